@@ -1,0 +1,34 @@
+# make demo: set everything up and replay a sample match.
+# make test: set everything up and run every test (CPython and MicroPython).
+# make bench: measure; writes bench/results.json and prints a table.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test bench lint fmt clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[sim,test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/scorebox replay docs/samples/seed-example.ttb
+	$(BIN)/scorebox replay docs/samples/full-game.ttb
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+clean:
+	rm -rf $(VENV) bench/results.json .pytest_cache .hypothesis

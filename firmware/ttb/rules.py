@@ -1,0 +1,527 @@
+"""Tic Tac BOW rules (RULES.md TTB-1 to TTB-16) as a fold over events.
+
+Pure code: no I/O, nothing MicroPython lacks. The Pico runs it to score a match and
+the PC replays the box's events with it, so the two cannot disagree.
+
+An event is a small int, so a match is a list of ints (no heap object per arrow on
+MicroPython) and the journal can store an arrow in one byte:
+
+    arrow:  kind << 6 | square << 2 | value      (always < 256)
+    other:  UNDO, NEW_GAME, NEW_FACE              (256 and up)
+"""
+
+A = 0
+B = 1
+DRAW = 2
+SIDES = "AB"
+
+NET = "net"
+HARD5 = "hard5"
+
+# Arrow kinds (TTB-4).
+HIT = 0
+MISS = 1
+CALLED = 2
+
+UNDO = 256
+NEW_GAME = 257
+NEW_FACE = 258
+
+# What an applied arrow did, kept beside each arrow for screens and statistics.
+SCORED = 0  # counted in an open square
+CLAIMED = 1  # reached the claim: the square is taken (TTB-7)
+DEAD = 2  # hit a claimed square: scores 0 (TTB-7)
+MISSED = 3  # off the face
+FLIPPED = 4  # called shot hit the X: the square changes owner (TTB-8)
+FLIP_MISSED = 5  # called shot missed the X
+OUTCOMES = ("scored", "claimed", "dead", "missed", "flipped", "flip missed")
+
+# TTB-10: the 8 lines, as square indices 0-8.
+LINES = (
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+    (0, 4, 8),
+    (2, 4, 6),
+)
+
+LINE_WON = "line"
+DEAD_BOARD = "dead board"
+ROUND_LIMIT = "round limit"
+
+
+def hit(square, value):
+    return square << 2 | value
+
+
+def miss():
+    return MISS << 6
+
+
+def called(square, x_hit):
+    return CALLED << 6 | square << 2 | (1 if x_hit else 0)
+
+
+def kind(ev):
+    return ev >> 6
+
+
+def square_of(ev):
+    return ev >> 2 & 15
+
+
+def value_of(ev):
+    return ev & 3
+
+
+def check_event(ev):
+    """Why ev is not a well-formed event, or None (TTB-4)."""
+    if ev in (UNDO, NEW_GAME, NEW_FACE):
+        return None
+    if not 0 <= ev < 256:
+        return "unknown event %d" % ev
+    k, sq = ev >> 6, ev >> 2 & 15
+    if k == MISS:
+        return None if ev == MISS << 6 else "a miss has no square or value"
+    if k == HIT:
+        return None if 1 <= sq <= 9 else "square must be 1-9"
+    if k == CALLED:
+        if not 1 <= sq <= 9:
+            return "square must be 1-9"
+        return None if ev & 3 < 2 else "a called shot hits or misses the X"
+    return "unknown arrow kind"
+
+
+def token(ev):
+    """The match-script token for an event (docs/match-script.md)."""
+    if ev == UNDO:
+        return "U"
+    if ev == NEW_GAME:
+        return "new game"
+    if ev == NEW_FACE:
+        return "new face"
+    k = ev >> 6
+    if k == MISS:
+        return "M"
+    sq = ev >> 2 & 15
+    if k == CALLED:
+        return "%d:%s" % (sq, "X" if ev & 1 else "-")
+    return "%d:%d" % (sq, ev & 3)
+
+
+class Refused(Exception):
+    """An event the rules do not allow now; str() says why, for the screen."""
+
+
+def _int_in(name, text, low, high):
+    try:
+        n = int(text)
+    except ValueError:
+        raise ValueError("%s must be a whole number, not %r" % (name, text))
+    if not low <= n <= high:
+        raise ValueError("%s must be %d-%d, not %d" % (name, low, high, n))
+    return n
+
+
+class Options:
+    """The options agreed before a match (RULES.md options), with their defaults."""
+
+    NAMES = (
+        "mode",
+        "claim_a",
+        "claim_b",
+        "arrows_a",
+        "arrows_b",
+        "flips",
+        "equal_turns",
+        "rounds",
+        "games",
+        "face_games",
+    )
+    # name: (low, high) for the whole-number options.
+    _RANGES = {
+        "claim_a": (1, 99),
+        "claim_b": (1, 99),
+        "arrows_a": (1, 9),
+        "arrows_b": (1, 9),
+        "flips": (0, 9),
+        "rounds": (0, 99),
+        "games": (1, 9),
+        "face_games": (1, 99),
+    }
+
+    def __init__(self):
+        self.mode = NET  # TTB-5
+        self.claim_a = 5  # TTB-6
+        self.claim_b = 5
+        self.arrows_a = 3  # TTB-3
+        self.arrows_b = 3
+        self.flips = 1  # TTB-8
+        self.equal_turns = True  # TTB-11
+        self.rounds = 0  # TTB-13, 0 = no limit
+        self.games = 1  # TTB-14
+        self.face_games = 4  # TTB-16
+
+    def set(self, name, text):
+        """Set one option from its text form; ValueError says what is wrong."""
+        if name == "mode":
+            if text not in (NET, HARD5):
+                raise ValueError("mode must be net or hard5, not %r" % text)
+            self.mode = text
+        elif name == "equal_turns":
+            if text not in ("on", "off"):
+                raise ValueError("equal_turns must be on or off, not %r" % text)
+            self.equal_turns = text == "on"
+        elif name in ("claim", "arrows"):
+            self.set(name + "_a", text)
+            self.set(name + "_b", text)
+        elif name in self._RANGES:
+            low, high = self._RANGES[name]
+            n = _int_in(name, text, low, high)
+            if name == "games" and n % 2 == 0:
+                raise ValueError("games must be odd (1, 3, 5 ...), not %d" % n)
+            setattr(self, name, n)
+        else:
+            raise ValueError("unknown option %r" % name)
+
+    def text(self, name):
+        v = getattr(self, name)
+        if name == "equal_turns":
+            return "on" if v else "off"
+        return str(v)
+
+    def to_dict(self):
+        return {name: getattr(self, name) for name in self.NAMES}
+
+    @classmethod
+    def from_dict(cls, d):
+        o = cls()
+        for name in d:
+            v = d[name]
+            o.set(name, ("on" if v else "off") if name == "equal_turns" else str(v))
+        return o
+
+    def claim(self, side):
+        return self.claim_b if side else self.claim_a
+
+    def arrows(self, side):
+        return self.arrows_b if side else self.arrows_a
+
+
+class Game:
+    """One game of a match: the board and the turn, folded arrow by arrow."""
+
+    def __init__(self, opts, first):
+        self.opts = opts
+        self.first = first  # TTB-2
+        self.owner = [None] * 9
+        self.flips = [0] * 9  # flips done per square (TTB-8)
+        self.total = [0] * 18  # open-square points, index 2 * square + side
+        self.turn = 0  # turns completed
+        self.in_turn = 0  # arrows shot in the turn under way
+        self.arrows = []  # the arrow events of this game, in order
+        self.outcomes = []  # what each arrow did (SCORED ... FLIP_MISSED)
+        self.winner = None  # A, B or DRAW once the game is over
+        self.reason = None  # LINE_WON, DEAD_BOARD or ROUND_LIMIT
+
+    # --- what a screen or a report asks ------------------------------------------
+    def shooter(self):
+        """The side shooting the turn under way or next (TTB-3)."""
+        return self.first if self.turn % 2 == 0 else 1 - self.first
+
+    def round(self):
+        """The round under way (1-based)."""
+        return self.turn // 2 + 1
+
+    def rounds_played(self):
+        """Rounds begun so far, counting one cut short when a game ends mid-turn."""
+        started = self.turn + (1 if self.in_turn else 0)
+        return (started + 1) // 2
+
+    def turns_done(self, side):
+        """Turns this side has completed in this game."""
+        return (self.turn + (side == self.first)) // 2
+
+    def balance(self, i):
+        """Net balance of open square i (0-8): A's points minus B's (TTB-5)."""
+        return self.total[2 * i] - self.total[2 * i + 1]
+
+    def need(self, side, i):
+        """Points side still needs to claim square i (0-8), None once owned (TTB-6)."""
+        if self.owner[i] is not None:
+            return None
+        if self.opts.mode == NET:
+            bal = self.balance(i)
+            return self.opts.claim_a - bal if side == A else self.opts.claim_b + bal
+        return self.opts.claim(side) - self.total[2 * i + side]
+
+    def flippable(self, i):
+        return self.owner[i] is not None and self.flips[i] < self.opts.flips
+
+    def locked(self, i):
+        """Owned and no longer flippable (TTB-8)."""
+        return self.owner[i] is not None and not self.flippable(i)
+
+    def owns_line(self, side):
+        own = self.owner
+        for a, b, c in LINES:
+            if own[a] == side and own[b] == side and own[c] == side:
+                return True
+        return False
+
+    def lines_of(self, side):
+        own = self.owner
+        return [ln for ln in LINES if own[ln[0]] == side and own[ln[1]] == side and own[ln[2]] == side]
+
+    def can_complete(self, side):
+        """TTB-12: some line whose squares are open, the side's, or flippable from the opponent."""
+        for line in LINES:
+            for i in line:
+                o = self.owner[i]
+                if o is not None and o != side and not self.flippable(i):
+                    break
+            else:
+                return True
+        return False
+
+    def over(self):
+        return self.winner is not None
+
+    def turn_bounds(self):
+        """(side, start, end) of every turn shot so far, as slices of self.arrows."""
+        out = []
+        side, start = self.first, 0
+        while start < len(self.arrows):
+            end = min(start + self.opts.arrows(side), len(self.arrows))
+            out.append((side, start, end))
+            side, start = 1 - side, end
+        return out
+
+    # --- the fold ----------------------------------------------------------------------
+    def why_not(self, ev):
+        """Why arrow ev cannot be shot now, or None (TTB-8, TTB-9, TTB-15)."""
+        if self.winner is not None:
+            return "the game is over"
+        if ev >> 6 != CALLED:
+            return None
+        i = (ev >> 2 & 15) - 1
+        side = self.shooter()
+        if self.opts.flips == 0:
+            return "flipping is off in this match"
+        if self.owner[i] is None:
+            return "square %d is open: call a shot only at a square %s owns" % (i + 1, SIDES[1 - side])
+        if self.owner[i] == side:
+            return "square %d is already %s's" % (i + 1, SIDES[side])
+        if self.flips[i] >= self.opts.flips:
+            return "square %d is locked: it was flipped" % (i + 1)
+        return None
+
+    def shoot(self, ev):
+        """Apply arrow ev, already checked with why_not."""
+        side = self.shooter()
+        k = ev >> 6
+        i = (ev >> 2 & 15) - 1
+        if k == MISS:
+            outcome = MISSED
+        elif k == CALLED:
+            if ev & 1:
+                self.owner[i] = side
+                self.flips[i] += 1
+                outcome = FLIPPED
+            else:
+                outcome = FLIP_MISSED
+        elif self.owner[i] is not None:
+            outcome = DEAD  # TTB-7
+        else:
+            outcome = self._score(side, i, ev & 3)
+        self.arrows.append(ev)
+        self.outcomes.append(outcome)
+        self.in_turn += 1
+        if not self.opts.equal_turns and self.owns_line(side):
+            self._end(side, LINE_WON)  # TTB-11: at once, mid-turn
+        elif self.in_turn == self.opts.arrows(side):
+            self._end_turn()
+
+    def _score(self, side, i, v):
+        self.total[2 * i + side] += v
+        opts = self.opts
+        if opts.mode == NET:
+            bal = self.balance(i)
+            if bal >= opts.claim_a:
+                self.owner[i] = A
+            elif -bal >= opts.claim_b:
+                self.owner[i] = B
+        elif self.total[2 * i + side] >= opts.claim(side):
+            self.owner[i] = side
+        if self.owner[i] is None:
+            return SCORED
+        self.total[2 * i] = self.total[2 * i + 1] = 0  # a claimed square keeps no balance
+        return CLAIMED
+
+    def _end_turn(self):
+        self.turn += 1
+        self.in_turn = 0
+        round_end = self.turn % 2 == 0
+        if round_end and self.opts.equal_turns:  # TTB-11: judged when both have shot
+            a, b = self.owns_line(A), self.owns_line(B)
+            if a and b:
+                self._end(DRAW, LINE_WON)
+            elif a or b:
+                self._end(A if a else B, LINE_WON)
+        if self.winner is None and not self.owns_line(A) and not self.owns_line(B):
+            if not self.can_complete(A) and not self.can_complete(B):
+                self._end(DRAW, DEAD_BOARD)  # TTB-12
+        if self.winner is None and round_end and self.opts.rounds and self.turn // 2 >= self.opts.rounds:
+            self._end(DRAW, ROUND_LIMIT)  # TTB-13
+
+    def _end(self, winner, reason):
+        self.winner = winner
+        self.reason = reason
+
+
+class Face:
+    """Wear of the paper face on the boss (TTB-16): games and arrows since it was put up."""
+
+    def __init__(self, games=0, arrows=None):
+        self.games = games
+        self.arrows = list(arrows) if arrows else [0] * 9
+
+    def worn(self, opts):
+        return self.games >= opts.face_games
+
+
+class Match:
+    """A match: games folded from events. `log` keeps every event keyed, undos included
+    (TTB-15); `events` keeps the ones in effect. Undo pops one and replays the rest."""
+
+    def __init__(self, opts=None, archers=None, face=None):
+        self.opts = opts or Options()
+        self.archers = archers or (("A",), ("B",))
+        self._face0 = face or Face()
+        self.log = []
+        self.events = []
+        self._restart()
+
+    @classmethod
+    def replay(cls, events, opts=None, archers=None, face=None):
+        """Fold a recorded event list; Refused names the first event the rules reject."""
+        m = cls(opts, archers, face)
+        for n, ev in enumerate(events):
+            try:
+                m.apply(ev)
+            except Refused as e:
+                raise Refused("event %d (%s): %s" % (n + 1, token(ev), e))
+        return m
+
+    def _restart(self):
+        self.games = [Game(self.opts, A)]
+        f = self._face0
+        self.face = Face(f.games, f.arrows)
+        self.wins = [0, 0]
+        self.draws = 0
+
+    # --- what a screen or a report asks ------------------------------------------
+    @property
+    def game(self):
+        return self.games[-1]
+
+    def result(self):
+        """Winner of the match (A, B, DRAW) once decided, else None (TTB-14)."""
+        need = self.opts.games // 2 + 1
+        for side in (A, B):
+            if self.wins[side] >= need:
+                return side
+        left = self.opts.games - len(self.games) + (0 if self.game.over() else 1)
+        if self.wins[A] + left < need and self.wins[B] + left < need:
+            return DRAW
+        return None
+
+    def over(self):
+        return self.game.over() and self.result() is not None
+
+    def shooter(self):
+        """Side to shoot now, or None when the game is over."""
+        return None if self.game.over() else self.game.shooter()
+
+    def archer(self):
+        """Name of the team member to shoot now (TTB-2: fixed rotation through the match)."""
+        side = self.shooter()
+        if side is None:
+            return None
+        names = self.archers[side]
+        done = 0
+        for g in self.games:
+            done += g.turns_done(side)
+        return names[done % len(names)]
+
+    def arrow_no(self):
+        """(k, n): the next arrow is arrow k of the turn's n."""
+        g = self.game
+        return g.in_turn + 1, self.opts.arrows(g.shooter())
+
+    def turn_range(self):
+        """(start, end) in game.arrows of the turn under way, or of the last turn once
+        the game is over; empty between turns."""
+        g = self.game
+        if g.arrows and (g.in_turn or g.over()):
+            return g.turn_bounds()[-1][1:]
+        return len(g.arrows), len(g.arrows)
+
+    def why_not(self, ev):
+        """Why event ev is refused now (a sentence for the screen), or None."""
+        err = check_event(ev)
+        if err:
+            return err
+        if ev == UNDO:
+            return None if self.events else "nothing to undo"
+        if ev == NEW_GAME:
+            if not self.game.over():
+                return "the game is still on"
+            if self.result() is not None:
+                return "the match is over"
+            return None
+        if ev == NEW_FACE:
+            return None
+        return self.game.why_not(ev)
+
+    # --- the fold ----------------------------------------------------------------------
+    def apply(self, ev):
+        reason = self.why_not(ev)
+        if reason:
+            raise Refused(reason)
+        self.log.append(ev)
+        if ev == UNDO:
+            self.events.pop()
+            self._restart()
+            for e in self.events:
+                self._step(e)
+        else:
+            self.events.append(ev)
+            self._step(ev)
+
+    def _step(self, ev):
+        if ev == NEW_GAME:
+            # TTB-2: the first shooter alternates from game to game.
+            self.games.append(Game(self.opts, len(self.games) % 2))
+        elif ev == NEW_FACE:
+            self.face = Face()
+        else:
+            g = self.game
+            g.shoot(ev)
+            if ev >> 6 != MISS:
+                self.face.arrows[(ev >> 2 & 15) - 1] += 1
+            if g.over():
+                self.face.games += 1
+                if g.winner == DRAW:
+                    self.draws += 1
+                else:
+                    self.wins[g.winner] += 1
+
+
+def side_name(side):
+    if side is None:
+        return None
+    return "draw" if side == DRAW else SIDES[side]

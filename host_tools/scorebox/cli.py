@@ -1,0 +1,57 @@
+"""The `scorebox` command."""
+
+import argparse
+import json
+import sys
+
+from ttb.script import ScriptError, read_lines
+from ttb.snapshot import snapshot
+
+from scorebox import board
+
+
+class UserError(Exception):
+    """A problem the user can fix, printed as one line, exit status 2."""
+
+
+def load_script(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        raise UserError("%s: cannot read: %s" % (path, e.strerror or e))
+    except UnicodeDecodeError:
+        raise UserError("%s: not a text file (UTF-8 expected)" % path)
+    try:
+        return read_lines(lines)
+    except ScriptError as e:
+        raise UserError("%s:%d: %s" % (path, e.line, e.message))
+
+
+def cmd_replay(args):
+    match = load_script(args.file)
+    if args.json:
+        print(json.dumps(snapshot(match), indent=2, sort_keys=True))
+    else:
+        print(board.draw(match.game))
+        print(board.status(match))
+    return 0
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="scorebox", description="Scorebox PC tools for Tic Tac BOW.")
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("replay", help="replay a match script and show the board")
+    r.add_argument("file", help="match script (docs/match-script.md)")
+    r.add_argument("--json", action="store_true", help="print the state as one JSON object")
+    r.set_defaults(run=cmd_replay)
+    return p
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except UserError as e:
+        print(e, file=sys.stderr)
+        return 2
