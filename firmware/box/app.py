@@ -1,0 +1,191 @@
+"""The app loop: keys -> screen -> rules core -> journal -> render.
+
+    board.scan() --Debouncer--> key event --> screen.key() --> Session (Match + Journal)
+                                                           --> screen.draw(fb) --> Display.show()
+
+The board is anything with display, ms(), scan(), battery_mv(), root (vpico/board.py is the
+virtual one). Nothing here imports `machine`. In the steady state (arrows keyed on the play
+screen) the loop allocates only what the rules core and the journal must: screens keep
+their strings and buffers from open(), numbers are drawn from tables.
+
+Idle: after `dim_s` seconds without a key the screen dims, after `sleep_s` it goes off; any
+key wakes it, and the key that wakes a dark screen does nothing else (nobody saw what it
+would press).
+"""
+
+from box.keys import BACK, DOWN, K2, K4, K6, K8, KSTAR, LEFT, RIGHT, UP, Debouncer, mask
+from box.session import Session
+from box.store import Store
+
+AWAKE = 0
+DIM = 1
+ASLEEP = 2
+
+DIM_LEVEL = 1
+
+
+class App:
+    def __init__(self, board, journal=None, strict=False):
+        self.board = board
+        self.display = board.display
+        self.fb = self.display.fb
+        self.strict = strict  # tests: let an exception through instead of showing it
+        self.store = Store(board.root)
+        if journal is None:
+            from box.journal import Journal
+
+            journal = Journal(board.root)
+        self.journal = journal
+        self.recovery = journal.recover()
+        self.session = Session(journal, self.store)
+        self.keys = Debouncer(
+            long_keys=mask(KSTAR, BACK),
+            repeat_keys=mask(UP, DOWN, LEFT, RIGHT, K2, K8, K4, K6),
+        )
+        self.keys.reset(board.ms())
+        self.names = (("A",), ("B",))
+        self.space = None
+        self.state = AWAKE
+        self.last_key = board.ms()
+        self.events = 0  # key events handled (statistics)
+
+        from box.history import Detail, History
+        from box.home import Home, Message, Settings, Storage
+        from box.play import FacePrompt, GameOver, MatchOver, Play, Review
+        from box.setup import NewMatch
+
+        self.home = Home(self)
+        self.setup = NewMatch(self)
+        self.play = Play(self)
+        self.review = Review(self)
+        self.game_over = GameOver(self)
+        self.face = FacePrompt(self)
+        self.match_over = MatchOver(self)
+        self.history = History(self)
+        self.detail = Detail(self)
+        self.storage = Storage(self)
+        self.settings = Settings(self)
+        self.msg = Message(self)
+        self.screen = None
+        self.apply_settings()
+        self.refresh_space()
+        if journal.open_match() is not None:
+            self.resume()  # after a power cut the box comes back where it was
+        else:
+            self.go(self.home)
+        self.render()
+
+    # --- screens ---------------------------------------------------------------------
+    def go(self, screen, arg=None):
+        if self.screen is not None:
+            self.screen.hide()
+        self.screen = screen
+        screen.open(arg)
+
+    def message(self, text, then=None):
+        self.go(self.msg, (text, then))
+
+    def refresh_space(self):
+        try:
+            self.space = self.journal.space()
+        except Exception:
+            self.space = None
+
+    def apply_settings(self):
+        if self.state == AWAKE:
+            self.display.contrast(self.store.get("contrast"))
+
+    def match_opened(self):
+        m = self.session.match
+        self.names = tuple(tuple(n[:6] for n in m.archers[s]) for s in (0, 1))
+        self.play.sel = 0
+        self.go(self.play)
+
+    def resume(self):
+        """Open the journal's open match and show the screen it is at."""
+        s = self.session
+        if s.match is None and not s.resume():
+            self.go(self.home)
+            return
+        m = s.match
+        self.names = tuple(tuple(n[:6] for n in m.archers[i]) for i in (0, 1))
+        self.play.sel = 0
+        if m.over():
+            self.go(self.match_over)
+        elif m.game.over():
+            self.go(self.game_over)
+        else:
+            self.go(self.play)
+
+    # --- the loop ----------------------------------------------------------------------
+    def poll(self):
+        """Sample the keys once; handle an event if one came. Returns the event or 0."""
+        now = self.board.ms()
+        ev = self.keys.update(self.board.scan(), now)
+        if ev:
+            self.on_key(ev, now)
+        else:
+            self.idle(now)
+        return ev
+
+    def on_key(self, ev, now):
+        self.last_key = now
+        self.events += 1
+        if self.state != AWAKE:
+            was = self.state
+            self.state = AWAKE
+            self.display.power(True)
+            self.display.contrast(self.store.get("contrast"))
+            if was == ASLEEP:
+                return
+        try:
+            self.screen.key(ev >> 5, ev & 31)
+        except Exception as e:
+            if self.strict:
+                raise
+            self.message("error: %s" % e, self.home)
+        self.render()
+
+    def render(self):
+        fb = self.fb
+        fb.fill(0)
+        try:
+            self.screen.draw(fb)
+        except Exception as e:
+            if self.strict:
+                raise
+            fb.fill(0)
+            fb.text("draw error", 0, 0, 1)
+            fb.text(str(e)[:16], 0, 10, 1)
+        self.display.show()
+
+    def idle(self, now):
+        t = now - self.last_key
+        st = self.store
+        if self.state == AWAKE and st.get("dim_s") and t >= st.get("dim_s") * 1000:
+            self.state = DIM
+            self.display.contrast(DIM_LEVEL)
+        if self.state == DIM and st.get("sleep_s") and t >= st.get("sleep_s") * 1000:
+            self.state = ASLEEP
+            self.display.power(False)
+
+    def next_wake(self):
+        """When poll() must run next even if no key changes (for an event-driven driver)."""
+        w = self.keys.wake_at()
+        st = self.store
+        d = None
+        if self.state == AWAKE and st.get("dim_s"):
+            d = self.last_key + st.get("dim_s") * 1000
+        elif self.state == DIM and st.get("sleep_s"):
+            d = self.last_key + st.get("sleep_s") * 1000
+        if w is None:
+            return d
+        if d is None:
+            return w
+        return w if w < d else d
+
+    def run(self, sleep_ms, period_ms=5):
+        """Forever, on a board: sample the keys every period_ms."""
+        while True:
+            self.poll()
+            sleep_ms(period_ms if self.state != ASLEEP else 4 * period_ms)

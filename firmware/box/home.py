@@ -1,0 +1,157 @@
+"""Home, storage and battery, settings, and a message screen."""
+
+from box.keys import BACK, DOWN, LEFT, LONG, OK, RIGHT, UP
+from box.ui import Screen, menu, nav, num, title, wrap
+
+NEW = "New match"
+RESUME = "Resume match"
+HISTORY = "History"
+STORAGE = "Storage+battery"
+SETTINGS = "Settings"
+
+
+class Home(Screen):
+    def __init__(self, app):
+        super().__init__(app)
+        self.sel = 0
+        self.items = ()
+
+    def open(self, arg=None):
+        app = self.app
+        has_open = app.session.match is not None or app.journal.open_match() is not None
+        self.items = (RESUME, NEW, HISTORY, STORAGE, SETTINGS) if has_open else (NEW, HISTORY, STORAGE, SETTINGS)
+        self.sel = 0
+
+    def key(self, kind, k):
+        k = nav(k)
+        n = len(self.items)
+        if k == UP:
+            self.sel = (self.sel - 1) % n
+        elif k == DOWN:
+            self.sel = (self.sel + 1) % n
+        elif k == OK:
+            app = self.app
+            item = self.items[self.sel]
+            if item == NEW:
+                if app.session.match is not None or app.journal.open_match() is not None:
+                    app.message("A match is open: resume it and finish it first.", app.home)
+                else:
+                    app.go(app.setup)
+            elif item == RESUME:
+                app.resume()
+            elif item == HISTORY:
+                app.go(app.history)
+            elif item == STORAGE:
+                app.go(app.storage)
+            else:
+                app.go(app.settings)
+
+    def draw(self, fb):
+        title(fb, "Scorebox")
+        menu(fb, self.items, self.sel)
+        app = self.app
+        sp = app.space
+        if sp and sp.get("warn"):
+            fb.fill_rect(0, 55, 128, 9, 0)
+            fb.text("storage low!", 0, 56, 1)
+
+
+def battery_percent(mv):
+    """A rough charge estimate for 3xAA on VSYS (3.3 V empty, 4.5 V full)."""
+    p = (mv - 3300) * 100 // 1200
+    return 0 if p < 0 else 100 if p > 100 else p
+
+
+class Storage(Screen):
+    def key(self, kind, k):
+        if nav(k) in (BACK, OK):
+            self.app.go(self.app.home)
+
+    def open(self, arg=None):
+        self.app.refresh_space()
+
+    def draw(self, fb):
+        app = self.app
+        title(fb, "Storage+battery")
+        sp = app.space or {}
+        fb.text("used", 0, 12, 1)
+        fb.text(num(sp.get("percent_full", 0)) + "%", 64, 12, 1)
+        fb.text("free KB", 0, 21, 1)
+        fb.text(num(sp.get("free", 0) // 1024), 64, 21, 1)
+        fb.text("matches", 0, 30, 1)
+        fb.text("~" + num(sp.get("matches_left", 0)), 64, 30, 1)
+        if sp.get("warn"):
+            fb.text("sync to PC soon", 0, 39, 1)
+        mv = app.board.battery_mv()
+        fb.text("battery", 0, 48, 1)
+        fb.text("%d.%02dV %d%%" % (mv // 1000, mv % 1000 // 10, battery_percent(mv)), 56, 48, 1)
+        fb.hline(0, 56, 128, 1)
+
+
+# Settings: name, label, choices.
+_SETTINGS = (
+    ("dim_s", "Dim after s", (10, 20, 30, 60, 120, 300)),
+    ("sleep_s", "Off after s", (30, 60, 120, 300, 600, 0)),
+    ("contrast", "Contrast", (32, 96, 160, 255)),
+)
+
+
+class Settings(Screen):
+    def __init__(self, app):
+        super().__init__(app)
+        self.sel = 0
+
+    def open(self, arg=None):
+        self.sel = 0
+
+    def key(self, kind, k):
+        k = nav(k)
+        st = self.app.store
+        if k == UP:
+            self.sel = (self.sel - 1) % len(_SETTINGS)
+        elif k == DOWN:
+            self.sel = (self.sel + 1) % len(_SETTINGS)
+        elif k in (LEFT, RIGHT):
+            name, _, choices = _SETTINGS[self.sel]
+            cur = st.get(name)
+            i = choices.index(cur) if cur in choices else 0
+            i = (i + (1 if k == RIGHT else -1)) % len(choices)
+            st.set(name, choices[i])
+            self.app.apply_settings()
+        elif k in (BACK, OK):
+            st.save()
+            self.app.go(self.app.home)
+
+    def draw(self, fb):
+        title(fb, "Settings")
+        st = self.app.store
+        items = []
+        for name, label, _ in _SETTINGS:
+            v = st.get(name)
+            items.append("%-11s%s" % (label, "never" if (name == "sleep_s" and v == 0) else num(v)))
+        menu(fb, items, self.sel)
+        fb.text("4/6 change", 0, 56, 1)
+
+
+class Message(Screen):
+    """A sentence and OK: where the box cannot do what was asked, it says why."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.text = ""
+        self.then = None
+
+    def open(self, arg=None):
+        self.text, self.then = arg
+
+    def key(self, kind, k):
+        k = nav(k)
+        if k in (OK, BACK) and kind != LONG:
+            self.app.go(self.then or self.app.home)
+
+    def draw(self, fb):
+        title(fb, "Scorebox")
+        lines = wrap(self.text)[:5]
+        for i in range(len(lines)):
+            fb.text(lines[i], 0, 12 + 9 * i, 1)
+        fb.text("#=ok", 0, 56, 1)

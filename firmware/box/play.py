@@ -1,0 +1,434 @@
+"""The match screens: play, turn review, game result, new face, match result.
+
+Keypad entry (docs/keys.md): a digit 1-9 picks the square, a value key commits the arrow
+in it (A=3, B=2, C=1, D=0), 0 is a miss off the face, # calls a flip shot (then A: the X
+was hit, D: missed), * undoes the last arrow (held: back to home, the match stays open).
+The square stays picked after an arrow, so the next arrow in the same square is one key.
+With the six buttons: the arrows move over the board, OK opens the value (left/right), OK
+commits; back undoes (held: home).
+"""
+
+from box import font
+from box.keys import (
+    BACK,
+    DIGIT,
+    DOWN,
+    K0,
+    KA,
+    KB,
+    KC,
+    KD,
+    KHASH,
+    KSTAR,
+    LEFT,
+    LONG,
+    OK,
+    RIGHT,
+    UP,
+)
+from box.ui import NUM, Screen, banner, lock_icon, nav, num, title, wrap
+from ttb import rules
+from ttb.rules import DRAW, NEW_FACE, NEW_GAME, OUTCOMES, UNDO, A, B, called, hit, miss
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+_CELL = const(21)
+_PX = const(66)  # x of the right-hand panel
+
+# Value keys -> value (A=3 ... D=0); -1 for other keys.
+_VALUE = {KA: 3, KB: 2, KC: 1, KD: 0}
+
+# The button layout's value picker: values 3-0, then a miss, then a called shot hit / missed.
+_PICKS = (3, 2, 1, 0, 4, 5, 6)
+_PICK_TEXT = ("< 3 >", "< 2 >", "< 1 >", "< 0 >", "< miss >", "< X hit >", "< X miss >")
+
+
+def _token_table():
+    t = [None] * 256
+    for ev in range(256):
+        if rules.check_event(ev) is None:
+            t[ev] = rules.token(ev)
+    return tuple(t)
+
+
+TOKENS = _token_table()  # event -> "5:2", "M", "5:X" made once
+
+
+def side_letter(fb, side, x, y, col=1):
+    font.glyph(fb, font.LETTER_A + side, x, y, col)
+
+
+def draw_board(fb, game, side, sel=0, x0=0, y0=0):
+    """The 3x3 board: owners (A filled, B outlined), locks, and what `side` needs in each open
+    square in the large font; sel (1-9) framed."""
+    c = _CELL
+    for i in range(9):
+        x = x0 + (i % 3) * c
+        y = y0 + (i // 3) * c
+        o = game.owner[i]
+        if o is None:
+            n = game.need(side, i)
+            if 0 <= n <= 9:
+                font.glyph(fb, n, x + 6, y + 3)
+            else:
+                fb.text(num(n), x + 3 if n < 100 else x, y + 7, 1)
+        elif o == A:
+            fb.fill_rect(x + 1, y + 1, c - 1, c - 1, 1)
+            side_letter(fb, A, x + 6, y + 3, 0)
+        else:
+            fb.rect(x + 3, y + 3, c - 5, c - 5, 1)
+            side_letter(fb, B, x + 6, y + 3, 1)
+        if o is not None and game.locked(i):
+            lock_icon(fb, x + c - 6, y + 2, 0 if o == A else 1)
+            if o == B:
+                fb.fill_rect(x + c - 7, y + 1, 7, 8, 0)
+                lock_icon(fb, x + c - 6, y + 2, 1)
+        if sel == i + 1:
+            col = 0 if o == A else 1
+            fb.rect(x + 1, y + 1, c - 1, c - 1, col)
+            fb.rect(x + 2, y + 2, c - 3, c - 3, col)
+    s = 3 * c
+    fb.rect(x0, y0, s + 1, s + 1, 1)
+    fb.vline(x0 + c, y0, s, 1)
+    fb.vline(x0 + 2 * c, y0, s, 1)
+    fb.hline(x0, y0 + c, s, 1)
+    fb.hline(x0, y0 + 2 * c, s, 1)
+
+
+class Play(Screen):
+    def __init__(self, app):
+        super().__init__(app)
+        self.sel = 0  # the picked square 1-9, 0 before the first arrow
+        self.calling = False  # '#' pressed: the next value key is a called shot
+        self.picking = False  # button layout: choosing the value
+        self.pick = 0
+        self.msg = None  # why the last entry was refused, shown until the next key
+
+    def open(self, arg=None):
+        self.calling = False
+        self.picking = False
+        self.msg = None
+        m = self.app.session.match
+        if m is not None and self.sel == 0 and m.game.arrows:  # resumed: pick the last square
+            ev = m.game.arrows[-1]
+            if ev >> 6 != rules.MISS:
+                self.sel = ev >> 2 & 15
+
+    def shoot(self, ev):
+        app = self.app
+        why = app.session.shoot(ev)
+        if why:
+            self.msg = why
+            return
+        self.calling = False
+        self.picking = False
+        m = app.session.match
+        g = m.game
+        if g.over():
+            app.go(app.game_over)
+        elif g.in_turn == 0 and ev != UNDO:
+            app.go(app.review)
+
+    def key(self, kind, k):
+        self.msg = None
+        app = self.app
+        if k == KSTAR or k == BACK:
+            if kind == LONG:
+                app.go(app.home)
+            elif self.calling:
+                self.calling = False
+            elif self.picking:
+                self.picking = False
+            else:
+                self.shoot(UNDO)
+            return
+        d = DIGIT[k]
+        if d > 0:
+            self.sel = d
+            return
+        if k == K0:
+            if self.calling:
+                self.calling = False
+            else:
+                self.shoot(miss())
+            return
+        if k == KHASH:
+            if not self.sel:
+                self.msg = "pick the square first (1-9), then # to call a shot at it"
+            else:
+                self.calling = not self.calling
+            return
+        if k in _VALUE:
+            v = _VALUE[k]
+            if not self.sel:
+                self.msg = "pick the square first: 1-9, then its value"
+            elif self.calling:
+                if v == 3 or v == 0:
+                    self.shoot(called(self.sel, v == 3))
+                else:
+                    self.msg = "a called shot: A if the X was hit, D if missed"
+            else:
+                self.shoot(hit(self.sel, v))
+            return
+        # The six buttons.
+        if self.picking:
+            if k == LEFT:
+                self.pick = (self.pick - 1) % len(_PICKS)
+            elif k == RIGHT:
+                self.pick = (self.pick + 1) % len(_PICKS)
+            elif k == OK:
+                p = _PICKS[self.pick]
+                if p <= 3:
+                    self.shoot(hit(self.sel, p))
+                elif p == 4:
+                    self.shoot(miss())
+                else:
+                    self.shoot(called(self.sel, p == 5))
+            return
+        s = self.sel or 5
+        if k == UP:
+            self.sel = s - 3 if s > 3 else s + 6
+        elif k == DOWN:
+            self.sel = s + 3 if s < 7 else s - 6
+        elif k == LEFT:
+            self.sel = s - 1 if (s - 1) % 3 else s + 2
+        elif k == RIGHT:
+            self.sel = s + 1 if s % 3 else s - 2
+        elif k == OK:
+            self.sel = s
+            self.picking = True
+
+    def draw(self, fb):
+        m = self.app.session.match
+        g = m.game
+        side = g.shooter()
+        draw_board(fb, g, side, self.sel)
+        x = _PX
+        side_letter(fb, side, x, 0)
+        name = self.app.names[side][m_archer_index(m, side)]
+        fb.text(name, x + 13, 0, 1)
+        fb.text("G", x + 13, 9, 1)
+        fb.text(NUM[len(m.games)], x + 21, 9, 1)
+        fb.text("R", x + 37, 9, 1)
+        fb.text(num(g.round()), x + 45, 9, 1)
+        k, n = m.arrow_no()
+        xx = font.number(fb, k, x, 19)
+        font.glyph(fb, font.SLASH, xx, 19)
+        font.number(fb, n, xx + font.ADVANCE, 19)
+        start, end = m.turn_range()
+        if end - start > 4:
+            start = end - 4
+        for j in range(start, end):
+            r = j - start
+            fb.text(TOKENS[g.arrows[j]], x + (r % 2) * 32, 38 + (r // 2) * 9, 1)
+        if self.calling:
+            fb.fill_rect(x - 1, 55, 128 - x + 1, 9, 1)
+            fb.text("CALL", x, 56, 0)
+            fb.text(NUM[self.sel], x + 40, 56, 0)
+        elif self.picking:
+            fb.text(_PICK_TEXT[self.pick], x - 2, 56, 1)
+        elif self.sel:
+            fb.text("sq", x, 56, 1)
+            fb.text(NUM[self.sel], x + 20, 56, 1)
+        if self.msg:
+            banner(fb, self.msg)
+
+
+def m_archer_index(m, side):
+    """Index in m.archers[side] of the archer to shoot now (TTB-2 rotation)."""
+    names = m.archers[side]
+    if len(names) == 1:
+        return 0
+    done = 0
+    for g in m.games:
+        done += g.turns_done(side)
+    return done % len(names)
+
+
+class Review(Screen):
+    """The turn just shot, for checking before the next side shoots (* undoes its last
+    arrow and reopens the turn). Any entry key goes on with the next turn at once."""
+
+    def key(self, kind, k):
+        app = self.app
+        if k == KSTAR or k == BACK:
+            if kind == LONG:
+                app.go(app.home)
+                return
+            app.go(app.play)
+            app.play.shoot(UNDO)
+            return
+        if k == KHASH or k == OK:
+            app.go(app.play)
+            return
+        app.go(app.play)
+        app.play.key(kind, k)  # an entry key starts the next turn: no extra press
+
+    def draw(self, fb):
+        app = self.app
+        m = app.session.match
+        g = m.game
+        bounds = g.turn_bounds()
+        side, start, end = bounds[-1]
+        fb.fill_rect(0, 0, 128, 9, 1)
+        font_side = "A" if side == A else "B"
+        fb.text(font_side, 1, 1, 0)
+        fb.text(app.names[side][(m_archer_index(m, side) - 1) % len(m.archers[side])], 12, 1, 0)
+        fb.text("turn", 94, 1, 0)
+        if end - start > 5:
+            start = end - 5
+        total = 0
+        for j in range(start, end):
+            y = 11 + (j - start) * 9
+            ev = g.arrows[j]
+            fb.text(TOKENS[ev], 2, y, 1)
+            fb.text(OUTCOMES[g.outcomes[j]], 34, y, 1)
+            if ev >> 6 == rules.HIT:
+                total += ev & 3
+        nxt = g.shooter()
+        y = 11 + (end - start) * 9 + 2
+        fb.text("sum", 2, y, 1)
+        fb.text(num(total), 34, y, 1)
+        fb.hline(0, 54, 128, 1)
+        fb.text("next", 0, 56, 1)
+        fb.text("AB"[nxt], 40, 56, 1)
+        fb.text(app.names[nxt][m_archer_index(m, nxt)], 56, 56, 1)
+
+
+class GameOver(Screen):
+    """A game's result and the match score; # goes on, * undoes the last arrow."""
+
+    def key(self, kind, k):
+        app = self.app
+        k = nav(k)
+        m = app.session.match
+        if k == BACK:
+            if kind == LONG:
+                app.go(app.home)
+                return
+            app.go(app.play)
+            app.play.shoot(UNDO)
+        elif k == OK:
+            if m.result() is not None:
+                app.go(app.match_over)
+            elif m.face.worn(m.opts):
+                app.go(app.face)
+            else:
+                app.session.shoot(NEW_GAME)
+                app.go(app.play)
+
+    def draw(self, fb):
+        m = self.app.session.match
+        g = m.game
+        title(fb, "Game %d of %d" % (len(m.games), m.opts.games))
+        if g.winner == DRAW:
+            font.glyph(fb, font.DASH, 4, 14)
+            fb.text("draw", 18, 18, 1)
+        else:
+            side_letter(fb, g.winner, 4, 14)
+            fb.text("wins", 18, 18, 1)
+        fb.text(g.reason or "", 4, 34, 1)
+        xx = font.number(fb, m.wins[0], 76, 14)
+        font.glyph(fb, font.DASH, xx, 14)
+        font.number(fb, m.wins[1], xx + font.ADVANCE, 14)
+        fb.text("arrows", 4, 44, 1)
+        fb.text(num(len(g.arrows)), 60, 44, 1)
+        fb.hline(0, 54, 128, 1)
+        fb.text("#=on  *=undo", 0, 56, 1)
+
+
+class FacePrompt(Screen):
+    """TTB-16: the paper face has had face_games games: put up a new one?"""
+
+    def key(self, kind, k):
+        app = self.app
+        k = nav(k)
+        if k == OK:
+            app.session.shoot(NEW_FACE)
+        elif k != BACK:
+            return
+        m = app.session.match
+        if m.game.over() and m.result() is None:
+            app.session.shoot(NEW_GAME)
+        app.go(app.play)
+
+    def draw(self, fb):
+        m = self.app.session.match
+        title(fb, "New face?")
+        fb.text("face has had", 4, 14, 1)
+        font.number(fb, m.face.games, 4, 24)
+        fb.text("games", 34, 30, 1)
+        most = 0
+        for i in range(9):
+            if m.face.arrows[i] > m.face.arrows[most]:
+                most = i
+        fb.text("most: sq", 4, 44, 1)
+        fb.text(NUM[most + 1], 70, 44, 1)
+        fb.hline(0, 54, 128, 1)
+        fb.text("#=new  *=later", 0, 56, 1)
+
+
+class MatchOver(Screen):
+    """The match result, confirmed by both sides in turn (A then B), then history."""
+
+    def open(self, arg=None):
+        self.err = None
+
+    def key(self, kind, k):
+        app = self.app
+        s = app.session
+        k = nav(k)
+        if k == BACK and not s.finished:
+            if kind == LONG:
+                app.go(app.home)
+                return
+            app.go(app.play)
+            app.play.shoot(UNDO)
+            return
+        if k != OK:
+            return
+        side = 0 if not s.confirmed[0] else 1
+        try:
+            both = s.confirm(side)
+        except Exception as e:  # the journal could not record it: say so, keep the match
+            self.err = str(e) or "storage error"
+            return
+        if both:
+            n = s.number
+            s.close()
+            app.history.focus = n
+            app.go(app.history)
+
+    def draw(self, fb):
+        s = self.app.session
+        m = s.match
+        title(fb, "Match over")
+        w = m.result()
+        if w == DRAW:
+            font.glyph(fb, font.DASH, 4, 13)
+            fb.text("draw", 18, 17, 1)
+        else:
+            side_letter(fb, w, 4, 13)
+            fb.text("wins", 18, 17, 1)
+        xx = font.number(fb, m.wins[0], 76, 13)
+        font.glyph(fb, font.DASH, xx, 13)
+        font.number(fb, m.wins[1], xx + font.ADVANCE, 13)
+        fb.text("A", 0, 33, 1)
+        fb.text(self.app.names[0][0], 12, 33, 1)
+        fb.text("*" if s.confirmed[0] else "", 120, 33, 1)
+        fb.text("B", 0, 42, 1)
+        fb.text(self.app.names[1][0], 12, 42, 1)
+        fb.text("*" if s.confirmed[1] else "", 120, 42, 1)
+        fb.hline(0, 54, 128, 1)
+        if self.err:
+            banner(fb, self.err)
+        fb.text("%s: # to confirm" % "AB"[0 if not s.confirmed[0] else 1], 0, 56, 1)
+
+
+__all__ = ("Play", "Review", "GameOver", "FacePrompt", "MatchOver", "draw_board", "wrap")

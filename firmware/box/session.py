@@ -1,0 +1,135 @@
+"""The match being played: the rules core's Match kept in step with the journal.
+
+Every event goes to the journal (flushed) before it is applied, so the journal is the
+single truth: after a power cut `resume()` folds the journal's events again and the board
+comes back as it was, down to the arrow.
+"""
+
+from ttb.rules import DRAW, SIDES, Face, Match, Options, side_name
+
+
+def header(opts, archers, dist, unit, shaft, face):
+    """The match header recorded in the journal (TTB-17: distances and shafts)."""
+    return {
+        "options": opts.to_dict(),
+        "archers": [list(archers[0]), list(archers[1])],
+        "distance": list(dist),
+        "unit": unit,
+        "shaft_mm": [shaft[0] / 10, shaft[1] / 10],
+        "face": {"games": face.games, "arrows": list(face.arrows)},
+    }
+
+
+def from_header(h):
+    """(opts, archers, face) from a header written by header()."""
+    opts = Options.from_dict(h["options"])
+    a = h["archers"]
+    archers = (tuple(a[0]), tuple(a[1]))
+    f = h.get("face") or {}
+    face = Face(f.get("games", 0), f.get("arrows"))
+    return opts, archers, face
+
+
+def result(match):
+    games = []
+    for g in match.games:
+        games.append({"winner": side_name(g.winner), "reason": g.reason, "arrows": len(g.arrows)})
+    return {
+        "winner": side_name(match.result()),
+        "wins": [match.wins[0], match.wins[1]],
+        "draws": match.draws,
+        "games": games,
+    }
+
+
+def result_text(winner, wins):
+    """One short line: 'A wins 2-1' or 'draw 1-1'."""
+    if winner == DRAW or winner == "draw":
+        return "draw %d-%d" % (wins[0], wins[1])
+    if winner is None:
+        return "open %d-%d" % (wins[0], wins[1])
+    w = winner if isinstance(winner, str) else SIDES[winner]
+    return "%s wins %d-%d" % (w, wins[0], wins[1])
+
+
+class Session:
+    def __init__(self, journal, store):
+        self.journal = journal
+        self.store = store
+        self.match = None
+        self.number = None
+        self.header = None
+        self.confirmed = [False, False]
+        self.finished = False
+
+    def face(self):
+        s = self.store
+        return Face(s.get("face_games"), s.get("face_arrows"))
+
+    def start(self, opts, archers, dist=(20, 20), unit="yd", shaft=(70, 70)):
+        """Open a new match in the journal; returns None or why it cannot (storage full)."""
+        face = self.face()
+        h = header(opts, archers, dist, unit, shaft, face)
+        try:
+            n = self.journal.start_match(h)
+        except Exception as e:  # JournalFull says why (reason), as does an I/O error
+            return str(e) or "storage error"
+        self.number = n
+        self.header = h
+        self.match = Match(opts, archers, face)
+        self.confirmed = [False, False]
+        self.finished = False
+        return None
+
+    def resume(self):
+        """Rebuild the open match from the journal; False when there is none."""
+        got = self.journal.open_match()
+        if not got:
+            return False
+        n, h, events = got
+        opts, archers, face = from_header(h)
+        m = Match(opts, archers, face)
+        for ev in events:
+            if m.why_not(ev) is None:  # the journal only holds applied events; be lenient
+                m.apply(ev)
+        self.number = n
+        self.header = h
+        self.match = m
+        self.confirmed = [False, False]
+        self.finished = False
+        return True
+
+    def shoot(self, ev):
+        """Apply event ev (arrow, UNDO, NEW_GAME, NEW_FACE): None, or why it is refused."""
+        m = self.match
+        why = m.why_not(ev)
+        if why:
+            return why
+        self.journal.append(ev)
+        m.apply(ev)
+        return None
+
+    def finish(self):
+        """Close the match in the journal with its result (once), and keep the face wear."""
+        if self.finished:
+            return
+        m = self.match
+        self.journal.finish(result(m))
+        self.finished = True
+        s = self.store
+        s.set("face_games", m.face.games)
+        s.set("face_arrows", list(m.face.arrows))
+        s.save()
+
+    def confirm(self, side):
+        """A side confirms the match result (both must, before it counts)."""
+        if not self.finished:
+            self.finish()
+        if not self.confirmed[side]:
+            self.journal.confirm(side)
+            self.confirmed[side] = True
+        return self.confirmed[0] and self.confirmed[1]
+
+    def close(self):
+        self.match = None
+        self.number = None

@@ -1,0 +1,79 @@
+"""What the box keeps besides the journal: settings, the roster and the face-wear counter.
+
+Small files on the flash file system, each written whole to a temporary name and then
+renamed over the old one (os.rename replaces atomically on LittleFS; never delete first).
+"""
+
+import json
+import os
+
+DEFAULTS = {
+    "dim_s": 30,  # dim the screen after this many idle seconds
+    "sleep_s": 120,  # then switch it off (0: never)
+    "contrast": 255,
+    "face_games": 0,  # TTB-16: games and arrows per square on the face on the boss now
+    "face_arrows": [0] * 9,
+}
+
+ROSTER = "roster.txt"
+SETTINGS = "settings.json"
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def write_atomic(path, text):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.rename(tmp, path)
+
+
+class Store:
+    def __init__(self, root):
+        self.root = root
+        self.settings = {}
+        for k in DEFAULTS:
+            v = DEFAULTS[k]
+            self.settings[k] = list(v) if isinstance(v, list) else v
+        try:
+            with open(self.path(SETTINGS)) as f:
+                saved = json.load(f)
+            for k in saved:
+                if k in DEFAULTS:
+                    self.settings[k] = saved[k]
+        except (OSError, ValueError):
+            pass  # first boot, or a file from a newer firmware: keep the defaults
+
+    def path(self, name):
+        return self.root + "/" + name
+
+    def get(self, name):
+        return self.settings[name]
+
+    def set(self, name, value):
+        self.settings[name] = value
+
+    def save(self):
+        write_atomic(self.path(SETTINGS), json.dumps(self.settings))
+
+    def roster(self):
+        """Archer names kept on the box, one a line in roster.txt (the PC tools fill it)."""
+        names = []
+        try:
+            with open(self.path(ROSTER)) as f:
+                for line in f:
+                    name = line.strip()
+                    if name and name not in names:
+                        names.append(name[:12])
+        except OSError:
+            pass
+        return names
+
+    def set_roster(self, names):
+        write_atomic(self.path(ROSTER), "".join(n + "\n" for n in names))

@@ -1,0 +1,1 @@
+"""The virtual Pico: the board the simulator and the tests run the firmware on."""

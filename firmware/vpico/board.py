@@ -1,0 +1,130 @@
+"""The virtual board: the twin of the Pico binding, for the simulator and the tests.
+
+It has what the app asks of a board (box/app.py):
+    display     a box.display.Display over a panel
+    ms()        a monotonic clock in ms (here: virtual, moved by the driver)
+    scan()      the key held down now (a key code from box.keys) or keys.NONE
+    battery_mv() the battery voltage on VSYS in mV
+    root        the folder on the flash file system where the box keeps its files
+    layout      "keypad" (4x4) or "buttons" (six buttons)
+
+The file system is the Pico's own LittleFS2 (vfs.VfsLfs2) on a RAM block device with the
+Pico's geometry (vpico/blockdev.py). The panel keeps a copy of the panel RAM and tells a
+listener about every frame, which is how frames are captured.
+"""
+
+import vfs
+from box.display import Display
+from box.keys import NONE
+
+_MOUNTED = {}  # mount point -> block device, so a reboot finds the same flash
+
+
+class Panel:
+    """A 128x64 SSD1306-like panel: its RAM, its power and contrast, bytes received."""
+
+    def __init__(self, width=128, height=64):
+        self.width = width
+        self.ram = bytearray(width * height // 8)
+        self.on = True
+        self.level = 255
+        self.bytes_in = 0
+        self.changed = False  # set by every write, cleared by whoever captures frames
+
+    def write_page(self, page, data):
+        w = self.width
+        self.ram[page * w : (page + 1) * w] = data
+        self.bytes_in += len(data)
+        self.changed = True
+
+    def contrast(self, level):
+        self.level = level
+        self.changed = True
+
+    def power(self, on):
+        self.on = on
+        self.changed = True
+
+
+class Clock:
+    def __init__(self, now=0):
+        self.now = now
+
+    def ms(self):
+        return self.now
+
+
+def flash(root="/flash", bdev=None, fresh=False):
+    """Mount LittleFS2 at root on the RAM block device (made and formatted on first use).
+    A second call finds the same device mounted: that is a reboot with the flash kept."""
+    if root in _MOUNTED and not fresh and bdev is None:
+        return _MOUNTED[root]
+    if root in _MOUNTED:
+        vfs.umount(root)
+        del _MOUNTED[root]
+    if bdev is None:
+        from vpico.blockdev import RamBlockDev
+
+        bdev = RamBlockDev(blocks=352, block_size=4096)
+        vfs.VfsLfs2.mkfs(bdev)
+    vfs.mount(vfs.VfsLfs2(bdev), root)
+    _MOUNTED[root] = bdev
+    return bdev
+
+
+def unmount(root="/flash"):
+    if root in _MOUNTED:
+        vfs.umount(root)
+        del _MOUNTED[root]
+
+
+class Board:
+    def __init__(self, root="/flash", layout="keypad", bdev=None, fresh=False, mount=True):
+        if mount:
+            self.bdev = flash(root, bdev, fresh)
+        self.root = root
+        self.layout = layout
+        self.panel = Panel()
+        self.display = Display(self.panel)
+        self.clock = Clock()
+        self.raw = NONE  # the key held down on the virtual keypad
+        self.battery = 4500
+
+    def ms(self):
+        return self.clock.now
+
+    def scan(self):
+        return self.raw
+
+    def battery_mv(self):
+        return self.battery
+
+
+def save_image(bdev, path):
+    """Write the flash's blocks to a file (the simulator keeps the box's flash between runs)."""
+    n = bdev.ioctl(4, 0)
+    size = bdev.ioctl(5, 0)
+    buf = bytearray(size)
+    with open(path, "wb") as f:
+        for i in range(n):
+            bdev.readblocks(i, buf)
+            f.write(buf)
+
+
+def load_image(path):
+    """A RAM block device filled from a file written by save_image, or None if there is none."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return None
+    from vpico.blockdev import RamBlockDev
+
+    bdev = RamBlockDev(blocks=352, block_size=4096)
+    size = bdev.ioctl(5, 0)
+    buf = bytearray(size)
+    with f:
+        for i in range(bdev.ioctl(4, 0)):
+            if f.readinto(buf) != size:
+                break
+            bdev.writeblocks(i, buf)
+    return bdev
