@@ -71,6 +71,8 @@ class App:
         self.refresh_space()
         if journal.open_match() is not None:
             self.resume()  # after a power cut the box comes back where it was
+        elif self.session.resume_unconfirmed():
+            self.resume()  # the result still waits for a side's confirmation
         else:
             self.go(self.home)
         self.render()
@@ -98,7 +100,7 @@ class App:
     def match_opened(self):
         m = self.session.match
         self.names = tuple(tuple(n[:6] for n in m.archers[s]) for s in (0, 1))
-        self.play.sel = 0
+        self.play.reset()
         self.go(self.play)
 
     def resume(self):
@@ -109,7 +111,7 @@ class App:
             return
         m = s.match
         self.names = tuple(tuple(n[:6] for n in m.archers[i]) for i in (0, 1))
-        self.play.sel = 0
+        self.play.reset()
         if m.over():
             self.go(self.match_over)
         elif m.game.over():

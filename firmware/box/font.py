@@ -6,6 +6,7 @@ allocates nothing. Glyphs come from host_tools/scorebox/fontgen.py.
 """
 
 import framebuf
+
 from box.font_data import CHARS, DATA, H, W
 
 ADVANCE = W + 2  # glyph width plus spacing

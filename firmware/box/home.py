@@ -128,7 +128,8 @@ class Settings(Screen):
         items = []
         for name, label, _ in _SETTINGS:
             v = st.get(name)
-            items.append("%-11s%s" % (label, "never" if (name == "sleep_s" and v == 0) else num(v)))
+            v = "never" if (name == "sleep_s" and v == 0) else num(v)
+            items.append("%-*s%s" % (16 - len(v), label, v))
         menu(fb, items, self.sel)
         fb.text("4/6 change", 0, 56, 1)
 

@@ -8,6 +8,9 @@ With the six buttons: the arrows move over the board, OK opens the value (left/r
 commits; back undoes (held: home).
 """
 
+from ttb import rules
+from ttb.rules import DRAW, NEW_FACE, NEW_GAME, OUTCOMES, UNDO, A, B, called, hit, miss
+
 from box import font
 from box.keys import (
     BACK,
@@ -26,9 +29,7 @@ from box.keys import (
     RIGHT,
     UP,
 )
-from box.ui import NUM, Screen, banner, lock_icon, nav, num, title, wrap
-from ttb import rules
-from ttb.rules import DRAW, NEW_FACE, NEW_GAME, OUTCOMES, UNDO, A, B, called, hit, miss
+from box.ui import Screen, banner, digit, lock_icon, nav, num, number, title, wrap
 
 try:
     from micropython import const
@@ -49,15 +50,18 @@ _PICKS = (3, 2, 1, 0, 4, 5, 6)
 _PICK_TEXT = ("< 3 >", "< 2 >", "< 1 >", "< 0 >", "< miss >", "< X hit >", "< X miss >")
 
 
-def _token_table():
-    t = [None] * 256
-    for ev in range(256):
-        if rules.check_event(ev) is None:
-            t[ev] = rules.token(ev)
-    return tuple(t)
-
-
-TOKENS = _token_table()  # event -> "5:2", "M", "5:X" made once
+def draw_token(fb, ev, x, y, col=1):
+    """An arrow as its match-script token (5:2, M, 5:X, 5:-), drawn with no string made."""
+    k = ev >> 6
+    if k == rules.MISS:
+        fb.text("M", x, y, col)
+        return
+    fb.text(digit(ev >> 2 & 15), x, y, col)
+    fb.text(":", x + 8, y, col)
+    if k == rules.CALLED:
+        fb.text("X" if ev & 1 else "-", x + 16, y, col)
+    else:
+        fb.text(digit(ev & 3), x + 16, y, col)
 
 
 def side_letter(fb, side, x, y, col=1):
@@ -77,7 +81,7 @@ def draw_board(fb, game, side, sel=0, x0=0, y0=0):
             if 0 <= n <= 9:
                 font.glyph(fb, n, x + 6, y + 3)
             else:
-                fb.text(num(n), x + 3 if n < 100 else x, y + 7, 1)
+                number(fb, n, x + 3 if n < 100 else x, y + 7)
         elif o == A:
             fb.fill_rect(x + 1, y + 1, c - 1, c - 1, 1)
             side_letter(fb, A, x + 6, y + 3, 0)
@@ -109,27 +113,46 @@ class Play(Screen):
         self.picking = False  # button layout: choosing the value
         self.pick = 0
         self.msg = None  # why the last entry was refused, shown until the next key
+        self.last_sq = [0, 0]  # the square each side keyed last: its turn starts there
 
     def open(self, arg=None):
         self.calling = False
         self.picking = False
         self.msg = None
+
+    def reset(self):
+        """A match opened or resumed: the squares picked follow its arrows so far."""
+        self.sel = 0
+        self.last_sq = [0, 0]
         m = self.app.session.match
-        if m is not None and self.sel == 0 and m.game.arrows:  # resumed: pick the last square
-            ev = m.game.arrows[-1]
-            if ev >> 6 != rules.MISS:
-                self.sel = ev >> 2 & 15
+        if m is None:
+            return
+        g = m.game
+        for side, start, end in g.turn_bounds():
+            for j in range(start, end):
+                ev = g.arrows[j]
+                if ev >> 6 != rules.MISS:
+                    self.last_sq[side] = self.sel = ev >> 2 & 15
 
     def shoot(self, ev):
         app = self.app
+        m = app.session.match
+        side = m.shooter()
         why = app.session.shoot(ev)
         if why:
             self.msg = why
             return
         self.calling = False
         self.picking = False
-        m = app.session.match
         g = m.game
+        if ev < 256 and ev >> 6 != rules.MISS and side is not None:
+            self.last_sq[side] = ev >> 2 & 15
+        if g.in_turn == 0 and ev != UNDO and not g.over():
+            # A new turn: pick the square this side shot at last, if it is still open
+            # (archers keep at a square until it is claimed), else keep the one picked.
+            s = self.last_sq[g.shooter()]
+            if s and g.owner[s - 1] is None:
+                self.sel = s
         if g.over():
             app.go(app.game_over)
         elif g.in_turn == 0 and ev != UNDO:
@@ -214,9 +237,9 @@ class Play(Screen):
         name = self.app.names[side][m_archer_index(m, side)]
         fb.text(name, x + 13, 0, 1)
         fb.text("G", x + 13, 9, 1)
-        fb.text(NUM[len(m.games)], x + 21, 9, 1)
+        number(fb, len(m.games), x + 21, 9)
         fb.text("R", x + 37, 9, 1)
-        fb.text(num(g.round()), x + 45, 9, 1)
+        number(fb, g.round(), x + 45, 9)
         k, n = m.arrow_no()
         xx = font.number(fb, k, x, 19)
         font.glyph(fb, font.SLASH, xx, 19)
@@ -226,16 +249,16 @@ class Play(Screen):
             start = end - 4
         for j in range(start, end):
             r = j - start
-            fb.text(TOKENS[g.arrows[j]], x + (r % 2) * 32, 38 + (r // 2) * 9, 1)
+            draw_token(fb, g.arrows[j], x + (r % 2) * 32, 38 + (r // 2) * 9)
         if self.calling:
             fb.fill_rect(x - 1, 55, 128 - x + 1, 9, 1)
             fb.text("CALL", x, 56, 0)
-            fb.text(NUM[self.sel], x + 40, 56, 0)
+            fb.text(digit(self.sel), x + 40, 56, 0)
         elif self.picking:
             fb.text(_PICK_TEXT[self.pick], x - 2, 56, 1)
         elif self.sel:
             fb.text("sq", x, 56, 1)
-            fb.text(NUM[self.sel], x + 20, 56, 1)
+            fb.text(digit(self.sel), x + 20, 56, 1)
         if self.msg:
             banner(fb, self.msg)
 
@@ -283,18 +306,11 @@ class Review(Screen):
         fb.text("turn", 94, 1, 0)
         if end - start > 5:
             start = end - 5
-        total = 0
         for j in range(start, end):
             y = 11 + (j - start) * 9
-            ev = g.arrows[j]
-            fb.text(TOKENS[ev], 2, y, 1)
+            draw_token(fb, g.arrows[j], 2, y)
             fb.text(OUTCOMES[g.outcomes[j]], 34, y, 1)
-            if ev >> 6 == rules.HIT:
-                total += ev & 3
         nxt = g.shooter()
-        y = 11 + (end - start) * 9 + 2
-        fb.text("sum", 2, y, 1)
-        fb.text(num(total), 34, y, 1)
         fb.hline(0, 54, 128, 1)
         fb.text("next", 0, 56, 1)
         fb.text("AB"[nxt], 40, 56, 1)
@@ -369,7 +385,7 @@ class FacePrompt(Screen):
             if m.face.arrows[i] > m.face.arrows[most]:
                 most = i
         fb.text("most: sq", 4, 44, 1)
-        fb.text(NUM[most + 1], 70, 44, 1)
+        fb.text(digit(most + 1), 70, 44, 1)
         fb.hline(0, 54, 128, 1)
         fb.text("#=new  *=later", 0, 56, 1)
 

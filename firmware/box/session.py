@@ -99,6 +99,26 @@ class Session:
         self.finished = False
         return True
 
+    def resume_unconfirmed(self):
+        """After a reboot between the result and both confirmations: bring that match back
+        for confirming. False when there is none."""
+        u = self.journal.unconfirmed()
+        if not u:
+            return False
+        n, _, confirmed = u
+        h, events, _ = self.journal.read_match(n)
+        opts, archers, face = from_header(h)
+        m = Match(opts, archers, face)
+        for ev in events:
+            if m.why_not(ev) is None:
+                m.apply(ev)
+        self.number = n
+        self.header = h
+        self.match = m
+        self.confirmed = [bool(confirmed[0]), bool(confirmed[1])]
+        self.finished = True
+        return True
+
     def shoot(self, ev):
         """Apply event ev (arrow, UNDO, NEW_GAME, NEW_FACE): None, or why it is refused."""
         m = self.match

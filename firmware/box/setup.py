@@ -6,26 +6,49 @@ TTB-17: the distance and shaft diameter of each side go in the match header, and
 warns when the shafts differ by more than 0.5 mm.
 """
 
+from ttb.rules import HARD5, NET, Options
+
 from box.keys import BACK, DOWN, LEFT, LONG, OK, RIGHT, UP
 from box.ui import Screen, menu, nav, title
-from ttb.rules import HARD5, NET, Options
 
 STANDARD = "standard"
 HARD = "Hard 5"
 CUSTOM = "custom"
 NONE_NAME = "-"
 
+
+class Span:
+    """The whole numbers lo..hi as a light sequence (no tuple of them kept in the heap)."""
+
+    def __init__(self, lo, hi, step=1):
+        self.lo = lo
+        self.hi = hi
+        self.step = step
+
+    def __len__(self):
+        return (self.hi - self.lo) // self.step + 1
+
+    def __getitem__(self, i):
+        return self.lo + i * self.step
+
+    def __contains__(self, v):
+        return isinstance(v, int) and self.lo <= v <= self.hi and (v - self.lo) % self.step == 0
+
+    def index(self, v):
+        return (v - self.lo) // self.step
+
+
 # Option rows shown for a custom preset: option name, label, choices.
 _CUSTOM = (
     ("mode", "mode", (NET, HARD5)),
-    ("claim_a", "claim A", tuple(range(1, 16))),
-    ("claim_b", "claim B", tuple(range(1, 16))),
-    ("arrows_a", "arrows A", tuple(range(1, 7))),
-    ("arrows_b", "arrows B", tuple(range(1, 7))),
+    ("claim_a", "claim A", Span(1, 15)),
+    ("claim_b", "claim B", Span(1, 15)),
+    ("arrows_a", "arrows A", Span(1, 6)),
+    ("arrows_b", "arrows B", Span(1, 6)),
     ("flips", "flips", (0, 1, 2, 3)),
-    ("equal_turns", "equal turns", (True, False)),
-    ("rounds", "rounds", tuple(range(0, 31))),
-    ("face_games", "face games", tuple(range(1, 10))),
+    ("equal_turns", "equal", (True, False)),
+    ("rounds", "rounds", Span(0, 30)),
+    ("face_games", "face", Span(1, 9)),
 )
 
 
@@ -56,7 +79,8 @@ class Field:
             v = "%d.%d" % (v // 10, v % 10)
         elif self.name == "rounds" and v == 0:
             v = "none"
-        return "%-11s%s" % (self.label, v)
+        v = str(v)
+        return "%-*s%s" % (16 - len(v), self.label, v)
 
 
 class NewMatch(Screen):
@@ -80,12 +104,12 @@ class NewMatch(Screen):
         f["b1"] = Field("b1", "B", ("B",) + roster)
         f["b2"] = Field("b2", "B 2nd", (NONE_NAME,) + roster)
         f["unit"] = Field("unit", "unit", ("yd", "m"))
-        dist = tuple(range(5, 75, 5))
+        dist = Span(5, 70, 5)
         f["dist_a"] = Field("dist_a", "dist A", dist)
         f["dist_b"] = Field("dist_b", "dist B", dist)
         f["dist_a"].set(20)
         f["dist_b"].set(20)
-        shafts = tuple(range(40, 121))  # tenths of a mm, 4.0-12.0
+        shafts = Span(40, 120)  # tenths of a mm, 4.0-12.0
         f["shaft_a"] = Field("shaft_a", "shaft A", shafts)
         f["shaft_b"] = Field("shaft_b", "shaft B", shafts)
         f["shaft_a"].set(70)  # the target was made for about 7 mm shafts

@@ -32,12 +32,31 @@ H = const(64)
 CH = const(8)  # the built-in font: 8x8
 COLS = const(16)
 
-# Small numbers as strings made once, so drawing a number allocates nothing.
-NUM = tuple(str(i) for i in range(200))
+# One-character strings are constants (qstrs) in the compiled module: drawing a number
+# digit by digit with them allocates nothing, where str(n) would make a string each time.
+_DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 
 
 def num(n):
-    return NUM[n] if 0 <= n < 200 else str(n)
+    """n as a string (allocates: for screens outside the steady state)."""
+    return str(n)
+
+
+def number(fb, n, x, y, col=1):
+    """Draw the whole number n >= 0 in the 8x8 font with no string made; returns the x after it."""
+    p = 1
+    while p * 10 <= n:
+        p *= 10
+    while p:
+        fb.text(_DIGITS[n // p % 10], x, y, col)
+        x += CH
+        p //= 10
+    return x
+
+
+def digit(n):
+    """The constant one-character string of digit n (0-9)."""
+    return _DIGITS[n]
 
 
 # Keypad keys that act as the six buttons in menus: 2/8 up/down, 4/6 left/right, # OK, * back.

@@ -54,20 +54,28 @@ class Clock:
         return self.now
 
 
-def flash(root="/flash", bdev=None, fresh=False):
-    """Mount LittleFS2 at root on the RAM block device (made and formatted on first use).
-    A second call finds the same device mounted: that is a reboot with the flash kept."""
-    if root in _MOUNTED and not fresh and bdev is None:
-        return _MOUNTED[root]
+def flash(root="/flash", bdev=None, path=None):
+    """Mount LittleFS2 at root and return its block device: bdev if given (formatted when
+    blank), else the flash kept in the file at path (vpico/fileflash.py: outside the heap),
+    else a new RamBlockDev. Mounting again is a reboot: the device keeps what was written."""
     if root in _MOUNTED:
         vfs.umount(root)
         del _MOUNTED[root]
     if bdev is None:
-        from vpico.blockdev import RamBlockDev
+        if path:
+            from vpico.fileflash import FileBlockDev
 
-        bdev = RamBlockDev(blocks=352, block_size=4096)
+            bdev = FileBlockDev(path)
+        else:
+            from vpico.blockdev import RamBlockDev
+
+            bdev = RamBlockDev(blocks=352, block_size=4096)
+    try:
+        fs = vfs.VfsLfs2(bdev)
+    except OSError:  # blank flash: format it, as the Pico's first boot does
         vfs.VfsLfs2.mkfs(bdev)
-    vfs.mount(vfs.VfsLfs2(bdev), root)
+        fs = vfs.VfsLfs2(bdev)
+    vfs.mount(fs, root)
     _MOUNTED[root] = bdev
     return bdev
 
@@ -79,9 +87,9 @@ def unmount(root="/flash"):
 
 
 class Board:
-    def __init__(self, root="/flash", layout="keypad", bdev=None, fresh=False, mount=True):
+    def __init__(self, root="/flash", layout="keypad", bdev=None, path=None, mount=True):
         if mount:
-            self.bdev = flash(root, bdev, fresh)
+            self.bdev = flash(root, bdev, path)
         self.root = root
         self.layout = layout
         self.panel = Panel()
@@ -98,33 +106,3 @@ class Board:
 
     def battery_mv(self):
         return self.battery
-
-
-def save_image(bdev, path):
-    """Write the flash's blocks to a file (the simulator keeps the box's flash between runs)."""
-    n = bdev.ioctl(4, 0)
-    size = bdev.ioctl(5, 0)
-    buf = bytearray(size)
-    with open(path, "wb") as f:
-        for i in range(n):
-            bdev.readblocks(i, buf)
-            f.write(buf)
-
-
-def load_image(path):
-    """A RAM block device filled from a file written by save_image, or None if there is none."""
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return None
-    from vpico.blockdev import RamBlockDev
-
-    bdev = RamBlockDev(blocks=352, block_size=4096)
-    size = bdev.ioctl(5, 0)
-    buf = bytearray(size)
-    with f:
-        for i in range(bdev.ioctl(4, 0)):
-            if f.readinto(buf) != size:
-                break
-            bdev.writeblocks(i, buf)
-    return bdev

@@ -3,7 +3,7 @@
     --keys FILE     play a key script (vpico/drive.py), then exit
     --interactive   read commands from stdin: `k NAME [HOLD_MS]`, `t MS` (time passes), `q`
     --frames FILE   write every frame to FILE ("-": stdout) as `F <hex of 1024 bytes> <on> <contrast>`
-    --state FILE    the flash image to start from and save to at the end (a reboot keeps it)
+    --flash FILE    the box's flash (LittleFS2, 1408 KiB) kept in this host file (made if absent)
     --roster NAMES  comma-separated archer names for the roster (first boot)
 This is what `scorebox sim` runs; frames are turned into PNGs or terminal pictures on the PC.
 """
@@ -48,11 +48,11 @@ def main(argv):
     from vpico import board as vboard
     from vpico.drive import Driver, ScriptError, parse
 
-    state = _arg(argv, "--state")
-    bdev = None
-    if state:
-        bdev = vboard.load_image(state)
-    b = vboard.Board(bdev=bdev, fresh=True)
+    path = _arg(argv, "--flash")
+    if not path:
+        print("error: --flash FILE is needed (the flash lives in a host file, not in the heap)")
+        return 2
+    b = vboard.Board(path=path)
     roster = _arg(argv, "--roster")
     if roster:
         from box.store import Store
@@ -95,8 +95,8 @@ def main(argv):
                     drv.press(k, int(parts[2]) if len(parts) > 2 else 80)
             sys.stdout.write("ok\n")
     out.close()
-    if state:
-        vboard.save_image(b.bdev, state)
+    vboard.unmount(b.root)
+    b.bdev.close()
     return rc
 
 

@@ -7,7 +7,7 @@ import sys
 from ttb.script import ScriptError, read_lines
 from ttb.snapshot import snapshot
 
-from scorebox import board
+from scorebox import board, sim
 
 
 class UserError(Exception):
@@ -45,6 +45,7 @@ def parser():
     r.add_argument("file", help="match script (docs/match-script.md)")
     r.add_argument("--json", action="store_true", help="print the state as one JSON object")
     r.set_defaults(run=cmd_replay)
+    sim.add_parser(sub)
     return p
 
 
