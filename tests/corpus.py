@@ -9,7 +9,8 @@ gives the same matches on both. The archer model, in words:
   randomness.
 - When the opponent owns a flippable square on a line the shooter could otherwise complete,
   or on a line the opponent nearly has, the shooter calls a flip shot at it now and then.
-- An aimed arrow lands in the aimed square with probability `skill` (0.65-0.8), else in a
+- An aimed arrow lands in the aimed square with probability `skill` (0.75-0.92: club archers
+  at 20 yards group well inside one of the nine squares), else in a
   neighbouring square (mostly) or off the face (a miss, 5%). Values in a square: 3 (25%),
   2 (30%), 1 (30%), 0 (15%). A called shot hits the X with probability 0.25.
 - About 2% of arrows are first keyed with a wrong value and corrected with undo.
@@ -69,7 +70,7 @@ class Archers:
 
     def __init__(self, rng):
         self.rng = rng
-        self.skill = (0.65 + 0.15 * rng.random(), 0.65 + 0.15 * rng.random())
+        self.skill = (0.75 + 0.17 * rng.random(), 0.75 + 0.17 * rng.random())
         self.target = [None, None]  # square index 0-8 each side aims at
         self.calling = [False, False]
 
@@ -188,3 +189,19 @@ def match_events(seed, face_games=0):
         if len(m.events) > 2000:  # a round limit in all but name: never loop forever
             break
     return opts, steps, m
+
+
+def corpus_lines(first_seed, count):
+    """Matches first_seed.. as text lines for the firmware harness (tests/app_play.py), the
+    face wear carried from match to match as on one box: `mode games ev,note ev,note ...`
+    with note - (plain), s (a slip, undone next) or f (a new face put up)."""
+    face = 0
+    out = []
+    for seed in range(first_seed, first_seed + count):
+        opts, steps, m = match_events(seed, face)
+        face = m.face.games
+        words = [opts.mode, str(opts.games)]
+        for ev, note in steps:
+            words.append("%d,%s" % (ev, (note or "-")[0]))
+        out.append(" ".join(words))
+    return out

@@ -13,9 +13,33 @@ key wakes it, and the key that wakes a dark screen does nothing else (nobody saw
 would press).
 """
 
+import gc
+import sys
+
 from box.keys import BACK, DOWN, K2, K4, K6, K8, KSTAR, LEFT, RIGHT, UP, Debouncer, mask
 from box.session import Session
 from box.store import Store
+
+# Screens: attribute -> (module, class, group). A screen is loaded when first asked for
+# (app.home, app.play ...); going to a screen of one group lets the other group's screens
+# and modules go, so that only the code in use is in the heap (the menus while a match is
+# shot, the match screens while in the menus).
+MENU = 0
+MATCH = 1
+_SCREENS = {
+    "home": ("box.home", "Home", MENU),
+    "setup": ("box.setup", "NewMatch", MENU),
+    "history": ("box.history", "History", MENU),
+    "detail": ("box.history", "Detail", MENU),
+    "storage": ("box.home", "Storage", MENU),
+    "settings": ("box.home", "Settings", MENU),
+    "msg": ("box.home", "Message", MENU),
+    "play": ("box.play", "Play", MATCH),
+    "review": ("box.play", "Review", MATCH),
+    "game_over": ("box.play", "GameOver", MATCH),
+    "face": ("box.play", "FacePrompt", MATCH),
+    "match_over": ("box.play", "MatchOver", MATCH),
+}
 
 AWAKE = 0
 DIM = 1
@@ -48,24 +72,8 @@ class App:
         self.state = AWAKE
         self.last_key = board.ms()
         self.events = 0  # key events handled (statistics)
+        self.collect = True  # collect the heap after each key (tests switch it off to measure)
 
-        from box.history import Detail, History
-        from box.home import Home, Message, Settings, Storage
-        from box.play import FacePrompt, GameOver, MatchOver, Play, Review
-        from box.setup import NewMatch
-
-        self.home = Home(self)
-        self.setup = NewMatch(self)
-        self.play = Play(self)
-        self.review = Review(self)
-        self.game_over = GameOver(self)
-        self.face = FacePrompt(self)
-        self.match_over = MatchOver(self)
-        self.history = History(self)
-        self.detail = Detail(self)
-        self.storage = Storage(self)
-        self.settings = Settings(self)
-        self.msg = Message(self)
         self.screen = None
         self.apply_settings()
         self.refresh_space()
@@ -78,10 +86,39 @@ class App:
         self.render()
 
     # --- screens ---------------------------------------------------------------------
+    def __getattr__(self, name):
+        """A screen (app.home, app.play ...), loaded when first asked for."""
+        if name not in _SCREENS:
+            raise AttributeError(name)
+        mod, cls, group = _SCREENS[name]
+        screen = getattr(__import__(mod, None, None, (cls,)), cls)(self)
+        screen.group = group
+        setattr(self, name, screen)
+        return screen
+
+    def release(self, group):
+        """Let a group's screens and their modules go."""
+        mods = []
+        for name in _SCREENS:
+            mod, _, g = _SCREENS[name]
+            if g == group:
+                if name in self.__dict__:
+                    delattr(self, name)
+                if mod not in mods:
+                    mods.append(mod)
+        pkg = sys.modules.get("box")
+        for mod in mods:
+            if mod in sys.modules:
+                del sys.modules[mod]
+            leaf = mod[4:]
+            if pkg is not None and leaf in pkg.__dict__:
+                delattr(pkg, leaf)
+
     def go(self, screen, arg=None):
         if self.screen is not None:
             self.screen.hide()
         self.screen = screen
+        self.release(1 - screen.group)
         screen.open(arg)
 
     def message(self, text, then=None):
@@ -147,6 +184,11 @@ class App:
                 raise
             self.message("error: %s" % e, self.home)
         self.render()
+        if self.collect:
+            # Collect now, with the frame already sent and the archers busy shooting: garbage
+            # freed early keeps the heap from fragmenting (the next arrow's list growth finds
+            # room), and no collection lands in the middle of a key later.
+            gc.collect()
 
     def render(self):
         fb = self.fb

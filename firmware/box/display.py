@@ -1,14 +1,17 @@
-"""The display: screens draw on one FrameBuffer; show() sends only the pages that changed.
+"""The display: screens draw on one FrameBuffer; show() sends only what changed.
 
 An SSD1306 or SH1106 128x64 keeps its picture in 8 pages of 128 bytes (each byte a column
 of 8 pixels, MONO_VLSB). A full frame over 400 kHz I2C takes about 23 ms, so the buffer
-keeps a copy of what the panel holds and sends only the dirty pages.
+keeps a copy of what the panel holds and sends, for each page that changed, only the run
+of columns from its first to its last changed byte (both panels can address a column
+range within a page).
 
 The panel object (the board's) needs:
-    write_page(page, data)   data: 128 bytes for page 0-7 (the SH1106 driver adds its offset)
+    write(page, col, data)   data: bytes for columns col.. of page 0-7 (the SH1106 driver
+                             adds its column offset of 2)
     contrast(value)          0-255
     power(on)                panel on or off (its RAM is kept while off)
-Everything is allocated here once; show() allocates nothing.
+The buffers are allocated here once; show() makes one small memoryview per run it sends.
 """
 
 import framebuf
@@ -42,19 +45,32 @@ class Display:
         self._dirty_all = True
 
     def show(self):
-        """Send the changed pages; returns how many were sent."""
-        n = 0
+        """Send what changed; returns the number of bytes sent."""
+        sent = 0
         cur = self._cur
         old = self._old
+        w = self.width
         for p in range(self.pages):
-            if self._dirty_all or cur[p] != old[p]:
-                old[p][:] = cur[p]
-                self.panel.write_page(p, cur[p])
-                n += 1
+            c = cur[p]
+            o = old[p]
+            if self._dirty_all:
+                a, b = 0, w
+            elif c == o:  # compared in C: most pages are unchanged
+                continue
+            else:
+                a = 0
+                while c[a] == o[a]:
+                    a += 1
+                b = w
+                while c[b - 1] == o[b - 1]:
+                    b -= 1
+            o[a:b] = c[a:b]
+            self.panel.write(p, a, c[a:b])
+            sent += b - a
+            self.pages_sent += 1
         self._dirty_all = False
-        self.pages_sent += n
-        self.bytes_sent += n * self.width
-        return n
+        self.bytes_sent += sent
+        return sent
 
     def contrast(self, level):
         if level != self.level:

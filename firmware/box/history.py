@@ -1,9 +1,10 @@
 """History: the matches kept on the box, newest first, and one match in detail."""
 
+from ttb.rules import Match, side_name
+
 from box.keys import BACK, DOWN, OK, UP
 from box.session import from_header, result_text
 from box.ui import Screen, menu, nav, num, title
-from ttb.rules import Match, side_name
 
 
 def _number(entry):
@@ -16,55 +17,81 @@ def _number(entry):
 
 
 class History(Screen):
+    """Matches newest first. Only the rows on screen are read from the journal (a box
+    holds hundreds of matches; reading them all would not fit in the heap)."""
+
+    ROWS = 6
+
     def __init__(self, app):
         super().__init__(app)
         self.numbers = []
-        self.items = []
         self.sel = 0
+        self.top = 0
+        self.cache = {}  # match number -> its line, for the rows on screen
         self.focus = None  # the match to select when opened (just confirmed)
 
     def open(self, arg=None):
         j = self.app.journal
         nums = [_number(e) for e in j.list_matches()]
-        nums.sort()
         nums.reverse()
         self.numbers = nums
-        self.items = []
-        for n in nums:
-            self.items.append(self._line(n))
+        self.cache = {}
         self.sel = 0
         if self.focus in nums:
             self.sel = nums.index(self.focus)
+        self.top = max(0, self.sel - self.ROWS + 1)
         self.focus = None
 
+    def hide(self):
+        self.cache = {}
+        self.numbers = []
+
     def _line(self, n):
-        try:
-            h, events, extras = self.app.journal.read_match(n)
-        except Exception:
-            return "#%d unreadable" % n
-        res = _result(h, events, extras)
-        return "#%d %s" % (n, res)
+        line = self.cache.get(n)
+        if line is None:
+            try:
+                h, events, extras = self.app.journal.read_match(n)
+                line = "#%d %s" % (n, _result(h, events, extras))
+            except Exception:
+                line = "#%d unreadable" % n
+            self.cache[n] = line
+        return line
 
     def key(self, kind, k):
         k = nav(k)
-        n = len(self.items)
+        n = len(self.numbers)
         if k == BACK:
             self.app.go(self.app.home)
-        elif n == 0:
             return
-        elif k == UP:
+        if n == 0:
+            return
+        if k == UP:
             self.sel = (self.sel - 1) % n
         elif k == DOWN:
             self.sel = (self.sel + 1) % n
         elif k == OK:
             self.app.go(self.app.detail, self.numbers[self.sel])
+            return
+        if self.sel < self.top:
+            self.top = self.sel
+        elif self.sel >= self.top + self.ROWS:
+            self.top = self.sel - self.ROWS + 1
+        keep = self.numbers[self.top : self.top + self.ROWS]
+        for m in list(self.cache):
+            if m not in keep:
+                del self.cache[m]
 
     def draw(self, fb):
         title(fb, "History")
-        if not self.items:
+        if not self.numbers:
             fb.text("no matches yet", 0, 20, 1)
-        else:
-            menu(fb, self.items, self.sel)
+            return
+        items = [self._line(n) for n in self.numbers[self.top : self.top + self.ROWS]]
+        menu(fb, items, self.sel - self.top)
+        if len(self.numbers) > self.ROWS:
+            n = len(self.numbers)
+            h = max(4, 54 * self.ROWS // n)
+            fb.fill_rect(126, 10 + (54 - h) * self.top // max(1, n - self.ROWS), 2, h, 1)
 
 
 def _result(h, events, extras):

@@ -1,9 +1,16 @@
 """The match screens: play, turn review, game result, new face, match result.
 
-Keypad entry (docs/keys.md): a digit 1-9 picks the square, a value key commits the arrow
-in it (A=3, B=2, C=1, D=0), 0 is a miss off the face, # calls a flip shot (then A: the X
-was hit, D: missed), * undoes the last arrow (held: back to home, the match stays open).
-The square stays picked after an arrow, so the next arrow in the same square is one key.
+Keypad entry (docs/keys.md): a value key commits an arrow in the framed square (A=3, B=2,
+C=1, D=0); a digit 1-9 frames another square first; 0 is a miss off the face; # starts
+called flip shots (A: the X was hit, D: missed; they go on until the turn ends or # again);
+* undoes the last arrow (held: back to home, the match stays open).
+
+The framed square is a guess that saves a key most of the time: the shooting side's *home*
+square, the first square it shot in its turn, kept from turn to turn while it is open, and
+back after an arrow keyed elsewhere. With no open home square: the open square the side
+needs least to claim. Archers aim at one square until it is claimed, so most arrows are one
+key (bench/bench_app.py measures it over realistic matches).
+
 With the six buttons: the arrows move over the board, OK opens the value (left/right), OK
 commits; back undoes (held: home).
 """
@@ -41,6 +48,9 @@ except ImportError:
 
 _CELL = const(21)
 _PX = const(66)  # x of the right-hand panel
+
+# Where to look for a default square: centre, corners, edges.
+_GUESS_ORDER = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 
 # Value keys -> value (A=3 ... D=0); -1 for other keys.
 _VALUE = {KA: 3, KB: 2, KC: 1, KD: 0}
@@ -113,7 +123,7 @@ class Play(Screen):
         self.picking = False  # button layout: choosing the value
         self.pick = 0
         self.msg = None  # why the last entry was refused, shown until the next key
-        self.last_sq = [0, 0]  # the square each side keyed last: its turn starts there
+        self.home = [0, 0]  # each side's square: the first it shot in its turn
 
     def open(self, arg=None):
         self.calling = False
@@ -121,9 +131,10 @@ class Play(Screen):
         self.msg = None
 
     def reset(self):
-        """A match opened or resumed: the squares picked follow its arrows so far."""
-        self.sel = 0
-        self.last_sq = [0, 0]
+        """A match opened, resumed, or an arrow undone: the squares follow the arrows so far
+        (the same state as when they were keyed)."""
+        self.home = [0, 0]
+        self.calling = False
         m = self.app.session.match
         if m is None:
             return
@@ -132,30 +143,59 @@ class Play(Screen):
             for j in range(start, end):
                 ev = g.arrows[j]
                 if ev >> 6 != rules.MISS:
-                    self.last_sq[side] = self.sel = ev >> 2 & 15
+                    h = self.home[side]
+                    if j == start or not h or g.owner[h - 1] is not None:
+                        self.home[side] = ev >> 2 & 15
+        self._default(g)
+
+    def _default(self, g):
+        """Frame the square the next arrow most likely goes to: the shooter's home square
+        (the first square it shot this turn, or last turn) while it is open, else the open
+        square it needs least to claim (ties: centre, corners, edges)."""
+        if g.over():
+            return
+        side = g.shooter()
+        h = self.home[side]
+        if h and g.owner[h - 1] is None:
+            self.sel = h
+            return
+        self.home[side] = 0
+        best = -1
+        need = 0
+        for i in _GUESS_ORDER:
+            if g.owner[i] is None:
+                n = g.need(side, i)
+                if best < 0 or n < need:
+                    best = i
+                    need = n
+        if best >= 0:
+            self.sel = best + 1
 
     def shoot(self, ev):
         app = self.app
         m = app.session.match
+        g = m.game
         side = m.shooter()
+        first = g.in_turn == 0
         why = app.session.shoot(ev)
         if why:
             self.msg = why
             return
-        self.calling = False
         self.picking = False
-        g = m.game
-        if ev < 256 and ev >> 6 != rules.MISS and side is not None:
-            self.last_sq[side] = ev >> 2 & 15
-        if g.in_turn == 0 and ev != UNDO and not g.over():
-            # A new turn: pick the square this side shot at last, if it is still open
-            # (archers keep at a square until it is claimed), else keep the one picked.
-            s = self.last_sq[g.shooter()]
-            if s and g.owner[s - 1] is None:
-                self.sel = s
+        g = m.game  # a new game after NEW_GAME
+        if ev == UNDO or ev == NEW_GAME:
+            self.reset()
+            return
+        if ev < 256 and ev >> 6 != rules.MISS:
+            h = self.home[side]
+            if first or not h or g.owner[h - 1] is not None:
+                self.home[side] = ev >> 2 & 15
+        if g.in_turn == 0:
+            self.calling = False  # a called-shot run ends with the turn
+        self._default(g)
         if g.over():
             app.go(app.game_over)
-        elif g.in_turn == 0 and ev != UNDO:
+        elif g.in_turn == 0:
             app.go(app.review)
 
     def key(self, kind, k):
@@ -176,10 +216,7 @@ class Play(Screen):
             self.sel = d
             return
         if k == K0:
-            if self.calling:
-                self.calling = False
-            else:
-                self.shoot(miss())
+            self.shoot(miss())
             return
         if k == KHASH:
             if not self.sel:
@@ -240,11 +277,13 @@ class Play(Screen):
         number(fb, len(m.games), x + 21, 9)
         fb.text("R", x + 37, 9, 1)
         number(fb, g.round(), x + 45, 9)
-        k, n = m.arrow_no()
-        xx = font.number(fb, k, x, 19)
+        # Arrow k of n, and this turn's arrows (Match.arrow_no and turn_range, without
+        # the tuples they return: this is drawn after every key).
+        xx = font.number(fb, g.in_turn + 1, x, 19)
         font.glyph(fb, font.SLASH, xx, 19)
-        font.number(fb, n, xx + font.ADVANCE, 19)
-        start, end = m.turn_range()
+        font.number(fb, m.opts.arrows_b if side else m.opts.arrows_a, xx + font.ADVANCE, 19)
+        end = len(g.arrows)
+        start = end - g.in_turn
         if end - start > 4:
             start = end - 4
         for j in range(start, end):
@@ -276,7 +315,8 @@ def m_archer_index(m, side):
 
 class Review(Screen):
     """The turn just shot, for checking before the next side shoots (* undoes its last
-    arrow and reopens the turn). Any entry key goes on with the next turn at once."""
+    arrow and reopens the turn). Any other key is the next turn's first key: reviewing
+    costs no key press."""
 
     def key(self, kind, k):
         app = self.app
@@ -287,18 +327,16 @@ class Review(Screen):
             app.go(app.play)
             app.play.shoot(UNDO)
             return
-        if k == KHASH or k == OK:
-            app.go(app.play)
-            return
         app.go(app.play)
-        app.play.key(kind, k)  # an entry key starts the next turn: no extra press
+        app.play.key(kind, k)  # any other key starts the next turn with it: no extra press
 
     def draw(self, fb):
         app = self.app
         m = app.session.match
         g = m.game
-        bounds = g.turn_bounds()
-        side, start, end = bounds[-1]
+        side = 1 - g.shooter()  # the turn just done (Game.turn_bounds()[-1], without the list)
+        end = len(g.arrows)
+        start = end - (m.opts.arrows_b if side else m.opts.arrows_a)
         fb.fill_rect(0, 0, 128, 9, 1)
         font_side = "A" if side == A else "B"
         fb.text(font_side, 1, 1, 0)
@@ -336,7 +374,7 @@ class GameOver(Screen):
             elif m.face.worn(m.opts):
                 app.go(app.face)
             else:
-                app.session.shoot(NEW_GAME)
+                app.play.shoot(NEW_GAME)
                 app.go(app.play)
 
     def draw(self, fb):
@@ -371,7 +409,7 @@ class FacePrompt(Screen):
             return
         m = app.session.match
         if m.game.over() and m.result() is None:
-            app.session.shoot(NEW_GAME)
+            app.play.shoot(NEW_GAME)
         app.go(app.play)
 
     def draw(self, fb):

@@ -31,9 +31,9 @@ class Panel:
         self.bytes_in = 0
         self.changed = False  # set by every write, cleared by whoever captures frames
 
-    def write_page(self, page, data):
-        w = self.width
-        self.ram[page * w : (page + 1) * w] = data
+    def write(self, page, col, data):
+        a = page * self.width + col
+        self.ram[a : a + len(data)] = data
         self.bytes_in += len(data)
         self.changed = True
 

@@ -46,7 +46,8 @@ class FrameOut:
 
 def main(argv):
     from vpico import board as vboard
-    from vpico.drive import Driver, ScriptError, parse
+    from vpico.drive import Driver
+    from vpico.keyscript import ScriptError, parse
 
     path = _arg(argv, "--flash")
     if not path:
