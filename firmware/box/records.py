@@ -8,12 +8,15 @@ A record is
     head      1 byte: type << 4 | n, n = payload length 0-14; n = 15: a varint length follows
     [length]  unsigned varint (7 bits a byte, low first), only when n = 15
     payload   the bytes the type defines
-    crc       2 bytes, big-endian: CRC-16/CCITT-FALSE of head, length and payload
+    crc       of head, length and payload: for a payload of 0-2 bytes one byte, CRC-8
+              (poly 0x07, init 0xFF); longer, two bytes big-endian, CRC-16/CCITT-FALSE
+              (poly 0x1021, init 0xFFFF)
 
-An arrow is one 4-byte record: head 0x31, the event byte, two CRC bytes.
+An arrow is one 3-byte record: head 0x31, the event byte, the CRC-8. CRC-8 detects every
+error of up to 3 bits in so short a record; longer records get the stronger CRC-16.
 """
 
-# Record types (the head's high nibble). 0 and 10-15 are never written, so an erased (0xFF)
+# Record types (the head's high nibble). 0 and 11-15 are never written, so an erased (0xFF)
 # or zeroed stretch of flash is never taken for a record.
 GROUP = 1  # first record of a journal file: MAGIC, format VERSION, first match number
 MATCH = 2  # match header: number, then a value (dict from the app)
@@ -24,14 +27,16 @@ NOTE = 6  # anything the app wants kept with the match: a value
 FACE = 7  # the face on the boss (TTB-16), outside a match header: a value
 ACK = 8  # the acknowledgement file's state: a value
 QUARANTINE = 9  # bytes set aside: offset varint, file name value, then the raw bytes
+GAP = 10  # where damaged bytes were set aside: their offset and length (varints)
 DAMAGE = 0  # not a record: what scan() reports for a stretch it could not read
 
-NAMES = ("damage", "group", "match", "event", "result", "confirm", "note", "face", "ack", "quarantine")
+NAMES = ("damage", "group", "match", "event", "result", "confirm", "note", "face", "ack", "quarantine", "gap")
 
 MAGIC = b"TTBJ"
 VERSION = 1
 MAX_PAYLOAD = 2048
 MAX_RECORD = MAX_PAYLOAD + 5  # head, 2-byte length varint, payload, crc
+SHORT = 2  # payloads up to this long get a CRC-8
 MAX_DEPTH = 8  # nesting of lists and dicts in a value
 
 
@@ -57,6 +62,27 @@ def crc16(data, crc=0xFFFF):
     t = _CRC
     for b in data:
         crc = (crc << 8 & 0xFF00) ^ t[crc >> 8 ^ b]
+    return crc
+
+
+# --- CRC-8 (poly 0x07, init 0xFF, no reflection, no final xor) -------------------------------
+def _table8():
+    t = bytearray(256)
+    for i in range(256):
+        c = i
+        for _ in range(8):
+            c = (c << 1) ^ 0x107 if c & 0x80 else c << 1
+        t[i] = c
+    return bytes(t)
+
+
+_CRC8 = _table8()
+
+
+def crc8(data, crc=0xFF):
+    t = _CRC8
+    for b in data:
+        crc = t[crc ^ b]
     return crc
 
 
@@ -300,6 +326,9 @@ def record(rtype, payload):
         out.append(rtype << 4 | 15)
         put_uvarint(out, n)
     out.extend(payload)
+    if n <= SHORT:
+        out.append(crc8(out))
+        return out
     c = crc16(out)
     out.append(c >> 8)
     out.append(c & 0xFF)
@@ -353,6 +382,13 @@ def quarantine_records(name, offset, data):
             return out
 
 
+def gap_record(offset, length):
+    p = bytearray()
+    put_uvarint(p, offset)
+    put_uvarint(p, length)
+    return record(GAP, p)
+
+
 def decode(rtype, buf, a, b):
     """The value a record of type rtype carries in buf[a:b]; FormatError when malformed."""
     if rtype == EVENT:
@@ -380,6 +416,12 @@ def decode(rtype, buf, a, b):
         if pos != b:
             raise FormatError("bad group record")
         return n
+    if rtype == GAP:
+        off, pos = get_uvarint(buf, a, b)
+        n, pos = get_uvarint(buf, pos, b)
+        if pos != b:
+            raise FormatError("bad gap record")
+        return off, n
     if rtype == QUARANTINE:
         off, pos = get_uvarint(buf, a, b)
         name, pos = get_value(buf, pos, b)
@@ -399,7 +441,7 @@ def parse(buf, pos, end):
         return None
     h = buf[pos]
     rtype = h >> 4
-    if rtype < GROUP or rtype > QUARANTINE:
+    if rtype < GROUP or rtype > GAP:
         return None
     n = h & 15
     a = pos + 1
@@ -411,16 +453,22 @@ def parse(buf, pos, end):
         if n < 15 or n > MAX_PAYLOAD:
             return None
     b = a + n
-    if b + 2 > end:
-        return None
-    c = crc16(memoryview(buf)[pos:b])
-    if buf[b] != c >> 8 or buf[b + 1] != c & 0xFF:
-        return None
+    if n <= SHORT:
+        if b + 1 > end or buf[b] != crc8(memoryview(buf)[pos:b]):
+            return None
+        nxt = b + 1
+    else:
+        if b + 2 > end:
+            return None
+        c = crc16(memoryview(buf)[pos:b])
+        if buf[b] != c >> 8 or buf[b + 1] != c & 0xFF:
+            return None
+        nxt = b + 2
     try:
         v = decode(rtype, buf, a, b)
-    except Exception:  # noqa: BLE001 - any malformed payload is damage, never a crash
+    except Exception:  # any malformed payload is damage, never a crash
         return None
-    return rtype, v, b + 2
+    return rtype, v, nxt
 
 
 def scan(read, start=0):
