@@ -19,6 +19,7 @@ import framebuf
 WIDTH = 128
 HEIGHT = 64
 PAGES = HEIGHT // 8
+_CHUNK = 16
 
 
 class Display:
@@ -34,6 +35,12 @@ class Display:
         old = memoryview(self._sent)
         self._cur = tuple(cur[p * width : (p + 1) * width] for p in range(self.pages))
         self._old = tuple(old[p * width : (p + 1) * width] for p in range(self.pages))
+        # Each page also as chunks of _CHUNK columns, compared in C to find a changed run
+        # quickly: only the first and last changed chunks are searched byte by byte.
+        n = width // _CHUNK
+        self._cur_ch = tuple(cur[i * _CHUNK : (i + 1) * _CHUNK] for i in range(self.pages * n))
+        self._old_ch = tuple(old[i * _CHUNK : (i + 1) * _CHUNK] for i in range(self.pages * n))
+        self._chunks = n
         self._dirty_all = True  # the panel's RAM is unknown at power-up
         self.bytes_sent = 0  # statistics for the benchmarks
         self.pages_sent = 0
@@ -58,10 +65,19 @@ class Display:
             elif c == o:  # compared in C: most pages are unchanged
                 continue
             else:
-                a = 0
+                n = self._chunks
+                cc = self._cur_ch
+                oc = self._old_ch
+                i = p * n
+                while cc[i] == oc[i]:
+                    i += 1
+                a = (i - p * n) * _CHUNK
                 while c[a] == o[a]:
                     a += 1
-                b = w
+                i = p * n + n - 1
+                while cc[i] == oc[i]:
+                    i -= 1
+                b = (i - p * n + 1) * _CHUNK
                 while c[b - 1] == o[b - 1]:
                     b -= 1
             o[a:b] = c[a:b]

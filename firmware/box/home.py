@@ -81,11 +81,10 @@ class Storage(Screen):
         fb.text("matches", 0, 30, 1)
         fb.text("~" + num(sp.get("matches_left", 0)), 64, 30, 1)
         if sp.get("warn"):
-            fb.text("sync to PC soon", 0, 39, 1)
+            fb.text("sync to PC soon", 0, 35, 1)
         mv = app.board.battery_mv()
-        fb.text("battery", 0, 48, 1)
-        fb.text("%d.%02dV %d%%" % (mv // 1000, mv % 1000 // 10, battery_percent(mv)), 56, 48, 1)
-        fb.hline(0, 56, 128, 1)
+        fb.text("battery", 0, 44, 1)  # 3xAA on VSYS (ADC3)
+        fb.text("%d.%02d V  %d%%" % (mv // 1000, mv % 1000 // 10, battery_percent(mv)), 0, 54, 1)
 
 
 # Settings: name, label, choices.
@@ -129,7 +128,7 @@ class Settings(Screen):
         for name, label, _ in _SETTINGS:
             v = st.get(name)
             v = "never" if (name == "sleep_s" and v == 0) else num(v)
-            items.append("%-*s%s" % (16 - len(v), label, v))
+            items.append("%-*s%s" % (15 - len(v), label, v))
         menu(fb, items, self.sel)
         fb.text("4/6 change", 0, 56, 1)
 

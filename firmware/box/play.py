@@ -192,7 +192,8 @@ class Play(Screen):
                 self.home[side] = ev >> 2 & 15
         if g.in_turn == 0:
             self.calling = False  # a called-shot run ends with the turn
-        self._default(g)
+        if not self.calling:  # while calling, the frame stays on the X called at
+            self._default(g)
         if g.over():
             app.go(app.game_over)
         elif g.in_turn == 0:

@@ -80,7 +80,7 @@ class Field:
         elif self.name == "rounds" and v == 0:
             v = "none"
         v = str(v)
-        return "%-*s%s" % (16 - len(v), self.label, v)
+        return "%-*s%s" % (15 - len(v), self.label, v)  # 15 columns: the scroll bar is beside
 
 
 class NewMatch(Screen):

@@ -146,10 +146,10 @@ def menu(fb, items, sel, y0=11, rows=6, marks=None):
             break
         y = y0 + r * 9
         if i == sel:
-            fb.fill_rect(0, y - 1, W, 9, 1)
-            fb.text(items[i], 2, y, 0)
+            fb.fill_rect(0, y - 1, W - 3, 9, 1)
+            fb.text(items[i], 1, y, 0)
         else:
-            fb.text(items[i], 2, y, 1)
+            fb.text(items[i], 1, y, 1)
     if n > rows:  # scroll bar
         h = max(4, rows * 9 * rows // n)
         fb.fill_rect(W - 2, y0 - 1 + (rows * 9 - h) * top // max(1, n - rows), 2, h, 1)
