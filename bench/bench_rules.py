@@ -7,6 +7,7 @@ import tempfile
 import time
 
 import mpy
+
 from ttb import rules
 from ttb.rules import Match, Options
 from ttb.snapshot import squares

@@ -65,3 +65,48 @@ def random_match(seed, length):
             break
         m.apply(ev)
     return opts, list(m.log)
+
+
+def finished_match(seed, names=(("Ann",), ("Ben",))):
+    """(options, events) of a legal match played to its end, as archers would: mostly
+    hits, some misses, called shots at the opponent's squares, an occasional undo."""
+    rnd = random.Random(seed)
+    opts = Options()
+    opts.games = rnd.choice([1, 1, 1, 3])
+    opts.mode = rnd.choice([rules.NET, rules.NET, rules.HARD5])
+    m = Match(opts, names)
+    while not m.over():
+        g = m.game
+        if g.over():
+            m.apply(rules.NEW_GAME)
+            continue
+        theirs = [i + 1 for i in range(9) if g.owner[i] == 1 - g.shooter() and g.flippable(i)]
+        if m.events and rnd.random() < 0.02:
+            m.apply(rules.UNDO)
+        elif theirs and rnd.random() < 0.3:
+            m.apply(rules.called(rnd.choice(theirs), rnd.random() < 0.33))
+        elif rnd.random() < 0.1:
+            m.apply(rules.miss())
+        else:
+            m.apply(rules.hit(rnd.randint(1, 9), rnd.choice((0, 1, 1, 2, 2, 3))))
+    return opts, list(m.log)
+
+
+def box_matches(count, seed=0):
+    """Matches as the box's journal keeps them: header and events as keyed."""
+    roster = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+    out = []
+    for i in range(count):
+        rnd = random.Random(seed * 100003 + i)
+        a, b = rnd.sample(roster, 2)
+        opts, events = finished_match(seed * 100003 + i, ((a,), (b,)))
+        header = {
+            "options": opts.to_dict(),
+            "archers": [[a], [b]],
+            "distance": [20, 20],
+            "unit": "yd",
+            "shaft_mm": [7.0, 7.0],
+            "clock": 1790000000 + 3600 * i,
+        }
+        out.append({"header": header, "events": events})
+    return out

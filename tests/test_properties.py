@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from matchgen import pick
 from mpy import ROOT, env, micropython
+
 from ttb import rules
 from ttb.rules import Match, Options
 from ttb.snapshot import snapshot

@@ -4,10 +4,11 @@ import argparse
 import json
 import sys
 
+from scorebox import board, sim, sync
+from scorebox.device import DeviceError
+from scorebox.store import StoreError
 from ttb.script import ScriptError, read_lines
 from ttb.snapshot import snapshot
-
-from scorebox import board, sim
 
 
 class UserError(Exception):
@@ -46,6 +47,7 @@ def parser():
     r.add_argument("--json", action="store_true", help="print the state as one JSON object")
     r.set_defaults(run=cmd_replay)
     sim.add_parser(sub)
+    sync.add_parser(sub)
     return p
 
 
@@ -53,6 +55,6 @@ def main(argv=None):
     args = parser().parse_args(argv)
     try:
         return args.run(args)
-    except UserError as e:
+    except (UserError, DeviceError, StoreError) as e:
         print(e, file=sys.stderr)
         return 2

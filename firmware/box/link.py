@@ -1,0 +1,190 @@
+"""The box's side of USB sync (docs/sync.md): answers the PC between key presses.
+
+The app calls `poll()` from its loop; it reads what has arrived on the USB serial port
+(sys.stdin on the Pico, a pseudo-terminal on the virtual Pico) without blocking, and
+answers every complete frame. A malformed or unknown frame gets an ERR frame and changes
+nothing; only ACK frees journal space, and only for matches the PC says it holds.
+"""
+
+import select
+import sys
+
+from box import frames
+
+PROTOCOL = 1
+MAX_LIST = 500  # match numbers per LIST reply
+MAX_READ = 32  # matches per READ request
+SETTABLE = ("dim_s", "sleep_s", "contrast")  # settings the PC may write
+
+
+class Port:
+    """Non-blocking byte input and blocking output over two streams (stdin/stdout)."""
+
+    def __init__(self, stream_in=None, stream_out=None):
+        self.inp = stream_in or sys.stdin
+        self.out = stream_out or sys.stdout
+        self.raw_in = getattr(self.inp, "buffer", self.inp)
+        self.raw_out = getattr(self.out, "buffer", self.out)
+        self.poller = select.poll()
+        self.poller.register(self.inp, select.POLLIN)
+        self.one = bytearray(1)
+
+    def read_ready(self, limit=4096):
+        """Bytes available now (up to limit); b"" when none. Reads one at a time because
+        a stream read of n bytes would wait for all n."""
+        out = bytearray()
+        while len(out) < limit and self.poller.poll(0):
+            if not self.raw_in.readinto(self.one):
+                break  # end of input: the cable is gone
+            out.append(self.one[0])
+        return out
+
+    def write(self, data):
+        self.raw_out.write(data)
+        try:
+            self.raw_out.flush()
+        except AttributeError:
+            pass
+
+
+class Link:
+    def __init__(self, port, journal, store, info, set_clock=None):
+        """info() -> dict of device facts (device id, firmware, battery_mv, clock);
+        set_clock(epoch) sets the box's clock."""
+        self.port = port
+        self.journal = journal
+        self.store = store
+        self.info = info
+        self.set_clock = set_clock
+        self.buf = bytearray()
+        self.requests = 0
+        self.errors = 0
+
+    def poll(self):
+        """Answer every complete frame that has arrived; True if anything was answered."""
+        data = self.port.read_ready()
+        if not data:
+            return False
+        if data.find(b"\x03") >= 0:  # Ctrl-C as a data byte (virtual Pico): stop the app, like the REPL would
+            raise KeyboardInterrupt
+        self.buf.extend(data)
+        answered = False
+        while True:
+            i = self.buf.find(b"\n")
+            if i < 0:
+                if len(self.buf) > frames.MAX_LINE:
+                    self.buf = bytearray()
+                    self._reply(0, "ERR", {"error": "frame too long"})
+                return answered
+            line = bytes(self.buf[:i])
+            self.buf = self.buf[i + 1 :]
+            if line.strip():
+                self.port.write(self.handle(line))
+                answered = True
+
+    def handle(self, line):
+        """The reply frame (bytes) to one request line."""
+        self.requests += 1
+        try:
+            seq, kind, body = frames.decode(line)
+        except frames.FrameError as e:
+            self.errors += 1
+            return frames.encode(0, "ERR", {"error": str(e)})
+        fn = getattr(self, "do_" + kind.lower(), None) if kind.isalpha() and kind.isupper() else None
+        if fn is None:
+            self.errors += 1
+            return frames.encode(seq, "ERR", {"error": "unknown request %s" % kind})
+        try:
+            return frames.encode(seq, "OK", fn(body))
+        except (ValueError, TypeError, KeyError, IndexError, OSError) as e:
+            self.errors += 1
+            return frames.encode(seq, "ERR", {"error": "%s failed: %s" % (kind, e)})
+
+    def _reply(self, seq, kind, body):
+        self.port.write(frames.encode(seq, kind, body))
+
+    # --- requests ----------------------------------------------------------------------
+    def do_hello(self, body):
+        d = self.info()
+        d["protocol"] = PROTOCOL
+        d["space"] = self.journal.space()
+        d["matches"] = len(self.journal.list_matches())
+        d["open"] = self.journal.open_match() is not None
+        return d
+
+    def do_list(self, body):
+        after = _int(body, "after", 0)
+        j = self.journal
+        got = [n for n in j.list_matches(after) if not j.acked(n)]
+        return {"matches": got[:MAX_LIST], "more": len(got) > MAX_LIST}
+
+    def do_read(self, body):
+        numbers = body["n"]
+        if not isinstance(numbers, list) or len(numbers) > MAX_READ:
+            raise ValueError("n is a list of at most %d match numbers" % MAX_READ)
+        out = []
+        for n in numbers:
+            header, events, extras = self.journal.read_match(_as_int(n))
+            out.append({"n": n, "header": header, "log": events, "extras": _public(extras)})
+        return {"matches": out}
+
+    def do_ack(self, body):
+        numbers = [_as_int(n) for n in body["n"]]
+        self.journal.ack(numbers)
+        return {"acked": numbers, "space": self.journal.space()}
+
+    def do_clock(self, body):
+        t = _int(body, "time", None)
+        if t is None or t < 0:
+            raise ValueError("time is seconds since 1970")
+        if self.set_clock is None:
+            raise ValueError("this box has no clock to set")
+        self.set_clock(t)
+        return {"clock": t}
+
+    def do_roster(self, body):
+        names = body["names"]
+        if not isinstance(names, list) or len(names) > 100:
+            raise ValueError("names is a list of at most 100 names")
+        clean = []
+        for name in names:
+            if not isinstance(name, str) or not name.strip() or "\n" in name:
+                raise ValueError("bad archer name %r" % (name,))
+            if name.strip() not in clean:
+                clean.append(name.strip()[:12])
+        self.store.set_roster(clean)
+        return {"roster": clean}
+
+    def do_get(self, body):
+        return {"settings": {k: self.store.get(k) for k in SETTABLE}}
+
+    def do_set(self, body):
+        values = body["values"]
+        for k in values:  # check all before changing any
+            if k not in SETTABLE:
+                raise ValueError("setting %s cannot be set from the PC" % k)
+            _as_int(values[k])
+        for k in values:
+            self.store.set(k, _as_int(values[k]))
+        self.store.save()
+        return {"settings": {k: self.store.get(k) for k in SETTABLE}}
+
+
+def _as_int(v):
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise ValueError("%r is not a whole number" % (v,))
+    return v
+
+
+def _int(body, key, default):
+    v = body.get(key, default) if isinstance(body, dict) else default
+    return v if v is None else _as_int(v)
+
+
+def _public(extras):
+    """What the PC keeps of a match's extras (the rest is where it lies in flash)."""
+    out = {}
+    for k in ("result", "confirmed", "notes", "face", "damaged", "stray"):
+        if k in extras:
+            out[k] = extras[k]
+    return out

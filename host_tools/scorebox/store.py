@@ -1,0 +1,301 @@
+"""The club's store: every synced match in one SQLite file.
+
+A match is keyed by (device, its number on the device), so it can never be stored twice.
+Each match is checked before it is stored by replaying its events with the rules core the
+box runs; the events as keyed (undos included) are kept beside the derived games, turns
+and arrows, so nothing the box recorded is lost and everything else can be rebuilt.
+"""
+
+import json
+import os
+import sqlite3
+import time
+
+from ttb import rules
+from ttb.rules import Match, Options, Refused, side_name
+
+SCHEMA_VERSION = 1
+
+# Migration N takes a store from user_version N-1 to N. Append, never edit.
+MIGRATIONS = [
+    """
+    CREATE TABLE devices (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        firmware TEXT,
+        first_seen REAL NOT NULL,
+        last_seen REAL NOT NULL
+    );
+    CREATE TABLE archers (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE
+    );
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        device_id INTEGER NOT NULL REFERENCES devices(id),
+        number INTEGER NOT NULL,
+        started REAL,
+        options TEXT NOT NULL,
+        header TEXT NOT NULL,
+        log TEXT NOT NULL,
+        extras TEXT NOT NULL,
+        winner TEXT,
+        wins_a INTEGER NOT NULL,
+        wins_b INTEGER NOT NULL,
+        draws INTEGER NOT NULL,
+        finished INTEGER NOT NULL,
+        imported REAL NOT NULL,
+        UNIQUE (device_id, number)
+    );
+    CREATE TABLE match_archers (
+        match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        side TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        archer_id INTEGER NOT NULL REFERENCES archers(id),
+        distance REAL,
+        shaft_mm REAL,
+        PRIMARY KEY (match_id, side, position)
+    );
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        first TEXT NOT NULL,
+        winner TEXT,
+        reason TEXT,
+        rounds INTEGER NOT NULL,
+        UNIQUE (match_id, number)
+    );
+    CREATE TABLE turns (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        round INTEGER NOT NULL,
+        side TEXT NOT NULL,
+        archer_id INTEGER REFERENCES archers(id),
+        UNIQUE (game_id, number)
+    );
+    CREATE TABLE arrows (
+        id INTEGER PRIMARY KEY,
+        turn_id INTEGER NOT NULL REFERENCES turns(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        square INTEGER,
+        value INTEGER NOT NULL,
+        called INTEGER NOT NULL,
+        x_hit INTEGER,
+        outcome TEXT NOT NULL,
+        UNIQUE (turn_id, number)
+    );
+    CREATE INDEX arrows_by_turn ON arrows(turn_id);
+    CREATE INDEX turns_by_archer ON turns(archer_id);
+    """,
+]
+
+
+class StoreError(Exception):
+    """The store cannot do what was asked; str() says why."""
+
+
+def default_path():
+    """The store in the user's data directory (platformdirs where installed)."""
+    try:
+        from platformdirs import user_data_dir
+
+        base = user_data_dir("scorebox", appauthor=False)
+    except ImportError:
+        base = os.path.join(os.path.expanduser("~"), ".local", "share", "scorebox")
+    return os.path.join(base, "scorebox.sqlite")
+
+
+class Store:
+    def __init__(self, path):
+        self.path = path
+        d = os.path.dirname(os.path.abspath(path))
+        os.makedirs(d, exist_ok=True)
+        try:
+            self.db = sqlite3.connect(path, isolation_level=None)  # transactions by hand
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self._migrate()
+        except sqlite3.DatabaseError as e:
+            raise StoreError("%s: not a Scorebox store (%s)" % (path, e))
+
+    def close(self):
+        self.db.close()
+
+    def _migrate(self):
+        have = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if have > SCHEMA_VERSION:
+            raise StoreError(
+                "%s: store schema %d is newer than this scorebox (%d): upgrade scorebox"
+                % (self.path, have, SCHEMA_VERSION)
+            )
+        for version in range(have + 1, SCHEMA_VERSION + 1):
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for stmt in MIGRATIONS[version - 1].split(";"):
+                    if stmt.strip():
+                        self.db.execute(stmt)
+                self.db.execute("PRAGMA user_version = %d" % version)
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+
+    # --- writing -----------------------------------------------------------------------
+    def device(self, uid, firmware=None):
+        """The row id of a device, added or refreshed."""
+        now = time.time()
+        self.db.execute(
+            "INSERT INTO devices (uid, firmware, first_seen, last_seen) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(uid) DO UPDATE SET last_seen = excluded.last_seen, "
+            "firmware = COALESCE(excluded.firmware, devices.firmware)",
+            (uid, firmware, now, now),
+        )
+        return self.db.execute("SELECT id FROM devices WHERE uid = ?", (uid,)).fetchone()[0]
+
+    def has_match(self, uid, number):
+        row = self.db.execute(
+            "SELECT 1 FROM matches m JOIN devices d ON d.id = m.device_id WHERE d.uid = ? AND m.number = ?",
+            (uid, number),
+        ).fetchone()
+        return row is not None
+
+    def add_match(self, uid, number, header, log, extras=None):
+        """Check a match by replaying it, then store it in one transaction.
+
+        Returns False when (uid, number) is already stored: a second sync adds nothing."""
+        match = check_match(header, log)
+        extras = extras or {}
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            dev = self.device(uid)
+            if self.db.execute("SELECT 1 FROM matches WHERE device_id = ? AND number = ?", (dev, number)).fetchone():
+                self.db.execute("ROLLBACK")
+                return False
+            self._insert(dev, number, header, log, extras, match)
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return True
+
+    def _archer(self, name):
+        self.db.execute("INSERT OR IGNORE INTO archers (name) VALUES (?)", (name,))
+        return self.db.execute("SELECT id FROM archers WHERE name = ?", (name,)).fetchone()[0]
+
+    def _insert(self, dev, number, header, log, extras, match):
+        result = match.result()
+        cur = self.db.execute(
+            "INSERT INTO matches (device_id, number, started, options, header, log, extras, winner, "
+            "wins_a, wins_b, draws, finished, imported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                dev,
+                number,
+                header.get("clock"),
+                json.dumps(match.opts.to_dict(), sort_keys=True),
+                json.dumps(header, sort_keys=True),
+                json.dumps(log),
+                json.dumps(extras, sort_keys=True),
+                side_name(result),
+                match.wins[0],
+                match.wins[1],
+                match.draws,
+                1 if match.over() else 0,
+                time.time(),
+            ),
+        )
+        mid = cur.lastrowid
+        ids = ([], [])
+        dist = header.get("distance") or [None, None]
+        shaft = header.get("shaft_mm") or [None, None]
+        for side in (0, 1):
+            for pos, name in enumerate(match.archers[side]):
+                aid = self._archer(name)
+                ids[side].append(aid)
+                self.db.execute(
+                    "INSERT INTO match_archers VALUES (?, ?, ?, ?, ?, ?)",
+                    (mid, rules.SIDES[side], pos, aid, dist[side], shaft[side]),
+                )
+        done = [0, 0]  # turns completed per side, across games: the archer rotation (TTB-2)
+        for gno, g in enumerate(match.games, 1):
+            gid = self.db.execute(
+                "INSERT INTO games (match_id, number, first, winner, reason, rounds) VALUES (?, ?, ?, ?, ?, ?)",
+                (mid, gno, rules.SIDES[g.first], side_name(g.winner), g.reason, g.rounds_played()),
+            ).lastrowid
+            for tno, (side, start, end) in enumerate(g.turn_bounds(), 1):
+                archer = ids[side][done[side] % len(ids[side])]
+                done[side] += 1
+                tid = self.db.execute(
+                    "INSERT INTO turns (game_id, number, round, side, archer_id) VALUES (?, ?, ?, ?, ?)",
+                    (gid, tno, (tno + 1) // 2, rules.SIDES[side], archer),
+                ).lastrowid
+                rows = []
+                for k in range(start, end):
+                    ev = g.arrows[k]
+                    kind = ev >> 6
+                    rows.append(
+                        (
+                            tid,
+                            k - start + 1,
+                            rules.square_of(ev) or None,
+                            rules.value_of(ev) if kind == rules.HIT else 0,
+                            1 if kind == rules.CALLED else 0,
+                            (ev & 1) if kind == rules.CALLED else None,
+                            rules.OUTCOMES[g.outcomes[k]],
+                        )
+                    )
+                self.db.executemany("INSERT INTO arrows VALUES (NULL, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+    # --- reading -----------------------------------------------------------------------
+    def matches(self):
+        """Stored matches, oldest first, as dicts for listing."""
+        rows = self.db.execute(
+            "SELECT m.id, d.uid, m.number, m.started, m.winner, m.wins_a, m.wins_b, m.draws, m.finished, "
+            "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
+            " WHERE x.match_id = m.id AND x.side = 'A'), "
+            "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
+            " WHERE x.match_id = m.id AND x.side = 'B'), "
+            "(SELECT count(*) FROM games g WHERE g.match_id = m.id), "
+            "(SELECT count(*) FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
+            " WHERE g.match_id = m.id) "
+            "FROM matches m JOIN devices d ON d.id = m.device_id ORDER BY m.id"
+        ).fetchall()
+        keys = ("id", "device", "number", "started", "winner", "wins_a", "wins_b", "draws", "finished")
+        out = []
+        for r in rows:
+            d = dict(zip(keys, r[:9]))
+            d.update(side_a=r[9], side_b=r[10], games=r[11], arrows=r[12])
+            out.append(d)
+        return out
+
+    def roster_names(self, limit=100):
+        """Archer names for the box's roster: the most recently seen first."""
+        rows = self.db.execute(
+            "SELECT a.name FROM archers a JOIN match_archers x ON x.archer_id = a.id "
+            "GROUP BY a.id ORDER BY max(x.match_id) DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        return [r[0] for r in rows if r[0] not in ("A", "B")]
+
+    def count(self):
+        return self.db.execute("SELECT count(*) FROM matches").fetchone()[0]
+
+    def check(self):
+        """Problems found by SQLite's own checks (empty when the store is sound)."""
+        problems = [r[0] for r in self.db.execute("PRAGMA integrity_check") if r[0] != "ok"]
+        problems += ["foreign key: %s" % (r,) for r in self.db.execute("PRAGMA foreign_key_check")]
+        return problems
+
+
+def check_match(header, log):
+    """Replay a match's events with the rules core; StoreError says what is wrong."""
+    try:
+        opts = Options.from_dict(header["options"])
+        names = header.get("archers") or [["A"], ["B"]]
+        archers = (tuple(names[0]) or ("A",), tuple(names[1]) or ("B",))
+        return Match.replay(log, opts, archers)
+    except (KeyError, TypeError, ValueError, IndexError) as e:
+        raise StoreError("bad match header: %s" % e)
+    except Refused as e:
+        raise StoreError("the rules refuse this match: %s" % e)

@@ -1,0 +1,190 @@
+"""`scorebox sync`: bring the box's new matches into the store, then tidy the box.
+
+Order matters for "nothing lost, nothing doubled": a match is acknowledged to the box
+(which may then free its space) only after the store has committed it, and the store
+refuses a second copy of (device, number). A cable pulled at any point leaves either the
+match on the box, or in the store and on the box (acknowledged at the next sync).
+"""
+
+import sys
+import time
+
+from scorebox.store import StoreError
+
+BATCH = 16  # matches per READ
+
+
+class Progress:
+    """A one-line progress bar on a terminal; silent elsewhere."""
+
+    def __init__(self, total, stream=None):
+        self.total = total
+        self.stream = stream or sys.stderr
+        self.on = total > BATCH and self.stream.isatty()
+
+    def show(self, done):
+        if self.on:
+            width = 30
+            full = width * done // max(self.total, 1)
+            self.stream.write("\r[%s%s] %d/%d matches" % ("#" * full, "." * (width - full), done, self.total))
+            self.stream.flush()
+
+    def end(self):
+        if self.on:
+            self.stream.write("\n")
+
+
+class Summary:
+    def __init__(self):
+        self.device = None
+        self.new = []  # (number, result text)
+        self.refused = []  # (number, why)
+        self.acked = 0
+        self.space = None
+        self.seconds = 0.0
+
+    def lines(self):
+        out = ["box %s: %d new match%s stored" % (self.device, len(self.new), "" if len(self.new) == 1 else "es")]
+        for n, text in self.new[:20]:
+            out.append("  match %d: %s" % (n, text))
+        if len(self.new) > 20:
+            out.append("  ... and %d more" % (len(self.new) - 20))
+        for n, why in self.refused:
+            out.append("  match %d NOT stored, left on the box: %s" % (n, why))
+        if self.space:
+            out.append(
+                "space on the box: %d%% full, about %d more matches fit"
+                % (self.space.get("percent_full", 0), self.space.get("matches_left", 0))
+            )
+        return out
+
+
+def _result_text(extras, log_len):
+    r = (extras or {}).get("result") or {}
+    w = r.get("winner")
+    wins = r.get("wins") or [0, 0]
+    if w in ("A", "B"):
+        return "%s won %d-%d (%d events)" % (w, wins[0], wins[1], log_len)
+    if w == "draw":
+        return "draw %d-%d (%d events)" % (wins[0], wins[1], log_len)
+    return "unfinished (%d events)" % log_len
+
+
+def sync(client, store, roster=True, clock=True, progress_stream=None):
+    """Pull every match the store lacks, store it, acknowledge it; set the clock and push
+    the roster. Returns a Summary."""
+    t0 = time.monotonic()
+    s = Summary()
+    hello = client.request("HELLO")
+    uid = hello["device"]
+    s.device = uid
+    store.device(uid, hello.get("firmware"))
+    numbers = []
+    after = 0
+    while True:
+        got = client.request("LIST", {"after": after})
+        numbers += got["matches"]
+        if not got["more"] or not got["matches"]:
+            break
+        after = got["matches"][-1]
+    held = [n for n in numbers if store.has_match(uid, n)]
+    new = [n for n in numbers if n not in set(held)]
+    if held:  # stored by an earlier sync whose acknowledgement never reached the box
+        s.space = client.request("ACK", {"n": held})["space"]
+        s.acked += len(held)
+    bar = Progress(len(new), progress_stream)
+    for i in range(0, len(new), BATCH):
+        batch = new[i : i + BATCH]
+        stored = []
+        for m in client.request("READ", {"n": batch})["matches"]:
+            n = m["n"]
+            try:
+                added = store.add_match(uid, n, m["header"], m["log"], m["extras"])
+            except StoreError as e:
+                s.refused.append((n, str(e)))
+                continue
+            stored.append(n)
+            if added:
+                s.new.append((n, _result_text(m["extras"], len(m["log"]))))
+        if stored:
+            s.space = client.request("ACK", {"n": stored})["space"]
+            s.acked += len(stored)
+        bar.show(min(i + BATCH, len(new)))
+    bar.end()
+    if clock:
+        client.request("CLOCK", {"time": int(time.time())})
+    if roster:
+        names = store.roster_names()
+        if names:
+            client.request("ROSTER", {"names": names})
+    if s.space is None:
+        s.space = hello.get("space")
+    s.seconds = time.monotonic() - t0
+    return s
+
+
+# --- the commands ----------------------------------------------------------------------
+def open_store(path):
+    from scorebox.store import Store, default_path
+
+    return Store(path or default_path())
+
+
+def cmd_sync(args):
+    from scorebox import device
+
+    store = open_store(args.db)
+    if args.raw:
+        from scorebox import rescue
+
+        s = rescue.sync_raw(args.port or device.find_port(), store)
+    else:
+        port = args.port or device.find_port()
+        ser = device.open_port(port)
+        try:
+            s = sync(device.Client(ser), store, roster=not args.no_roster, clock=not args.no_clock)
+        finally:
+            ser.close()
+    for line in s.lines():
+        print(line)
+    print("store: %s (%d matches)" % (store.path, store.count()))
+    return 1 if s.refused else 0
+
+
+def cmd_matches(args):
+    store = open_store(args.db)
+    rows = store.matches()
+    if args.json:
+        import json
+
+        print(json.dumps(rows, indent=2, sort_keys=True))
+        return 0
+    if not rows:
+        print("no matches stored in %s" % store.path)
+        return 0
+    print("%5s  %-16s %5s  %-19s %-16s %-16s %-10s %6s" % ("id", "box", "no.", "started", "A", "B", "result", "arrows"))
+    for r in rows:
+        started = time.strftime("%Y-%m-%d %H:%M", time.localtime(r["started"])) if r["started"] else "-"
+        if r["winner"] in ("A", "B", "draw"):
+            res = "%s %d-%d" % (r["winner"], r["wins_a"], r["wins_b"])
+        else:
+            res = "open"
+        print(
+            "%5d  %-16s %5d  %-19s %-16s %-16s %-10s %6d"
+            % (r["id"], r["device"][:16], r["number"], started, r["side_a"], r["side_b"], res, r["arrows"])
+        )
+    return 0
+
+
+def add_parser(sub):
+    p = sub.add_parser("sync", help="pull new matches from the box into the store")
+    p.add_argument("--port", help="serial port of the box (found by its USB id when left out)")
+    p.add_argument("--db", help="store file (default: in your user data folder)")
+    p.add_argument("--raw", action="store_true", help="rescue: copy the journal files with mpremote and import them")
+    p.add_argument("--no-roster", action="store_true", help="do not push the archer names to the box")
+    p.add_argument("--no-clock", action="store_true", help="do not set the box's clock")
+    p.set_defaults(run=cmd_sync)
+    m = sub.add_parser("matches", help="list the matches in the store")
+    m.add_argument("--db", help="store file (default: in your user data folder)")
+    m.add_argument("--json", action="store_true", help="print them as JSON")
+    m.set_defaults(run=cmd_matches)

@@ -1,0 +1,46 @@
+"""Writes finished matches into a virtual Pico's flash file, through the box's own journal.
+
+    micropython -X heapsize=8m tests/mpy_fill_journal.py FLASH MATCHES.json
+
+MATCHES.json: a list of {"header": {...}, "events": [...]}; each match is replayed with
+the rules core (so the result is the box's own), finished and confirmed by both sides.
+The journal is written on a RAM flash (a file-backed one costs a host file write per
+block write, and LittleFS makes many) whose image then becomes the flash file.
+"""
+
+import json
+import sys
+
+from box.journal import Journal
+from box.session import result
+from ttb.rules import Match, Options
+from vpico import board as vboard
+from vpico.blockdev import RamBlockDev
+
+
+def main(flash, path):
+    bdev = RamBlockDev(blocks=352, block_size=4096)
+    b = vboard.Board(bdev=bdev)
+    j = Journal(b.root)
+    j.recover()
+    with open(path) as f:
+        matches = json.load(f)
+    for m in matches:
+        h = m["header"]
+        a = h["archers"]
+        match = Match(Options.from_dict(h["options"]), (tuple(a[0]), tuple(a[1])))
+        j.start_match(h)
+        for ev in m["events"]:
+            match.apply(ev)
+            j.append(ev)
+        j.finish(result(match))
+        j.confirm(0)
+        j.confirm(1)
+    j.close()
+    vboard.unmount(b.root)
+    with open(flash, "wb") as f:
+        f.write(bdev.snapshot())
+    print(len(matches))
+
+
+main(sys.argv[1], sys.argv[2])

@@ -1,0 +1,131 @@
+"""USB sync end to end: the real firmware on the virtual Pico behind a pty, the real
+`scorebox sync` over pyserial, the real SQLite store."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from matchgen import box_matches
+from mpy import run
+from vpico_usb import VirtualPico
+
+from box import frames
+from box.records import crc16
+from scorebox import device
+from scorebox.store import Store
+
+pytestmark = pytest.mark.micropython
+
+
+def scorebox(*args):
+    exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
+    return subprocess.run([exe, *args], capture_output=True, text=True, timeout=300)
+
+
+def fill(folder, count, seed=0):
+    """A virtual Pico flash file holding `count` finished matches; returns (path, matches)."""
+    flash = str(folder / "box.flash")
+    matches = box_matches(count, seed)
+    src = folder / "matches.json"
+    src.write_text(json.dumps(matches))
+    p = run(["tests/mpy_fill_journal.py", flash, str(src)], heapsize="8m", timeout=600)
+    assert p.returncode == 0, p.stderr
+    return flash, matches
+
+
+def start(folder, count):
+    flash, matches = fill(folder, count)
+    vp = VirtualPico(flash)
+    ser = device.open_port(vp.port)
+    vp.wait_ready(device.Client(ser, timeout=1.0, retries=0))
+    ser.close()
+    return vp, matches
+
+
+@pytest.fixture(scope="module")
+def box(tmp_path_factory):
+    """A box for tests that change nothing on it."""
+    vp, matches = start(tmp_path_factory.mktemp("box"), 25)
+    yield vp, matches
+    vp.close()
+
+
+def test_sync_stores_every_match_once(tmp_path):
+    vp, matches = start(tmp_path, 25)
+    try:
+        check_sync(vp, matches, tmp_path)
+    finally:
+        vp.close()
+
+
+def check_sync(vp, matches, tmp_path):
+    db = str(tmp_path / "club.sqlite")
+    p = scorebox("sync", "--port", vp.port, "--db", db)
+    assert p.returncode == 0, p.stderr + p.stdout
+    assert "25 new matches stored" in p.stdout
+    assert "space on the box" in p.stdout
+    s = Store(db)
+    assert s.count() == 25
+    logs = [json.loads(r[0]) for r in s.db.execute("SELECT log FROM matches ORDER BY number")]
+    assert logs == [m["events"] for m in matches]  # every event as keyed, undos included
+    assert s.check() == []
+    again = scorebox("sync", "--port", vp.port, "--db", db)
+    assert again.returncode == 0, again.stderr
+    assert "0 new matches stored" in again.stdout
+    assert Store(db).count() == 25
+    listed = scorebox("matches", "--db", db)
+    assert listed.returncode == 0 and len(listed.stdout.strip().splitlines()) == 26
+
+
+def raw_request(ser, line):
+    ser.reset_input_buffer()
+    ser.write(line)
+    c = device.Client(ser, timeout=2.0)
+    return c._reply(int(line.split(b" ")[1]) if line.startswith(b"~SB1 ") and line.count(b" ") >= 2 else 0)
+
+
+@pytest.mark.parametrize(
+    "line, error",
+    [
+        (b"hello there\n", "not a frame"),
+        (frames.encode(5, "LIST", {})[:-5] + b"0000\n", "CRC mismatch"),
+        (b"~SB1 5 LIST e30= zz\n", "no CRC"),
+        (frames.encode(5, "FORMAT", {}), "unknown request FORMAT"),
+        (frames.encode(5, "ACK", {"n": [999]}), "no match 999"),
+        (frames.encode(5, "ACK", {"n": "all"}), "ACK failed"),
+        (frames.encode(5, "READ", {"n": [1] * 40}), "at most 32"),
+        (frames.encode(5, "READ", {}), "READ failed"),
+        (frames.encode(5, "SET", {"values": {"face_games": 0}}), "cannot be set"),
+        (frames.encode(5, "ROSTER", {"names": ["ok", 7]}), "bad archer name"),
+        (frames.encode(5, "CLOCK", {"time": "noon"}), "not a whole number"),
+        (frames.encode(5, "HELLO", {}).replace(b"~SB1", b"~SB9"), "CRC mismatch"),
+    ],
+)
+def test_malformed_frames_get_an_error_and_change_nothing(box, line, error):
+    vp, _ = box
+    ser = device.open_port(vp.port)
+    try:
+        c = device.Client(ser, timeout=2.0)
+        before = c.request("LIST", {"after": 0}), c.request("GET")
+        got = raw_request(ser, line)
+        assert got is not None, "no reply"
+        kind, body = got
+        assert kind == "ERR" and error in body["error"], body
+        assert (c.request("LIST", {"after": 0}), c.request("GET")) == before
+        assert vp.proc.poll() is None  # still running
+    finally:
+        ser.close()
+
+
+def test_other_protocol_version_is_refused(box):
+    vp, _ = box
+    head = frames.encode(5, "HELLO", {}).replace(b"~SB1", b"~SB2")[:-5]
+    line = head + b"%04x\n" % crc16(head)
+    ser = device.open_port(vp.port)
+    try:
+        kind, body = raw_request(ser, line)
+        assert kind == "ERR" and "protocol 2 not supported" in body["error"]
+    finally:
+        ser.close()
