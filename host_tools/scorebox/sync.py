@@ -142,7 +142,8 @@ def cmd_sync(args):
         port = args.port or device.find_port()
         ser = device.open_port(port)
         try:
-            s = sync(device.Client(ser), store, roster=not args.no_roster, clock=not args.no_clock)
+            client = device.Client(ser, timeout=args.timeout)
+            s = sync(client, store, roster=not args.no_roster, clock=not args.no_clock)
         finally:
             ser.close()
     for line in s.lines():
@@ -183,6 +184,7 @@ def add_parser(sub):
     p.add_argument("--raw", action="store_true", help="rescue: copy the journal files with mpremote and import them")
     p.add_argument("--no-roster", action="store_true", help="do not push the archer names to the box")
     p.add_argument("--no-clock", action="store_true", help="do not set the box's clock")
+    p.add_argument("--timeout", type=float, default=3.0, help="seconds to wait for each answer (default 3)")
     p.set_defaults(run=cmd_sync)
     m = sub.add_parser("matches", help="list the matches in the store")
     m.add_argument("--db", help="store file (default: in your user data folder)")
