@@ -1,14 +1,17 @@
 """Writes finished matches into a virtual Pico's flash file, through the box's own journal.
 
-    micropython -X heapsize=8m tests/mpy_fill_journal.py FLASH MATCHES.json
+    micropython -X heapsize=8m tests/mpy_fill_journal.py FLASH MATCHES.json [--torn]
 
 MATCHES.json: a list of {"header": {...}, "events": [...]}; each match is replayed with
 the rules core (so the result is the box's own), finished and confirmed by both sides.
-The journal is written on a RAM flash (a file-backed one costs a host file write per
-block write, and LittleFS makes many) whose image then becomes the flash file.
+--torn leaves half an arrow record at the end of the journal, as a power cut while
+writing would (the box sets it aside at its next boot). The journal is written on a RAM
+flash (a file-backed one costs a host file write per block write, and LittleFS makes
+many) whose image then becomes the flash file.
 """
 
 import json
+import os
 import sys
 
 from box.journal import Journal
@@ -18,7 +21,7 @@ from vpico import board as vboard
 from vpico.blockdev import RamBlockDev
 
 
-def main(flash, path):
+def main(flash, path, torn):
     bdev = RamBlockDev(blocks=352, block_size=4096)
     b = vboard.Board(bdev=bdev)
     j = Journal(b.root)
@@ -37,10 +40,13 @@ def main(flash, path):
         j.confirm(0)
         j.confirm(1)
     j.close()
+    if torn:
+        with open(b.root + "/" + sorted(n for n in os.listdir(b.root) if n.endswith(".tbj"))[-1], "ab") as f:
+            f.write(b"\x31\x05")  # an arrow record's head and event, its CRC never written
     vboard.unmount(b.root)
     with open(flash, "wb") as f:
         f.write(bdev.snapshot())
     print(len(matches))
 
 
-main(sys.argv[1], sys.argv[2])
+main(sys.argv[1], sys.argv[2], "--torn" in sys.argv)

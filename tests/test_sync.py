@@ -24,13 +24,13 @@ def scorebox(*args):
     return subprocess.run([exe, *args], capture_output=True, text=True, timeout=300)
 
 
-def fill(folder, count, seed=0):
+def fill(folder, count, seed=0, torn=False):
     """A virtual Pico flash file holding `count` finished matches; returns (path, matches)."""
     flash = str(folder / "box.flash")
     matches = box_matches(count, seed)
     src = folder / "matches.json"
     src.write_text(json.dumps(matches))
-    p = run(["tests/mpy_fill_journal.py", flash, str(src)], heapsize="8m", timeout=600)
+    p = run(["tests/mpy_fill_journal.py", flash, str(src)] + (["--torn"] if torn else []), heapsize="8m", timeout=600)
     assert p.returncode == 0, p.stderr
     return flash, matches
 

@@ -31,12 +31,17 @@ class Port:
 
     def read_ready(self, limit=4096):
         """Bytes available now (up to limit); b"" when none. Reads one at a time because
-        a stream read of n bytes would wait for all n."""
+        a stream read of n bytes would wait for all n. A Ctrl-C byte (the virtual Pico
+        gets it as data; a Pico's USB stack turns it into an interrupt) raises
+        KeyboardInterrupt at once, leaving what follows it to the REPL."""
         out = bytearray()
+        one = self.one
         while len(out) < limit and self.poller.poll(0):
-            if not self.raw_in.readinto(self.one):
+            if not self.raw_in.readinto(one):
                 break  # end of input: the cable is gone
-            out.append(self.one[0])
+            if one[0] == 3:
+                raise KeyboardInterrupt
+            out.append(one[0])
         return out
 
     def write(self, data):
@@ -65,8 +70,6 @@ class Link:
         data = self.port.read_ready()
         if not data:
             return False
-        if data.find(b"\x03") >= 0:  # Ctrl-C as a data byte (virtual Pico): stop the app, like the REPL would
-            raise KeyboardInterrupt
         self.buf.extend(data)
         answered = False
         while True:

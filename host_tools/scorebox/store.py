@@ -14,7 +14,7 @@ import time
 from ttb import rules
 from ttb.rules import Match, Options, Refused, side_name
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Migration N takes a store from user_version N-1 to N. Append, never edit.
 MIGRATIONS = [
@@ -88,6 +88,17 @@ MIGRATIONS = [
     );
     CREATE INDEX arrows_by_turn ON arrows(turn_id);
     CREATE INDEX turns_by_archer ON turns(archer_id);
+    """,
+    """
+    CREATE TABLE quarantine (
+        id INTEGER PRIMARY KEY,
+        device_id INTEGER NOT NULL REFERENCES devices(id),
+        file TEXT NOT NULL,
+        offset INTEGER NOT NULL,
+        data BLOB NOT NULL,
+        imported REAL NOT NULL,
+        UNIQUE (device_id, file, offset)
+    );
     """,
 ]
 
@@ -268,6 +279,23 @@ class Store:
             d.update(side_a=r[9], side_b=r[10], games=r[11], arrows=r[12])
             out.append(d)
         return out
+
+    def add_quarantine(self, uid, pieces):
+        """Keep bytes the box set aside (file, offset, data); returns how many were new."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            dev = self.device(uid)
+            before = self.db.total_changes
+            self.db.executemany(
+                "INSERT OR IGNORE INTO quarantine (device_id, file, offset, data, imported) VALUES (?, ?, ?, ?, ?)",
+                [(dev, name, off, raw, time.time()) for name, off, raw in pieces],
+            )
+            added = self.db.total_changes - before
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return added
 
     def roster_names(self, limit=100):
         """Archer names for the box's roster: the most recently seen first."""

@@ -40,6 +40,7 @@ class Summary:
         self.new = []  # (number, result text)
         self.refused = []  # (number, why)
         self.acked = 0
+        self.quarantined = 0  # pieces of set-aside bytes imported (rescue)
         self.space = None
         self.seconds = 0.0
 
@@ -51,6 +52,8 @@ class Summary:
             out.append("  ... and %d more" % (len(self.new) - 20))
         for n, why in self.refused:
             out.append("  match %d NOT stored, left on the box: %s" % (n, why))
+        if self.quarantined:
+            out.append("%d pieces of damaged or torn records kept in the store's quarantine" % self.quarantined)
         if self.space:
             out.append(
                 "space on the box: %d%% full, about %d more matches fit"
