@@ -72,14 +72,15 @@ def press(drv, st, keys, phase, measure):
         k = code(ch)
         if measure:
             gc.collect()
-            gc.disable()  # what a key leaves in the heap: its garbage and what it keeps
+            if phase == "play":
+                gc.disable()  # what an arrow's key leaves in the heap: garbage and what it keeps
             a0 = gc.mem_alloc()
         drv.press(k)
         if measure:
             if phase == "play":
                 st.alloc += gc.mem_alloc() - a0
                 st.alloc_keys += 1
-            gc.enable()
+                gc.enable()
             gc.collect()
             live = gc.mem_alloc() - BASE
             if live > st.live_peak:

@@ -6,7 +6,9 @@ would give the app) cannot hold it. On a Pico the flash is not RAM either. FileB
 the same device (same geometry, same extended block protocol, NOR programming that only
 clears bits, the same on_write hook and counters) with its bytes in a file, read and
 written through a scratch buffer allocated once. The file is also the box's memory
-between simulator runs (`scorebox sim --state FILE`).
+between simulator runs (`scorebox sim --state FILE`). Writes go straight to the file with
+no flush: on the unix port flush() is an fsync, milliseconds a write, and a power cut of
+the virtual Pico is not a crash of the PC.
 """
 
 from vpico.blockdev import RamBlockDev
@@ -39,7 +41,6 @@ class FileBlockDev(RamBlockDev):
                 k = min(n, _CHUNK)
                 self.f.write(self._erased[:k])
                 n -= k
-            self.f.flush()
         self.fresh = have == 0
 
     def _check(self, a, n):
@@ -63,7 +64,6 @@ class FileBlockDev(RamBlockDev):
                 k = min(n, _CHUNK)
                 f.write(memoryview(self._erased)[:k])
                 n -= k
-            f.flush()
             return
         n = int(len(data) * part)
         if n <= 0:
@@ -86,7 +86,6 @@ class FileBlockDev(RamBlockDev):
                 f.seek(a + done)
                 f.write(view)
             done += k
-        f.flush()
 
     def snapshot(self):
         self.f.seek(0)
@@ -95,7 +94,6 @@ class FileBlockDev(RamBlockDev):
     def restore(self, snap):
         self.f.seek(0)
         self.f.write(snap)
-        self.f.flush()
 
     def close(self):
         self.f.close()
