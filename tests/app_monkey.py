@@ -1,6 +1,6 @@
 """A monkey on the keypad and the buttons: random keys through the firmware (micropython).
 
-    micropython -X heapsize=3M tests/app_monkey.py SEED PRESSES
+    micropython -X heapsize=512k tests/app_monkey.py FLASH_FILE SEED PRESSES
 
 Every key goes through the real app on the virtual board: any exception fails the run
 (the app is strict). After every press it checks that the panel holds what was drawn and
@@ -14,7 +14,6 @@ import sys
 from box.app import App
 from box.keys import NAMES
 from ttb.rules import Match
-from vpico.blockdev import RamBlockDev
 from vpico.board import Board
 from vpico.drive import LONG_MS, Driver
 
@@ -56,8 +55,8 @@ def deep_check(app, i):
         raise RuntimeError("press %d: replay differs" % i)
 
 
-def main(seed, presses):
-    b = Board(bdev=RamBlockDev())  # the flash in RAM: fast
+def main(path, seed, presses):
+    b = Board(path=path)  # the flash in a host file: the heap stays small, collections quick
     app = App(b, strict=True)
     app.collect = False  # speed: the heap is large here, garbage is collected when needed
     d = Driver(app, b)
@@ -82,4 +81,4 @@ def main(seed, presses):
     print("presses %d events %d frames %d" % (d.presses, app.events, d.frames))
 
 
-main(int(sys.argv[1]), int(sys.argv[2]))
+main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))

@@ -14,6 +14,7 @@ import subprocess
 import corpus
 import mpy
 import pytest
+
 from scorebox import mpy_build, png
 
 pytestmark = pytest.mark.micropython
@@ -92,11 +93,12 @@ def test_power_cut_mid_turn_resumes(built):
     assert cuts >= 3 and before >= 1 and after >= 1 and before + after == cuts
 
 
-def test_monkey_100000_keys(built):
+def test_monkey_100000_keys(built, tmp_path):
     """100,000 random presses, in two processes at once (two cores)."""
     procs = []
     for seed in (1, 2):
-        cmd = [mpy.micropython(), "-X", "heapsize=3M", "tests/app_monkey.py", str(seed), "50000"]
+        flash = str(tmp_path / ("flash%d.img" % seed))
+        cmd = [mpy.micropython(), "-X", "heapsize=512k", "tests/app_monkey.py", flash, str(seed), "50000"]
         procs.append(
             subprocess.Popen(
                 cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=mpy.env(built), cwd=mpy.ROOT
