@@ -11,6 +11,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "fir
 
 import keys_cases  # noqa: E402
 import mpy  # noqa: E402
+
 from box import keys  # noqa: E402
 from box.keys import BACK, K5, KSTAR, LONG, NONE, PRESS, REPEAT, UP  # noqa: E402
 

@@ -75,6 +75,7 @@ class App:
         self.collect = True  # collect the heap after each key (tests switch it off to measure)
 
         self.screen = None
+        self._loaded = [False, False]  # whether any screen of MENU, MATCH is loaded
         self.apply_settings()
         self.refresh_space()
         if journal.open_match() is not None:
@@ -94,10 +95,14 @@ class App:
         screen = getattr(__import__(mod, None, None, (cls,)), cls)(self)
         screen.group = group
         setattr(self, name, screen)
+        self._loaded[group] = True
         return screen
 
     def release(self, group):
         """Let a group's screens and their modules go."""
+        if not self._loaded[group]:
+            return  # the usual case (going from screen to screen in one group): no work
+        self._loaded[group] = False
         mods = []
         for name in _SCREENS:
             mod, _, g = _SCREENS[name]

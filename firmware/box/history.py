@@ -1,10 +1,9 @@
 """History: the matches kept on the box, newest first, and one match in detail."""
 
-from ttb.rules import Match, side_name
-
 from box.keys import BACK, DOWN, OK, UP
 from box.session import from_header, result_text
 from box.ui import Screen, menu, nav, num, title
+from ttb.rules import Match, side_name
 
 
 def _number(entry):

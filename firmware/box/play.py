@@ -15,9 +15,6 @@ With the six buttons: the arrows move over the board, OK opens the value (left/r
 commits; back undoes (held: home).
 """
 
-from ttb import rules
-from ttb.rules import DRAW, NEW_FACE, NEW_GAME, OUTCOMES, UNDO, A, B, called, hit, miss
-
 from box import font
 from box.keys import (
     BACK,
@@ -37,6 +34,8 @@ from box.keys import (
     UP,
 )
 from box.ui import Screen, banner, digit, lock_icon, nav, num, number, title, wrap
+from ttb import rules
+from ttb.rules import DRAW, NEW_FACE, NEW_GAME, OUTCOMES, UNDO, A, B, called, hit, miss
 
 try:
     from micropython import const

@@ -6,10 +6,9 @@ TTB-17: the distance and shaft diameter of each side go in the match header, and
 warns when the shafts differ by more than 0.5 mm.
 """
 
-from ttb.rules import HARD5, NET, Options
-
 from box.keys import BACK, DOWN, LEFT, LONG, OK, RIGHT, UP
 from box.ui import Screen, menu, nav, title
+from ttb.rules import HARD5, NET, Options
 
 STANDARD = "standard"
 HARD = "Hard 5"

@@ -14,6 +14,7 @@ listener about every frame, which is how frames are captured.
 """
 
 import vfs
+
 from box.display import Display
 from box.keys import NONE
 

@@ -7,7 +7,6 @@ the dim and sleep timers). Example, a turn of three arrows in square 5: `5 A A B
 """
 
 from box.keys import NAMES, NONE, code
-
 from vpico.drive import HOLD_MS, LONG_MS
 
 
