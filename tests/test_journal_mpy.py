@@ -50,6 +50,7 @@ def test_thousand_matches_written_and_read_back(thousand):
 def test_thousand_matches_decode_the_same_on_cpython(thousand):
     """The PC reads the files pulled from the box with the same code, under CPython."""
     import jt
+
     from box.journal import Journal, _group_first, decode_file
 
     out, res = thousand

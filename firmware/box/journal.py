@@ -51,8 +51,9 @@ def group_name(first):
 
 
 def _group_first(name):
-    if len(name) == 11 and name[0] == "g" and name.endswith(".tbj") and name[1:7].isdigit():
-        return int(name[1:7])
+    """The first match number a group file's name carries, or None if it is not one."""
+    if len(name) >= 11 and name[0] == "g" and name.endswith(".tbj") and name[1:-4].isdigit():
+        return int(name[1:-4])
     return None
 
 
@@ -399,17 +400,10 @@ class Journal:
         path = self._path(name)
         try:
             with open(path, "rb") as src:
-                q = open(self._path(QUARANTINE_FILE), "ab")
-                try:
-                    if self._fsize(QUARANTINE_FILE) <= 0:
-                        q.write(R.group_record(0))
-                    for off, n in fold.damage:
-                        src.seek(off)
-                        q.write(R.quarantine_records(name, off, src.read(n)))
-                        rep["quarantined"] += n
-                    q.flush()
-                finally:
-                    q.close()
+                for off, n in fold.damage:
+                    src.seek(off)
+                    self._quarantine(name, off, src.read(n))
+                    rep["quarantined"] += n
         except OSError as e:
             rep["notes"].append("could not set damaged bytes aside (%s): left in place" % e)
             return
@@ -434,6 +428,17 @@ class Journal:
             self._remove(name + ".tmp")
             rep["notes"].append("could not rewrite %s (%s): new records follow the damage" % (name, e))
 
+    def _quarantine(self, name, off, data):
+        """Append bytes read at offset off of file name to the quarantine file, flushed."""
+        q = open(self._path(QUARANTINE_FILE), "ab")
+        try:
+            if self._fsize(QUARANTINE_FILE) <= 0:
+                q.write(R.group_record(0))
+            q.write(R.quarantine_records(name, off, data))
+            q.flush()
+        finally:
+            q.close()
+
     # --- acknowledgements -----------------------------------------------------------------
     def _load_ack(self, rep):
         try:
@@ -448,8 +453,16 @@ class Journal:
         except OSError:
             return  # no acknowledgement yet
         if state is None or bad:
+            size = self._fsize(ACK_FILE)
             rep["notes"].append("%s unreadable: nothing counts as acknowledged" % ACK_FILE)
-            rep["damage"].append({"file": ACK_FILE, "offset": 0, "bytes": self._fsize(ACK_FILE)})
+            rep["damage"].append({"file": ACK_FILE, "offset": 0, "bytes": size})
+            if not self.readonly:  # keep its bytes for the host before it is replaced
+                try:
+                    with open(self._path(ACK_FILE), "rb") as f:
+                        self._quarantine(ACK_FILE, 0, f.read())
+                    rep["quarantined"] += size
+                except OSError:
+                    pass
         if state is None:
             return
         try:
@@ -555,6 +568,19 @@ class Journal:
         per = b * 17 // (16 * n)  # plus about 1/16 for metadata and the end of the file
         return per if per > 128 else 128
 
+    def _unacked(self):
+        """Matches kept (the open one too) that the host has not acknowledged."""
+        g = self._groups
+        n = 0
+        for i in range(len(g)):
+            a, b = g[i], (g[i + 1] if i + 1 < len(g) else self._next) - 1
+            n += b - a + 1
+            for lo, hi in [[1, self._floor]] + self._ranges:
+                lo, hi = max(lo, a), min(hi, b)
+                if lo <= hi:
+                    n -= hi - lo + 1
+        return n
+
     def _count(self):
         g = self._groups
         total = 0
@@ -575,10 +601,7 @@ class Journal:
         pct = (total - free) * 100 // (total - MIN_FREE_BLOCKS) if total > MIN_FREE_BLOCKS else 100
         pct = 100 if pct > 100 or left == 0 else pct
         stored = self._count()
-        unacked = 0
-        for n in self._numbers():
-            if not self.acked(n):
-                unacked += 1
+        unacked = self._unacked()
         return {
             "block_size": bs,
             "blocks": total,
@@ -602,10 +625,7 @@ class Journal:
         need = MIN_FREE_BLOCKS + (1 if new_group else 0)
         if self._ballast and free >= need:
             return
-        unacked = 0
-        for n in self._numbers():
-            if not self.acked(n):
-                unacked += 1
+        unacked = self._unacked()
         if unacked:
             raise JournalFull("storage full: %d matches wait for the PC; sync to make room" % unacked)
         raise JournalFull("storage full: no room for a new match")

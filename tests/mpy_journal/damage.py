@@ -21,6 +21,7 @@ import os
 import sys
 
 import jt
+
 from box import records as R
 from box.journal import QUARANTINE_FILE, Journal, JournalError
 

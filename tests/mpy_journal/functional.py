@@ -11,6 +11,7 @@ import os
 import sys
 
 import jt
+
 from box import journal as J
 from box.journal import Journal, JournalError, JournalFull
 from ttb.rules import Match, Options
@@ -259,6 +260,7 @@ def case_corrupt_ack_file():
         f.write(data)
     j2, rep = reboot(group_bytes=600)
     want(rep["damage"] and rep["damage"][0]["file"] == "journal.ack", "ack damage reported: %r" % rep)
+    want(rep["quarantined"] == len(data) and "journal.qtn" in os.listdir(ROOT), "ack bytes kept: %r" % rep)
     want(not j2.acked(4) and j2.list_matches()[-1] == 4, "nothing lost")
     want(j2.start_match(jt.header(1)) == 5, "numbering from the files")
 

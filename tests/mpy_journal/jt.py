@@ -13,21 +13,27 @@ ROOT = "/flash"
 NAMES = ("Annabel", "Benjamin", "Cat", "Dmitri", "Eve", "Farida")
 
 
+# The Pico's own LittleFS2 settings: rp2's _boot.py formats and mounts its flash with
+# VfsLfs2(bdev, progsize=256) (readsize 32, lookahead 32: the defaults).
+PROGSIZE = 256
+
+
 def fresh(root=ROOT, blocks=352, block_size=4096):
-    """A formatted RAM flash with the Pico's geometry, mounted at root."""
+    """A formatted RAM flash with the Pico's geometry, mounted at root as the Pico does."""
     import vfs
+
     from vpico.blockdev import RamBlockDev
 
     dev = RamBlockDev(blocks=blocks, block_size=block_size)
-    vfs.VfsLfs2.mkfs(dev)
-    vfs.mount(vfs.VfsLfs2(dev), root)
+    vfs.VfsLfs2.mkfs(dev, progsize=PROGSIZE)
+    mount(dev, root)
     return dev
 
 
 def mount(dev, root=ROOT):
     import vfs
 
-    vfs.mount(vfs.VfsLfs2(dev), root)
+    vfs.mount(vfs.VfsLfs2(dev, progsize=PROGSIZE), root)
 
 
 def umount(root=ROOT):

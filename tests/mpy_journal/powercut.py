@@ -1,6 +1,6 @@
 """Power cut at every block write of a full match, on LittleFS2 (run by tests/test_journal_powercut.py).
 
-    micropython -X heapsize=48M tests/mpy_journal/powercut.py [group_bytes [prefill]]
+    micropython -X heapsize=64M tests/mpy_journal/powercut.py [group_bytes [prefill [progsize]]]
 
 1. Record: a fresh LittleFS2 on the RAM flash; the journal starts, a typical match is
    played, a best-of-3 match follows, results are confirmed, the face recorded, matches
@@ -24,11 +24,14 @@ import time
 
 import jt
 import vfs
+
 from box.journal import Journal
 from vpico.blockdev import RamBlockDev
 
 GROUP_BYTES = int(sys.argv[1]) if len(sys.argv) > 1 else 700
 PREFILL = int(sys.argv[2]) if len(sys.argv) > 2 else 0  # matches already kept (not cut)
+if len(sys.argv) > 3:
+    jt.PROGSIZE = int(sys.argv[3])  # 256 as on the Pico; 32 (the default) programs smaller pieces
 CUT = "/cut"
 
 
@@ -155,7 +158,7 @@ def main():
                 b, o, d = ops[k]
                 scratch.apply(b, o, d, part)
             cuts += 1
-            vfs.mount(vfs.VfsLfs2(scratch), CUT)
+            jt.mount(scratch, CUT)
             try:
                 j = Journal(CUT, group_bytes=GROUP_BYTES)
                 rep = j.recover()

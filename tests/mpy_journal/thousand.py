@@ -14,6 +14,7 @@ import sys
 import time
 
 import jt
+
 from box.journal import Journal
 
 OUT = sys.argv[1]

@@ -1,0 +1,65 @@
+"""Journal figures on MicroPython and LittleFS2 with the Pico's geometry (bench/bench_journal.py).
+
+    micropython -X heapsize=64M tests/mpy_journal/bench_fill.py
+
+Typical matches (30 arrows, tests/mpy_journal/jt.py) are written to a fresh 1408 KiB
+flash until the journal refuses one: bytes per match as os.statvfs counts them (after
+500, 1000 and 2000 matches), how many matches fit, where the 90% warning came, and the time one arrow
+takes to commit (write + flush; the RAM block device is Python code here, the Pico's is
+C). Prints `RESULT {json}`.
+"""
+
+import os
+import time
+
+import jt
+
+from box.journal import Journal, JournalFull
+
+
+def main():
+    jt.fresh()
+    j = Journal(jt.ROOT)
+    j.recover()
+    free0 = os.statvfs(jt.ROOT)[3]
+    per = {}  # matches written: flash bytes a match, from the empty journal
+    warn_at = None
+    n = 0
+    t_append = 0
+    appends = 0
+    t0 = time.ticks_ms()
+    while True:
+        h, evs, res = jt.typical(n)
+        try:
+            j.start_match(h)
+        except JournalFull as e:
+            reason = str(e)
+            break
+        for ev in evs:
+            t = time.ticks_us()
+            j.append(ev)
+            t_append += time.ticks_diff(time.ticks_us(), t)
+            appends += 1
+        j.finish(res)
+        j.confirm(0)
+        j.confirm(1)
+        n += 1
+        if n in (500, 1000, 2000):
+            per["%d" % n] = (free0 - os.statvfs(jt.ROOT)[3]) * 4096 / n
+        if warn_at is None and n % 10 == 0 and j.space()["warn"]:
+            warn_at = n
+    sp = j.space()
+    jt.emit(
+        {
+            "bytes_per_match": per,
+            "capacity": n,
+            "warn_at": warn_at,
+            "reason": reason,
+            "commit_us": t_append / appends,
+            "seconds": time.ticks_diff(time.ticks_ms(), t0) / 1000,
+            "space_when_full": sp,
+        }
+    )
+
+
+main()
