@@ -67,39 +67,17 @@ def random_match(seed, length):
     return opts, list(m.log)
 
 
-def finished_match(seed, names=(("Ann",), ("Ben",))):
-    """(options, events) of a legal match played to its end, as archers would: mostly
-    hits, some misses, called shots at the opponent's squares, an occasional undo."""
-    rnd = random.Random(seed)
-    opts = Options()
-    opts.games = rnd.choice([1, 1, 1, 3])
-    opts.mode = rnd.choice([rules.NET, rules.NET, rules.HARD5])
-    m = Match(opts, names)
-    while not m.over():
-        g = m.game
-        if g.over():
-            m.apply(rules.NEW_GAME)
-            continue
-        theirs = [i + 1 for i in range(9) if g.owner[i] == 1 - g.shooter() and g.flippable(i)]
-        if m.events and rnd.random() < 0.02:
-            m.apply(rules.UNDO)
-        elif theirs and rnd.random() < 0.3:
-            m.apply(rules.called(rnd.choice(theirs), rnd.random() < 0.33))
-        elif rnd.random() < 0.1:
-            m.apply(rules.miss())
-        else:
-            m.apply(rules.hit(rnd.randint(1, 9), rnd.choice((0, 1, 1, 2, 2, 3))))
-    return opts, list(m.log)
-
-
 def box_matches(count, seed=0):
-    """Matches as the box's journal keeps them: header and events as keyed."""
+    """Realistic finished matches (tests/corpus.py's archer model) as the box's journal
+    keeps them: header and events as keyed, slips and their undos included."""
+    from corpus import match_events
+
     roster = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
     out = []
     for i in range(count):
         rnd = random.Random(seed * 100003 + i)
         a, b = rnd.sample(roster, 2)
-        opts, events = finished_match(seed * 100003 + i, ((a,), (b,)))
+        opts, _, m = match_events(seed * 100003 + i)
         header = {
             "options": opts.to_dict(),
             "archers": [[a], [b]],
@@ -108,5 +86,5 @@ def box_matches(count, seed=0):
             "shaft_mm": [7.0, 7.0],
             "clock": 1790000000 + 3600 * i,
         }
-        out.append({"header": header, "events": events})
+        out.append({"header": header, "events": list(m.log)})
     return out

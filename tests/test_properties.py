@@ -151,3 +151,12 @@ def test_cpython_and_micropython_agree(mpy_worker, opts, picks):
     assert line, "the MicroPython worker died"
     # Through JSON on both sides: MicroPython's dict order differs, the data must not.
     assert json.loads(line) == json.loads(json.dumps(states))
+
+
+def test_replay_checks_an_arrow_undone_at_once():
+    # A slip (an event undone right away) is skipped by replay's fast path, but must
+    # still have been allowed when it was keyed (TTB-9: no called shot at an open square).
+    with pytest.raises(rules.Refused, match="event 1 .5:X.: square 5 is open"):
+        Match.replay([rules.called(5, True), rules.UNDO])
+    m = Match.replay([rules.hit(5, 3), rules.hit(5, 3), rules.UNDO, rules.hit(5, 2)])
+    assert m.game.owner[4] == rules.A and m.log[2] == rules.UNDO

@@ -1,6 +1,7 @@
 """USB sync end to end: the real firmware on the virtual Pico behind a pty, the real
 `scorebox sync` over pyserial, the real SQLite store."""
 
+import binascii
 import json
 import os
 import subprocess
@@ -12,7 +13,6 @@ from mpy import run
 from vpico_usb import VirtualPico
 
 from box import frames
-from box.records import crc16
 from scorebox import device
 from scorebox.store import Store
 
@@ -90,12 +90,13 @@ def raw_request(ser, line):
     "line, error",
     [
         (b"hello there\n", "not a frame"),
-        (frames.encode(5, "LIST", {})[:-5] + b"0000\n", "CRC mismatch"),
+        (frames.encode(5, "LIST", {})[:-9] + b"00000000\n", "CRC mismatch"),
         (b"~SB1 5 LIST e30= zz\n", "no CRC"),
         (frames.encode(5, "FORMAT", {}), "unknown request FORMAT"),
         (frames.encode(5, "ACK", {"n": [999]}), "no match 999"),
         (frames.encode(5, "ACK", {"n": "all"}), "ACK failed"),
-        (frames.encode(5, "READ", {"n": [1] * 40}), "at most 32"),
+        (frames.encode(5, "READ", {"file": "../settings.json", "offset": 0, "length": 9}), "no journal file"),
+        (frames.encode(5, "READ", {"file": "g000001.tbj", "offset": 0, "length": 99999}), "read 1-12288"),
         (frames.encode(5, "READ", {}), "READ failed"),
         (frames.encode(5, "SET", {"values": {"face_games": 0}}), "cannot be set"),
         (frames.encode(5, "ROSTER", {"names": ["ok", 7]}), "bad archer name"),
@@ -121,8 +122,8 @@ def test_malformed_frames_get_an_error_and_change_nothing(box, line, error):
 
 def test_other_protocol_version_is_refused(box):
     vp, _ = box
-    head = frames.encode(5, "HELLO", {}).replace(b"~SB1", b"~SB2")[:-5]
-    line = head + b"%04x\n" % crc16(head)
+    head = frames.encode(5, "HELLO", {}).replace(b"~SB1", b"~SB2")[:-9]
+    line = head + b"%08x\n" % binascii.crc32(head)
     ser = device.open_port(vp.port)
     try:
         kind, body = raw_request(ser, line)

@@ -3,17 +3,16 @@
 A frame is one line of printable ASCII, so that it is binary-safe over any serial link
 and never holds the REPL's control bytes (Ctrl-C, Ctrl-D):
 
-    ~SB1 <seq> <kind> <body: base64> <crc: 4 hex digits>\\n
+    ~SB1 <seq> <kind> <body: base64> <crc: 8 hex digits>\\n
 
-`seq` is 0-65535 and a reply repeats its request's; `kind` is a request name (HELLO,
-LIST, READ, ACK, CLOCK, ROSTER, GET, SET) or OK / ERR in a reply; the body is JSON. The CRC-16/CCITT
+`seq` is 0-65535 and a reply repeats its request's. `kind` is a request (HELLO, LIST,
+READ, ACK, CLOCK, ROSTER, GET, SET) or a reply: OK and ERR carry JSON, DATA carries raw
+bytes (journal file contents). The CRC-32 (binascii.crc32: in C on the Pico and the PC)
 covers everything before it, the space included. Pure code: MicroPython and CPython.
 """
 
 import binascii
 import json
-
-from box.records import crc16
 
 PREFIX = b"~SB"
 VERSION = 1
@@ -24,37 +23,42 @@ class FrameError(ValueError):
     pass
 
 
+def encode_raw(seq, kind, data):
+    """One frame as bytes, with its newline; data: the body's bytes."""
+    line = b"%s%d %d %s %s " % (PREFIX, VERSION, seq, kind.encode(), binascii.b2a_base64(data).strip())
+    return line + (b"%08x\n" % binascii.crc32(line))
+
+
 def encode(seq, kind, body):
-    """One frame as bytes, with its newline. body: anything JSON can carry."""
-    data = json.dumps(body).encode()
-    b64 = binascii.b2a_base64(data).strip()
-    line = b"%s%d %d %s %s " % (PREFIX, VERSION, seq, kind.encode(), b64)
-    return line + (b"%04x\n" % crc16(line))
+    """A frame whose body is JSON (anything json.dumps takes)."""
+    return encode_raw(seq, kind, json.dumps(body).encode())
 
 
 def decode(line):
-    """(seq, kind, body) of one frame line (without or with its newline); FrameError
-    says what is wrong. A frame of another protocol version is an error too."""
+    """(seq, kind, body) of one frame line: body is the JSON value, or bytes for DATA.
+    FrameError says what is wrong; a frame of another protocol version is an error too."""
     line = line.strip()
     if not line.startswith(PREFIX):
         raise FrameError("not a frame")
     head, sep, crc = line.rpartition(b" ")
-    if not sep or len(crc) != 4:
+    if not sep or len(crc) != 8:
         raise FrameError("frame has no CRC")
     try:
         want = int(crc, 16)
     except ValueError:
         raise FrameError("frame CRC is not hex")
-    if crc16(head + b" ") != want:
+    if binascii.crc32(head + b" ") != want:
         raise FrameError("frame CRC mismatch")
     parts = head.split(b" ")
     if len(parts) != 4:
         raise FrameError("frame has %d fields, not 4" % len(parts))
     if parts[0] != b"%s%d" % (PREFIX, VERSION):
         raise FrameError("protocol %s not supported (this side speaks %d)" % (parts[0][3:].decode(), VERSION))
+    kind = parts[2].decode()
     try:
         seq = int(parts[1])
-        body = json.loads(binascii.a2b_base64(parts[3]))
+        data = binascii.a2b_base64(parts[3])
+        body = data if kind == "DATA" else json.loads(data)
     except ValueError:
         raise FrameError("frame body is not base64 JSON")
-    return seq, parts[2].decode(), body
+    return seq, kind, body

@@ -6,14 +6,16 @@ answers every complete frame. A malformed or unknown frame gets an ERR frame and
 nothing; only ACK frees journal space, and only for matches the PC says it holds.
 """
 
+import os
 import select
 import sys
 
 from box import frames
+from box.journal import QUARANTINE_FILE
 
 PROTOCOL = 1
 MAX_LIST = 500  # match numbers per LIST reply
-MAX_READ = 32  # matches per READ request
+MAX_READ = 12288  # bytes per READ reply (16 KiB of base64)
 SETTABLE = ("dim_s", "sleep_s", "contrast")  # settings the PC may write
 
 
@@ -98,7 +100,10 @@ class Link:
             self.errors += 1
             return frames.encode(seq, "ERR", {"error": "unknown request %s" % kind})
         try:
-            return frames.encode(seq, "OK", fn(body))
+            got = fn(body)
+            if isinstance(got, Data):
+                return frames.encode_raw(seq, "DATA", got.data)
+            return frames.encode(seq, "OK", got)
         except (ValueError, TypeError, KeyError, IndexError, OSError) as e:
             self.errors += 1
             return frames.encode(seq, "ERR", {"error": "%s failed: %s" % (kind, e)})
@@ -116,20 +121,25 @@ class Link:
         return d
 
     def do_list(self, body):
+        """Unacknowledged finished matches after a number, and the journal's files."""
         after = _int(body, "after", 0)
         j = self.journal
         got = [n for n in j.list_matches(after) if not j.acked(n)]
-        return {"matches": got[:MAX_LIST], "more": len(got) > MAX_LIST}
+        files = [[name, size] for name, size in journal_files(j.root)]
+        return {"matches": got[:MAX_LIST], "more": len(got) > MAX_LIST, "files": files}
 
     def do_read(self, body):
-        numbers = body["n"]
-        if not isinstance(numbers, list) or len(numbers) > MAX_READ:
-            raise ValueError("n is a list of at most %d match numbers" % MAX_READ)
-        out = []
-        for n in numbers:
-            header, events, extras = self.journal.read_match(_as_int(n))
-            out.append({"n": n, "header": header, "log": events, "extras": _public(extras)})
-        return {"matches": out}
+        """Bytes of a journal file: a DATA reply (see handle)."""
+        name = body["file"]
+        offset = _as_int(body["offset"])
+        length = _as_int(body["length"])
+        if not isinstance(name, str) or not _is_journal_file(name):
+            raise ValueError("no journal file %r" % (name,))
+        if offset < 0 or not 0 < length <= MAX_READ:
+            raise ValueError("read 1-%d bytes from offset >= 0" % MAX_READ)
+        with open(_path(self.journal.root, name), "rb") as f:
+            f.seek(offset)
+            return Data(f.read(length))
 
     def do_ack(self, body):
         numbers = [_as_int(n) for n in body["n"]]
@@ -173,6 +183,26 @@ class Link:
         return {"settings": {k: self.store.get(k) for k in SETTABLE}}
 
 
+def _path(root, name):
+    return root.rstrip("/") + "/" + name
+
+
+def _is_journal_file(name):
+    return (name[:1] == "g" and name[-4:] == ".tbj") or name == QUARANTINE_FILE
+
+
+def journal_files(root):
+    """(name, size) of the journal's group files and its quarantine file, sorted."""
+    return sorted((n, os.stat(_path(root, n))[6]) for n in os.listdir(root) if _is_journal_file(n))
+
+
+class Data:
+    """A reply of raw bytes (sent as a DATA frame, not JSON)."""
+
+    def __init__(self, data):
+        self.data = data
+
+
 def _as_int(v):
     if isinstance(v, bool) or not isinstance(v, int):
         raise ValueError("%r is not a whole number" % (v,))
@@ -182,12 +212,3 @@ def _as_int(v):
 def _int(body, key, default):
     v = body.get(key, default) if isinstance(body, dict) else default
     return v if v is None else _as_int(v)
-
-
-def _public(extras):
-    """What the PC keeps of a match's extras (the rest is where it lies in flash)."""
-    out = {}
-    for k in ("result", "confirmed", "notes", "face", "damaged", "stray"):
-        if k in extras:
-            out[k] = extras[k]
-    return out

@@ -409,11 +409,24 @@ class Match:
     def replay(cls, events, opts=None, archers=None, face=None):
         """Fold a recorded event list; Refused names the first event the rules reject."""
         m = cls(opts, archers, face)
-        for n, ev in enumerate(events):
+        i, n = 0, len(events)
+        while i < n:
+            ev = events[i]
             try:
+                if ev != UNDO and i + 1 < n and events[i + 1] == UNDO:
+                    # Undone at once (a keying slip): it had to be allowed, but applying it
+                    # and undoing it leaves the state as it was, so skip the replay.
+                    reason = m.why_not(ev)
+                    if reason:
+                        raise Refused(reason)
+                    m.log.append(ev)
+                    m.log.append(UNDO)
+                    i += 2
+                    continue
                 m.apply(ev)
             except Refused as e:
-                raise Refused("event %d (%s): %s" % (n + 1, token(ev), e))
+                raise Refused("event %d (%s): %s" % (i + 1, token(ev), e))
+            i += 1
         return m
 
     def _restart(self):

@@ -71,8 +71,8 @@ class Client:
         self.buf = b""
 
     def request(self, kind, body=None):
-        """Send one request and return the body of its OK reply; DeviceError on ERR or
-        when the box stops answering."""
+        """Send one request and return the body of its reply (JSON for OK, bytes for
+        DATA); DeviceError on ERR or when the box stops answering."""
         self.seq = self.seq % 65535 + 1
         frame = frames.encode(self.seq, kind, body if body is not None else {})
         last = "no answer"
@@ -94,7 +94,7 @@ class Client:
             if reply is None:
                 continue
             kind_back, body_back = reply
-            if kind_back == "OK":
+            if kind_back in ("OK", "DATA"):
                 return body_back
             last = body_back.get("error", "error") if isinstance(body_back, dict) else "error"
             if "CRC" in last or "not a frame" in last or "base64" in last:

@@ -10,11 +10,10 @@ imported too, into the store's quarantine table, so that no byte the box kept is
 import os
 import tempfile
 
-from box import records
 from box.journal import QUARANTINE_FILE, Journal
 from scorebox import mpremote_adapter as mp
 from scorebox.store import StoreError
-from scorebox.sync import Summary, _result_text
+from scorebox.sync import KEEP, Summary, _result_text, quarantined
 
 ROOTS = ("/flash", "/")  # the virtual Pico mounts its flash at /flash, a Pico at /
 
@@ -42,21 +41,6 @@ def pull(port, folder):
     raise mp.MpremoteError("no Scorebox journal found on the box (looked in %s)" % ", ".join(ROOTS))
 
 
-def quarantined(folder):
-    """(file, offset, bytes) pieces from the box's quarantine file."""
-    path = os.path.join(folder, QUARANTINE_FILE)
-    if not os.path.exists(path):
-        return []
-    with open(path, "rb") as f:
-        data = f.read()
-    out = []
-    for _, _, rtype, value in records.scan_bytes(data):
-        if rtype == records.QUARANTINE:
-            off, name, raw = value
-            out.append((name, off, raw))
-    return out
-
-
 def sync_raw(port, store):
     s = Summary()
     with tempfile.TemporaryDirectory(prefix="scorebox-rescue-") as folder:
@@ -73,12 +57,14 @@ def sync_raw(port, store):
             header, log, extras = j.read_match(n)
             if extras.get("result") is None:
                 continue  # unfinished (never closed): it stays on the box
-            extras = {k: extras[k] for k in ("result", "confirmed", "notes", "damaged", "stray") if k in extras}
+            extras = {k: extras[k] for k in KEEP if k in extras}
             try:
                 if store.add_match(uid, n, header, log, extras):
                     s.new.append((n, _result_text(extras, len(log))))
             except StoreError as e:
                 s.refused.append((n, str(e)))
-        q = quarantined(folder)
-        s.quarantined = store.add_quarantine(uid, q)
+        qpath = os.path.join(folder, QUARANTINE_FILE)
+        if os.path.exists(qpath):
+            with open(qpath, "rb") as f:
+                s.quarantined = store.add_quarantine(uid, quarantined(f.read()))
     return s

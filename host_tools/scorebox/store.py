@@ -173,23 +173,44 @@ class Store:
         return row is not None
 
     def add_match(self, uid, number, header, log, extras=None):
-        """Check a match by replaying it, then store it in one transaction.
+        """Check a match by replaying it, then store it. Returns False when (uid, number)
+        is already stored: a second sync adds nothing. StoreError when the rules refuse it."""
+        (got,) = self.add_matches(uid, [(number, header, log, extras)])
+        if isinstance(got, StoreError):
+            raise got
+        return got
 
-        Returns False when (uid, number) is already stored: a second sync adds nothing."""
-        match = check_match(header, log)
-        extras = extras or {}
+    def add_matches(self, uid, items):
+        """Store several matches [(number, header, log, extras)] in one transaction (one
+        disk sync for the lot). Returns, per match, True (stored), False (already held)
+        or the StoreError that kept it out; the others are stored all the same."""
+        checked = []
+        for number, header, log, extras in items:
+            try:
+                checked.append((number, header, log, extras or {}, check_match(header, log)))
+            except StoreError as e:
+                checked.append(e)
+        out = []
         self.db.execute("BEGIN IMMEDIATE")
         try:
             dev = self.device(uid)
-            if self.db.execute("SELECT 1 FROM matches WHERE device_id = ? AND number = ?", (dev, number)).fetchone():
-                self.db.execute("ROLLBACK")
-                return False
-            self._insert(dev, number, header, log, extras, match)
+            for c in checked:
+                if isinstance(c, StoreError):
+                    out.append(c)
+                    continue
+                number, header, log, extras, match = c
+                if self.db.execute(
+                    "SELECT 1 FROM matches WHERE device_id = ? AND number = ?", (dev, number)
+                ).fetchone():
+                    out.append(False)
+                    continue
+                self._insert(dev, number, header, log, extras, match)
+                out.append(True)
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
-        return True
+        return out
 
     def _archer(self, name):
         self.db.execute("INSERT OR IGNORE INTO archers (name) VALUES (?)", (name,))

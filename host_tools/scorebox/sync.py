@@ -9,9 +9,10 @@ match on the box, or in the store and on the box (acknowledged at the next sync)
 import sys
 import time
 
+from box import records
+from box.journal import QUARANTINE_FILE, decode_file
+from scorebox.device import DeviceError
 from scorebox.store import StoreError
-
-BATCH = 16  # matches per READ
 
 
 class Progress:
@@ -20,7 +21,7 @@ class Progress:
     def __init__(self, total, stream=None):
         self.total = total
         self.stream = stream or sys.stderr
-        self.on = total > BATCH and self.stream.isatty()
+        self.on = total > 30 and self.stream.isatty()
 
     def show(self, done):
         if self.on:
@@ -73,47 +74,85 @@ def _result_text(extras, log_len):
     return "unfinished (%d events)" % log_len
 
 
+KEEP = ("result", "confirmed", "notes", "damaged", "stray")  # what the store keeps of a match's extras
+READ_BYTES = 12288  # box/link.py's MAX_READ
+
+
+def read_file(client, name, size):
+    """A journal file's bytes, read from the box in large pieces."""
+    data = bytearray()
+    while len(data) < size:
+        got = client.request("READ", {"file": name, "offset": len(data), "length": min(READ_BYTES, size - len(data))})
+        if not isinstance(got, bytes) or not got:
+            raise DeviceError("the box sent no data for %s at %d" % (name, len(data)))
+        data += got
+    return bytes(data)
+
+
+def group_of(n, firsts):
+    """The first match number of the group file that holds match n."""
+    best = None
+    for f in firsts:
+        if f <= n:
+            best = f
+    return best
+
+
 def sync(client, store, roster=True, clock=True, progress_stream=None):
-    """Pull every match the store lacks, store it, acknowledge it; set the clock and push
-    the roster. Returns a Summary."""
+    """Pull every match the store lacks, store it, acknowledge it; import the quarantine
+    file; set the clock and push the roster. Returns a Summary."""
     t0 = time.monotonic()
     s = Summary()
     hello = client.request("HELLO")
     uid = hello["device"]
     s.device = uid
     store.device(uid, hello.get("firmware"))
-    numbers = []
-    after = 0
+    numbers, files, after = [], [], 0
     while True:
         got = client.request("LIST", {"after": after})
         numbers += got["matches"]
+        files = got["files"]
         if not got["more"] or not got["matches"]:
             break
         after = got["matches"][-1]
     held = [n for n in numbers if store.has_match(uid, n)]
-    new = [n for n in numbers if n not in set(held)]
     if held:  # stored by an earlier sync whose acknowledgement never reached the box
         s.space = client.request("ACK", {"n": held})["space"]
         s.acked += len(held)
+    new = set(numbers) - set(held)
+    groups = {}
+    for name, size in files:
+        if name.startswith("g"):
+            groups[int(name[1:7])] = (name, size)
+    firsts = sorted(groups)
+    todo = sorted({group_of(n, firsts) for n in new} - {None})
     bar = Progress(len(new), progress_stream)
-    for i in range(0, len(new), BATCH):
-        batch = new[i : i + BATCH]
+    done = 0
+    for first in todo:
+        name, size = groups[first]
+        decoded = decode_file(read_file(client, name, size), first)
+        items = [
+            (n, header, log, {k: extras[k] for k in KEEP if k in extras})
+            for n, header, log, extras in decoded["matches"]
+            if n in new and extras.get("result") is not None
+        ]
         stored = []
-        for m in client.request("READ", {"n": batch})["matches"]:
-            n = m["n"]
-            try:
-                added = store.add_match(uid, n, m["header"], m["log"], m["extras"])
-            except StoreError as e:
-                s.refused.append((n, str(e)))
+        for (n, _, log, extras), r in zip(items, store.add_matches(uid, items)):
+            if isinstance(r, StoreError):
+                s.refused.append((n, str(r)))
                 continue
             stored.append(n)
-            if added:
-                s.new.append((n, _result_text(m["extras"], len(m["log"]))))
+            if r:
+                s.new.append((n, _result_text(extras, len(log))))
         if stored:
             s.space = client.request("ACK", {"n": stored})["space"]
             s.acked += len(stored)
-        bar.show(min(i + BATCH, len(new)))
+        done += len(items)
+        bar.show(done)
     bar.end()
+    for name, size in files:
+        if name == QUARANTINE_FILE and size:
+            s.quarantined = store.add_quarantine(uid, quarantined(read_file(client, name, size)))
     if clock:
         client.request("CLOCK", {"time": int(time.time())})
     if roster:
@@ -124,6 +163,16 @@ def sync(client, store, roster=True, clock=True, progress_stream=None):
         s.space = hello.get("space")
     s.seconds = time.monotonic() - t0
     return s
+
+
+def quarantined(data):
+    """(file, offset, bytes) pieces of a quarantine file's records."""
+    out = []
+    for _, _, rtype, value in records.scan_bytes(data):
+        if rtype == records.QUARANTINE:
+            off, name, raw = value
+            out.append((name, off, raw))
+    return out
 
 
 # --- the commands ----------------------------------------------------------------------

@@ -1,0 +1,70 @@
+"""USB sync against the virtual Pico behind a pty, with 1,000 matches on the box:
+`scorebox sync` versus mpremote `fs cp` of the same journal files, same pty, same run."""
+
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+from test_sync import fill
+from vpico_usb import VirtualPico
+
+from scorebox import device
+from scorebox import mpremote_adapter as mp
+from scorebox.store import Store
+from scorebox.sync import sync
+
+MATCHES = 1000
+
+
+def run():
+    with tempfile.TemporaryDirectory() as d:
+        folder = pathlib.Path(d)
+        flash, _ = fill(folder, MATCHES, seed=11)
+        vp = VirtualPico(flash)
+        try:
+            ser = device.open_port(vp.port)
+            vp.wait_ready(device.Client(ser, timeout=1.0))
+            ser.close()
+            names = [n for n in mp.ls(vp.port, "/flash") if n.endswith(".tbj")]
+            out = folder / "copy"
+            out.mkdir()
+            t0 = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-m", "mpremote", "connect", vp.port, "resume", "fs", "cp"]
+                + [":/flash/" + n for n in names]
+                + [str(out) + "/"],
+                check=True,
+                capture_output=True,
+                timeout=1800,
+            )
+            t_mpremote = time.perf_counter() - t0
+            copied = sum(os.path.getsize(out / n) for n in names)
+            vp.reboot()  # mpremote's Ctrl-C stopped the app, as on a Pico
+            ser = device.open_port(vp.port)
+            client = device.Client(ser, timeout=5.0)
+            vp.wait_ready(client)
+            store = Store(str(folder / "club.sqlite"))
+            t0 = time.perf_counter()
+            s = sync(client, store)
+            t_sync = time.perf_counter() - t0
+            if len(s.new) != MATCHES:
+                raise RuntimeError("synced %d of %d matches" % (len(s.new), MATCHES))
+            t0 = time.perf_counter()
+            s2 = sync(client, store)
+            t_noop = time.perf_counter() - t0
+            if s2.new:
+                raise RuntimeError("the second sync found new matches")
+            ser.close()
+        finally:
+            vp.close()
+    return {
+        "sync_speedup_vs_mpremote": round(t_mpremote / t_sync, 2),
+        "sync_noop_seconds": round(t_noop, 3),
+        "sync_matches_per_second": round(MATCHES / t_sync, 1),
+        "sync_seconds_1000": round(t_sync, 2),
+        "mpremote_cp_seconds_1000": round(t_mpremote, 2),
+        "journal_bytes_copied_1000": copied,
+    }
