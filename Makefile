@@ -1,4 +1,4 @@
-# make demo: set everything up and replay a sample match.
+# make demo: set everything up, key a match in on the virtual Pico, sync it to the PC.
 # make test: set everything up and run every test (CPython and MicroPython).
 # make bench: measure; writes bench/results.json and prints a table.
 PYTHON ?= python3
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/scorebox replay docs/samples/seed-example.ttb
-	$(BIN)/scorebox replay docs/samples/full-game.ttb
+	$(BIN)/scorebox demo --out out/demo
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -9,12 +9,12 @@ import tempfile
 import time
 
 from test_sync import fill
-from vpico_usb import VirtualPico
 
 from scorebox import device
 from scorebox import mpremote_adapter as mp
 from scorebox.store import Store
 from scorebox.sync import sync
+from scorebox.vpico import VirtualPico
 
 MATCHES = 1000
 

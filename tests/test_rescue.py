@@ -4,10 +4,10 @@ Pico's REPL, imported like a normal sync, the quarantined bytes included."""
 import pytest
 from test_sync import fill, scorebox
 from test_sync_faults import box_unacked
-from vpico_usb import VirtualPico
 
 from scorebox import device
 from scorebox.store import Store
+from scorebox.vpico import VirtualPico
 
 pytestmark = pytest.mark.micropython
 

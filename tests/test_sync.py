@@ -10,11 +10,11 @@ import sys
 import pytest
 from matchgen import box_matches
 from mpy import run
-from vpico_usb import VirtualPico
 
 from box import frames
 from scorebox import device
 from scorebox.store import Store
+from scorebox.vpico import VirtualPico
 
 pytestmark = pytest.mark.micropython
 

@@ -14,12 +14,12 @@ import time
 
 import pytest
 from test_sync import fill
-from vpico_usb import VirtualPico
 
 from scorebox import device
 from scorebox.device import DeviceError
 from scorebox.store import Store
 from scorebox.sync import sync
+from scorebox.vpico import VirtualPico
 
 pytestmark = pytest.mark.micropython
 

@@ -1,10 +1,11 @@
-"""The virtual Pico behind a pseudo-terminal, as the PC sees a box on USB.
+"""The virtual Pico behind a pseudo-terminal, as the PC sees a box on USB (POSIX only).
 
 The firmware runs on the `micropython` command with its stdin/stdout on the pty's master
 side; the PC side opens the pty's slave path (/dev/pts/N) with pyserial, as it would a
 Pico's /dev/ttyACM0. The pty is set raw before the child starts (a cooked pty echoes and
 turns \\n into \\r\\n). The flash lives in a host file, so a "reboot" (kill and start
-again) keeps what was written, as a Pico's flash does.
+again) keeps what was written, as a Pico's flash does. Used by `scorebox demo`, the
+sync tests and the sync benchmark.
 """
 
 import os
@@ -13,14 +14,14 @@ import subprocess
 import time
 import tty
 
-from mpy import ROOT, env, micropython
+from scorebox.sim import firmware_dir, micropython
 
 
 class VirtualPico:
     def __init__(self, flash, keys=None, log=None):
-        self.flash = flash
-        self.keys = keys
-        self.log = log or (flash + ".log")
+        self.flash = os.path.abspath(flash)
+        self.keys = keys and os.path.abspath(keys)
+        self.log = log or (self.flash + ".log")
         self.master, self.slave = pty.openpty()
         tty.setraw(self.slave)
         self.port = os.ttyname(self.slave)
@@ -29,13 +30,15 @@ class VirtualPico:
 
     def boot(self):
         """Start the firmware (again): a power-on or a reboot."""
-        args = [micropython(), "-i", "firmware/vpico/usb.py", "--flash", self.flash]
+        fw = firmware_dir()
+        args = [micropython(), "-i", os.path.join(fw, "vpico", "usb.py"), "--flash", self.flash]
         if self.keys:
             args += ["--keys", self.keys]
             self.keys = None  # the match is keyed once; a reboot resumes from the journal
         with open(self.log, "ab") as err:
+            env = dict(os.environ, MICROPYPATH=fw)
             self.proc = subprocess.Popen(
-                args, stdin=self.master, stdout=self.master, stderr=err, env=env(), cwd=ROOT, close_fds=True
+                args, stdin=self.master, stdout=self.master, stderr=err, env=env, cwd=fw, close_fds=True
             )
 
     def kill(self):

@@ -1,0 +1,66 @@
+"""`scorebox demo`: the whole story on the virtual Pico, for `make demo`.
+
+A match is keyed in on the box (docs/demo.keys, the real firmware on the MicroPython unix
+port), its last screen shown; then the box is plugged in over a pseudo-terminal and
+`scorebox sync` brings the match into a fresh store, which `scorebox matches` lists.
+"""
+
+import os
+import shutil
+import sys
+
+from scorebox import device, sim
+from scorebox.store import Store
+from scorebox.sync import cmd_matches, sync
+from scorebox.vpico import VirtualPico
+
+
+def cmd_demo(args):
+    out = os.path.abspath(args.out)
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    os.makedirs(out)
+    flash = os.path.join(out, "box.flash")
+    keys = args.keys or os.path.join(os.path.dirname(sim.firmware_dir()), "docs", "demo.keys")
+    print("== 1. A match keyed in on the box (%s)" % os.path.relpath(keys))
+    frames = sim.run_script(keys, state=flash, roster="Ann,Bob,Cat,Dan")
+    sim.write_frames(frames, os.path.join(out, "frames"))
+    frame, on, _ = frames[-1]
+    print(sim.half_blocks(frame, on))
+    print("%d frames in %s" % (len(frames), os.path.relpath(os.path.join(out, "frames"))))
+    print()
+    print("== 2. The box plugged into the PC: scorebox sync")
+    db = os.path.join(out, "club.sqlite")
+    vp = VirtualPico(flash)
+    try:
+        ser = device.open_port(vp.port)
+        try:
+            client = device.Client(ser, timeout=3.0)
+            vp.wait_ready(client)
+            s = sync(client, Store(db))
+        finally:
+            ser.close()
+    finally:
+        vp.close()
+    for line in s.lines():
+        print(line)
+    print()
+    print("== 3. The club's store: scorebox matches --db %s" % os.path.relpath(db))
+    args.db, args.json = db, False
+    cmd_matches(args)
+    return 0
+
+
+def add_parser(sub):
+    d = sub.add_parser("demo", help="the whole story on the virtual Pico: key a match, sync it, list it")
+    d.add_argument("--out", default="out/demo", help="folder for the box's flash, frames and store (default out/demo)")
+    d.add_argument("--keys", help="key script to play (default docs/demo.keys)")
+
+    def run(args):
+        try:
+            return cmd_demo(args)
+        except sim.SimError as e:
+            print("scorebox demo: %s" % e, file=sys.stderr)
+            return 2
+
+    d.set_defaults(run=run)
