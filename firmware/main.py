@@ -1,29 +1,52 @@
-"""Boot entry on the Pico: build the board, run the app (docs/keys.md for the keys).
+"""Boot entry on the Pico: build the board, run the app and the USB sync link.
 
-The Pico binding (the SSD1306/SH1106 panel on I2C, the keypad or buttons, the battery on
-ADC3) is `boards/pico.py` (its own issue); where it is absent, as on the unix port, the
-virtual board stands in, so `micropython firmware/main.py` runs the box with no keys.
-For the simulator with keys and frames: `scorebox sim` (firmware/vpico/run.py).
+On a Pico (Pico W, Pico 2: `sys.platform == "rp2"`) the board is boards/pico.py, with the
+pins of pins.py. Elsewhere, as on the unix port, the virtual board stands in, so
+`micropython firmware/main.py` runs the box with no keys. (The test is the platform, not
+whether `machine` imports: the unix port has a `machine` module too, without Pin or I2C.)
+The simulator with keys and frames is `scorebox sim` (firmware/vpico/run.py); the virtual
+Pico that runs what `scorebox deploy` put on its flash is firmware/vpico/flashboot.py.
+
+Between key samples the box answers the PC on the USB serial port (box/link.py): that is
+how `scorebox sync` and `scorebox deploy` talk to it. A Ctrl-C from the PC (mpremote,
+Thonny) stops the app and leaves the REPL.
 """
 
+import sys
 import time
+
+PERIOD_MS = 5  # key sampling period; on battery the board's sleep_ms lightsleeps longer
 
 
 def board():
-    try:
+    if sys.platform == "rp2":
         from boards.pico import Board  # the real hardware
-    except ImportError:
-        from vpico.board import Board  # the virtual Pico
 
-        return Board(path="flash.img")
-    return Board()
+        return Board()
+    from vpico.board import Board as VBoard  # the virtual Pico
+
+    return VBoard(path="flash.img")
 
 
-def main():
+def main(b=None):
+    from box import device
     from box.app import App
+    from box.link import Link, Port
 
-    app = App(board())
-    app.run(time.sleep_ms)
+    if b is None:
+        b = board()
+    app = App(b)
+    clock = device.Clock()
+    link = Link(Port(), app.journal, app.store, device.Info(b, clock), clock.set)
+
+    def serve():
+        if link.poll():
+            app.refresh_space()
+
+    try:
+        app.run(getattr(b, "sleep_ms", time.sleep_ms), PERIOD_MS, serve)
+    except KeyboardInterrupt:
+        pass  # to the REPL, with the journal flushed (every record is, when written)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ import argparse
 import json
 import sys
 
-from scorebox import board, demo, sim, sync
+from scorebox import board, demo, deploy, doctor, sim, sync
 from scorebox.device import DeviceError
 from scorebox.store import StoreError
 from ttb.script import ScriptError, read_lines
@@ -48,6 +48,8 @@ def parser():
     r.set_defaults(run=cmd_replay)
     sim.add_parser(sub)
     sync.add_parser(sub)
+    deploy.add_parser(sub)
+    doctor.add_parser(sub)
     demo.add_parser(sub)
     return p
 

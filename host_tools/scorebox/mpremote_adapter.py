@@ -47,3 +47,43 @@ def cp_from(port, remote_paths, folder):
     """Copy files from the box into a local folder, in one mpremote session."""
     if remote_paths:
         run(port, "fs", "cp", *[":" + p for p in remote_paths], folder.rstrip("/") + "/", timeout=600)
+
+
+# --- deploy (scorebox/deploy.py) -------------------------------------------------------------
+def exec_(port, code, timeout=60):
+    """Run Python code on the box (mpremote exec); what it printed."""
+    return run(port, "exec", code, timeout=timeout)
+
+
+def cp_to(port, groups, timeout=600):
+    """Copy local files to folders on the box in one mpremote session: groups is a list of
+    (remote folder, [local paths]). mpremote skips a file whose hash on the box already
+    matches (its `fs cp` checks sha256 first), so a second deploy copies only what changed.
+    Returns how many files were skipped so."""
+    args = []
+    for folder, paths in groups:
+        if not paths:
+            continue
+        if args:
+            args.append("+")
+        args += ["fs", "cp", *paths, ":" + folder.rstrip("/") + "/"]
+    if not args:
+        return 0
+    out = run(port, *args, timeout=timeout)
+    return sum(1 for line in out.splitlines() if line.startswith("Up to date:"))
+
+
+def sha256sums(port, remote_paths, timeout=300):
+    """{remote path: sha256 hex} of files on the box, hashed on the box (mpremote's
+    `fs sha256sum`, its fs_hashfile: hashlib on the device, 256-byte reads)."""
+    out = run(port, "fs", "sha256sum", *[":" + p for p in remote_paths], timeout=timeout)
+    got = {}
+    path = None
+    for line in out.splitlines():
+        line = line.strip()
+        if line.startswith("sha256sum :"):
+            path = line[len("sha256sum :") :]
+        elif path is not None and len(line) == 64:
+            got[path] = line
+            path = None
+    return got

@@ -1,0 +1,141 @@
+"""The Raspberry Pi Pico (Pico W, Pico 2) binding: the only firmware module that imports
+`machine` or a display driver. Every pin comes from pins.py.
+
+It has what the app asks of a board, as its twin vpico/board.py does:
+    display       a box.display.Display over the panel driver (SSD1306 or SH1106 on I2C)
+    ms()          time.ticks_ms(), made monotonic (it wraps after 2**30 ms otherwise)
+    scan()        the key held down now (a key code from box.keys) or keys.NONE
+    battery_mv()  the voltage on VSYS in mV (ADC3 = GP29 behind the Pico's divider of 3)
+    root          "/" (the Pico's LittleFS2)
+    layout        pins.LAYOUT
+and beyond the twin: unique_id(), usb_powered(), battery (pins.BATTERY), beep(), and
+sleep_ms(ms), the app loop's pause: machine.lightsleep when on battery (it would stop the
+USB clock, so never while USB power is present) and time.sleep_ms otherwise.
+
+Pico W / Pico 2 W: GP29 (the VSYS divider) is also the wireless chip's SPI clock and GP25
+its chip select, and VBUS sense is the wireless chip's WL_GPIO2, not GP24 (Pico W
+datasheet, pinout; Raspberry Pi's pico-examples adc/read_vsys/power_status.c reads VBUS
+through CYW43_WL_GPIO_VBUS_PIN and VSYS with the wireless driver held off). Here the
+battery read drives GP25 high (chip deselected), makes GP29 an analog input, reads, and
+gives GP29 back to the wireless SPI (function 7, pulled down).
+"""
+
+import sys
+import time
+
+import machine
+import pins
+
+from box.display import Display
+from box.keys import NONE, code
+
+_LIGHTSLEEP_MS = 20  # a key is sampled at least every 20 ms + the loop's work
+_SAMPLES = 8  # ADC readings averaged per battery_mv() (the ADC is noisy, ~1 LSB = 2.4 mV at VSYS)
+
+
+def _is_wireless():
+    return " W" in sys.implementation._machine  # "Raspberry Pi Pico W with RP2040", "... Pico 2 W ..."
+
+
+class Board:
+    def __init__(self):
+        self.root = "/"
+        self.layout = pins.LAYOUT
+        self.battery = pins.BATTERY
+        self.wireless = _is_wireless()
+        i2c = machine.I2C(
+            pins.I2C_BUS, sda=machine.Pin(pins.I2C_SDA), scl=machine.Pin(pins.I2C_SCL), freq=pins.I2C_FREQ
+        )
+        self.i2c = i2c
+        if pins.DISPLAY == "SH1106":
+            from sh1106 import SH1106 as Panel
+        else:
+            from ssd1306 import SSD1306 as Panel
+        self.panel = Panel(i2c, pins.DISPLAY_ADDR, pins.DISPLAY_FLIP)
+        self.display = Display(self.panel)
+        # Keypad: rows open-drain (released = high through the column pull-ups), columns in.
+        self.rows = tuple(machine.Pin(g, machine.Pin.OPEN_DRAIN, value=1) for g in pins.KEYPAD_ROWS)
+        self.cols = tuple(machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP) for g in pins.KEYPAD_COLS)
+        self.buttons = tuple(
+            (code(name), machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP)) for name, g in pins.BUTTONS
+        )
+        # On a W, ADC(3) would take GP29 from the wireless chip: made at each reading there.
+        self.adc = None if self.wireless else machine.ADC(3)
+        if self.wireless:
+            self.vbus = machine.Pin("WL_GPIO2", machine.Pin.IN)
+        else:
+            self.vbus = machine.Pin(pins.VBUS_GPIO, machine.Pin.IN)
+        self.piezo = None
+        if pins.PIEZO is not None:
+            self.piezo = machine.PWM(machine.Pin(pins.PIEZO), freq=2000, duty_u16=0)
+        self._last = time.ticks_ms()
+        self._ms = 0
+        self._usb = None
+        self._usb_at = self._last
+
+    # --- what the app asks ------------------------------------------------------------------
+    def ms(self):
+        now = time.ticks_ms()
+        self._ms += time.ticks_diff(now, self._last)
+        self._last = now
+        return self._ms
+
+    def scan(self):
+        """The first key found down: the keypad row by row, then the buttons."""
+        cols = self.cols
+        k = 0
+        for r in self.rows:
+            r.value(0)
+            time.sleep_us(3)  # let the membrane's lines settle
+            for c in cols:
+                if not c.value():
+                    r.value(1)
+                    return k
+                k += 1
+            r.value(1)
+        for key, pin in self.buttons:
+            if not pin.value():
+                return key
+        return NONE
+
+    def battery_mv(self):
+        adc = self.adc
+        if adc is None:  # Pico W: deselect the wireless chip (CS high), borrow GP29
+            machine.Pin(25, machine.Pin.OUT, value=1)
+            machine.Pin(pins.BATTERY_GPIO, machine.Pin.IN)
+            adc = machine.ADC(3)
+        total = 0
+        for _ in range(_SAMPLES):
+            total += adc.read_u16()
+        if self.adc is None:  # GP29 back to the wireless SPI clock (function 7), CS left high
+            machine.Pin(pins.BATTERY_GPIO, machine.Pin.ALT, machine.Pin.PULL_DOWN, alt=7)
+        return total * 3300 * pins.BATTERY_DIVIDER // (65535 * _SAMPLES)
+
+    # --- beyond the twin --------------------------------------------------------------------
+    def unique_id(self):
+        return machine.unique_id()
+
+    def usb_powered(self):
+        """VBUS present (a PC or a charger on the USB socket). Read at most once a second:
+        on a W it is a question to the wireless chip over its SPI bus."""
+        now = time.ticks_ms()
+        if self._usb is None or time.ticks_diff(now, self._usb_at) >= 1000:
+            self._usb = bool(self.vbus.value())
+            self._usb_at = now
+        return self._usb
+
+    def sleep_ms(self, ms):
+        """The app loop's pause between key samples. On battery: lightsleep (about 1 mA
+        instead of 20), at least _LIGHTSLEEP_MS, still well under a key press (docs/power.md)."""
+        if self.usb_powered():
+            time.sleep_ms(ms)
+        else:
+            machine.lightsleep(ms if ms > _LIGHTSLEEP_MS else _LIGHTSLEEP_MS)
+
+    def beep(self, ms=40, freq=2000):
+        p = self.piezo
+        if p is not None:
+            p.freq(freq)
+            p.duty_u16(32768)
+            time.sleep_ms(ms)
+            p.duty_u16(0)

@@ -1,0 +1,46 @@
+"""The pin map: the one file a maker edits for other wiring.
+
+It is the single source of truth for the pins: the Pico board (boards/pico.py) reads it, and
+so do the wiring table and diagram in docs/hardware.md (`python -m scorebox.wiring docs`
+draws them from this file, and a test fails when the committed docs differ). Numbers are
+GPIO numbers (GPn), not the Pico's physical pin numbers; the wiring table gives both.
+
+Plain constants only (no imports), so the PC tools can read it with CPython too.
+"""
+
+# --- display: an SSD1306 (0.96") or SH1106 (1.3") 128x64 OLED on I2C ---------------------
+DISPLAY = "SSD1306"  # "SSD1306" or "SH1106"
+DISPLAY_ADDR = 0x3C  # 0x3C on most modules, 0x3D when the address jumper is moved
+DISPLAY_FLIP = False  # True: rotate the picture 180 degrees (the panel mounted upside down)
+I2C_BUS = 0  # I2C0: SDA on GP0/4/8/12/16/20, SCL on GP1/5/9/13/17/21
+I2C_SDA = 4
+I2C_SCL = 5
+I2C_FREQ = 400_000  # Hz: a full frame is then about 23 ms; the app sends only what changed
+
+# --- keys -----------------------------------------------------------------------------------
+# Either set or both may be wired; an empty tuple means "not fitted". docs/keys.md.
+LAYOUT = "keypad"  # what the box shows help for: "keypad" (4x4) or "buttons" (six)
+# 4x4 membrane keypad, rows top to bottom (1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D), columns left
+# to right. Rows are driven low one at a time (open drain); columns have pull-ups.
+KEYPAD_ROWS = (6, 7, 8, 9)
+KEYPAD_COLS = (10, 11, 12, 13)
+# Six push buttons, each from its GPIO to GND (internal pull-ups): (key name, GPIO).
+BUTTONS = (
+    ("up", 14),
+    ("down", 15),
+    ("left", 16),
+    ("right", 17),
+    ("ok", 18),
+    ("back", 19),
+)
+
+# --- power ----------------------------------------------------------------------------------
+BATTERY = "3xAA"  # "3xAA" (alkaline or NiMH) or "lipo" (one cell, through a charger module)
+BATTERY_GPIO = 29  # VSYS/3 on the Pico's own divider: ADC3. Fixed by the board, not a wire.
+BATTERY_DIVIDER = 3
+# USB power sense: GP24 (VBUS sense) on the Pico and Pico 2. On a Pico W / Pico 2 W the
+# wireless chip has it (WL_GPIO2); boards/pico.py picks that by itself.
+VBUS_GPIO = 24
+
+# --- optional -------------------------------------------------------------------------------
+PIEZO = 20  # a passive piezo from this GPIO to GND (PWM); None when not fitted

@@ -1,0 +1,159 @@
+"""`scorebox deploy` and `scorebox doctor` end to end: a blank virtual Pico (MicroPython's
+REPL on a pty, its flash in a file) gets the firmware through the real mpremote; after the
+restart it boots from its flash (firmware/vpico/flashboot.py: the deployed .mpy files and
+drivers, not the repository's) and answers HELLO with the firmware version."""
+
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from scorebox import deploy, device
+from scorebox import mpremote_adapter as mp
+from scorebox.sim import firmware_dir, micropython
+from scorebox.vpico import VirtualPico
+
+pytestmark = pytest.mark.micropython
+
+
+class FlashPico(VirtualPico):
+    """The virtual Pico booting from its flash, restarted whenever its process ends (a soft
+    reset ends the unix port: here that is a reboot, as on a Pico)."""
+
+    def __init__(self, flash):
+        self.closing = False
+        self.boots = 0
+        super().__init__(flash)
+        self.watch = threading.Thread(target=self._watch, daemon=True)
+        self.watch.start()
+
+    def boot(self):
+        self.boots += 1
+        fw = firmware_dir()
+        with open(self.log, "ab") as err:
+            self.proc = subprocess.Popen(
+                [micropython(), "-i", os.path.join(fw, "vpico", "flashboot.py"), "--flash", self.flash],
+                stdin=self.master,
+                stdout=self.master,
+                stderr=err,
+                env=dict(os.environ, MICROPYPATH=fw),
+                cwd=fw,
+                close_fds=True,
+            )
+
+    def _watch(self):
+        while not self.closing:
+            p = self.proc
+            if p is not None and p.poll() is not None and not self.closing:
+                self.drain()
+                self.boot()
+            time.sleep(0.05)
+
+    def close(self):
+        self.closing = True
+        self.watch.join(timeout=5)
+        super().close()
+
+
+def scorebox(*args, timeout=300):
+    exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
+    return subprocess.run([exe, *args], capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def box(tmp_path_factory):
+    vp = FlashPico(str(tmp_path_factory.mktemp("deploy") / "box.flash"))
+    time.sleep(0.3)
+    yield vp
+    vp.close()
+
+
+def test_deploy_to_a_blank_pico_then_it_boots_from_flash(box):
+    p = scorebox("deploy", "--port", box.port)
+    out = p.stdout + p.stderr
+    assert p.returncode == 0, out + box.tail()
+    assert "mpy-cross: MicroPython 1.29" in out and ".mpy v6.3" in out
+    assert "box: MicroPython 1.29" in out
+    assert "drivers pinned: sh1106.py" in out
+    assert "removed 0 stale files" in out
+    assert "verified: " in out
+    assert "runs firmware %s" % deploy.firmware_version() in out
+    assert box.boots >= 2  # it was restarted and came up from its flash
+    # What runs is what was deployed: the app's modules come from /flash, as .mpy.
+    got = mp.exec_(box.port, "import sys; print(sys.modules['box.app'].__file__, sys.modules['main'].__file__)")
+    assert "/flash/box/app.mpy" in got and "/flash/main.py" in got, got
+
+
+def test_redeploy_removes_a_shadowing_py_and_checks_hashes(box):
+    # A stale source beside its .mpy (it would win the import) and an orphan module.
+    mp.exec_(
+        box.port,
+        "f=open('/flash/box/app.py','w'); f.write('raise ImportError(\"stale\")'); f.close()\n"
+        "f=open('/flash/box/gone.mpy','wb'); f.write(b'M'); f.close()\n"
+        "f=open('/flash/notes.txt','w'); f.write('mine'); f.close()",
+    )
+    p = scorebox("deploy", "--port", box.port)
+    out = p.stdout + p.stderr
+    assert p.returncode == 0, out + box.tail()
+    assert "removed 2 stale files: box/app.py, box/gone.mpy" in out
+    on_box = mp.ls(box.port, "/flash")
+    assert "notes.txt" in on_box  # files that are not the firmware's are left alone
+    files = deploy.probe(box.port)["files"]
+    assert "box/app.py" not in files and "box/app.mpy" in files and "lib/ssd1306.mpy" in files
+
+
+def test_doctor_checks_the_pc_and_the_box(box):
+    deploy.restart(box.port)  # the last test left it at the REPL (mpremote stops the app)
+    ser = device.open_port(box.port)
+    box.wait_ready(device.Client(ser, timeout=1.0))
+    ser.close()
+    p = scorebox("doctor", "--port", box.port)
+    out = p.stdout + p.stderr
+    assert p.returncode == 0, out
+    assert "ok    mpremote 1.29.0 (pinned)" in out
+    assert "ok    port %s opens" % box.port in out
+    assert "firmware %s" % deploy.firmware_version() in out
+    assert "battery (VSYS) 4.50 V" in out
+
+
+def test_doctor_without_a_box_fails_clearly(tmp_path):
+    p = scorebox("doctor", "--port", str(tmp_path / "ttyNONE"))
+    assert p.returncode == 2
+    assert "does not exist" in p.stdout and "Traceback" not in p.stderr
+
+
+def test_pinned_drivers_match_their_manifest():
+    hashes = deploy.check_drivers()  # raises DeployError on any difference
+    assert set(hashes) == {"ssd1306.py", "sh1106.py"}
+
+
+def test_a_changed_driver_is_refused(tmp_path):
+    import shutil
+
+    d = tmp_path / "drivers"
+    shutil.copytree(deploy.drivers_dir(), d)
+    with open(d / "ssd1306.py", "a") as f:
+        f.write("# changed\n")
+    with pytest.raises(deploy.DeployError, match="does not match its pinned SHA-256"):
+        deploy.check_drivers(str(d))
+
+
+def test_a_different_mpy_version_stops_the_deploy(monkeypatch):
+    monkeypatch.setattr(
+        deploy,
+        "probe",
+        lambda port: {
+            "version": "1.19.1",
+            "mpy": 6 | (1 << 8),
+            "platform": "rp2",
+            "machine": "Pico",
+            "root": "/",
+            "files": {},
+            "free": 10**6,
+        },
+    )
+    with pytest.raises(deploy.DeployError, match=r"loads .mpy v6.1 but this mpy-cross"):
+        deploy.deploy("/dev/null", log=lambda s: None)
