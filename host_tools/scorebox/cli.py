@@ -51,6 +51,10 @@ def parser():
     deploy.add_parser(sub)
     doctor.add_parser(sub)
     demo.add_parser(sub)
+    from scorebox import backup, export, report, stats  # the club's view on the PC
+
+    for module in (report, stats, export, backup):
+        module.add_parser(sub)
     return p
 
 

@@ -1,0 +1,330 @@
+"""Archer statistics from the store, and `scorebox stats [ARCHER]`.
+
+Every figure is defined in docs/reports.md. They are read from the store's derived tables
+(games, turns, arrows), which the store filled by replaying each match with the rules core,
+so no match is replayed here: a handful of GROUP BY queries and one ordered scan of the
+claims and flips, which keeps 100,000 matches within seconds.
+"""
+
+import json
+import sys
+
+PLACEHOLDERS = ("A", "B")  # the box's names for unnamed sides: not archers
+COUNTED = ("scored", "claimed")  # outcomes whose value counts (TTB-7: dead hits score 0)
+MIN_HITS = 10  # hits a square needs before it can be an archer's favourite or weakest
+RECENT = 10  # matches in the "recent" window of the trend
+BUCKETS = 60  # points at most in a points-per-arrow-over-time series
+
+
+def _ratio(a, b, digits=3):
+    return round(a / b, digits) if b else None
+
+
+def _wdl():
+    return {"played": 0, "won": 0, "drawn": 0, "lost": 0, "unfinished": 0}
+
+
+def _count(wdl, side, winner, n=1):
+    wdl["played"] += n
+    if winner is None:
+        wdl["unfinished"] += n
+    elif winner == "draw":
+        wdl["drawn"] += n
+    elif winner == side:
+        wdl["won"] += n
+    else:
+        wdl["lost"] += n
+
+
+def _new(name):
+    return {
+        "name": name,
+        "matches": _wdl(),
+        "games": _wdl(),
+        "arrows": 0,
+        "points": 0,
+        "hits": 0,  # uncalled arrows in a square (any value)
+        "hit_value": 0,  # their keyed values, counted or not
+        "misses": 0,
+        "dead": 0,
+        "claims": 0,
+        "claims_lost": 0,
+        "flip_attempts": 0,
+        "flip_hits": 0,
+        "squares": [
+            {"square": s, "arrows": 0, "hits": 0, "hit_value": 0, "points": 0, "claims": 0, "flips": 0}
+            for s in range(1, 10)
+        ],
+        "series": [],  # (started, arrows, points) per match, oldest first
+    }
+
+
+def archer_ids(db):
+    return {r[0]: r[1] for r in db.execute("SELECT id, name FROM archers")}
+
+
+def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKETS):
+    """{name: stats} for every archer (or the one named), see docs/reports.md."""
+    db = store.db
+    names = archer_ids(db)
+    only = None
+    if archer is not None:
+        only = [i for i, n in names.items() if n == archer]
+        if not only:
+            return {}
+    out = {}
+
+    def get(aid):
+        name = names[aid]
+        if name in PLACEHOLDERS or (only is not None and aid not in only):
+            return None
+        s = out.get(name)
+        if s is None:
+            s = out[name] = _new(name)
+        return s
+
+    # Matches and games won, drawn, lost: every member of a side shares its result.
+    for aid, side, winner, n in db.execute(
+        "SELECT x.archer_id, x.side, m.winner, count(*) FROM match_archers x JOIN matches m ON m.id = x.match_id "
+        "GROUP BY x.archer_id, x.side, m.winner"
+    ):
+        s = get(aid)
+        if s:
+            _count(s["matches"], side, winner, n)
+    for aid, side, winner, n in db.execute(
+        "SELECT x.archer_id, x.side, g.winner, count(*) FROM match_archers x JOIN games g ON g.match_id = x.match_id "
+        "GROUP BY x.archer_id, x.side, g.winner"
+    ):
+        s = get(aid)
+        if s:
+            _count(s["games"], side, winner, n)
+
+    # Arrows by the archer who shot them (the turn's archer, TTB-2 rotation).
+    for aid, square, called, outcome, n, value in db.execute(
+        "SELECT t.archer_id, r.square, r.called, r.outcome, count(*), sum(r.value) "
+        "FROM arrows r JOIN turns t ON t.id = r.turn_id GROUP BY t.archer_id, r.square, r.called, r.outcome"
+    ):
+        s = get(aid)
+        if not s:
+            continue
+        s["arrows"] += n
+        sq = s["squares"][square - 1] if square else None
+        if sq:
+            sq["arrows"] += n
+        if outcome in COUNTED:
+            s["points"] += value
+            sq["points"] += value
+        if outcome == "claimed":
+            s["claims"] += n
+            sq["claims"] += n
+        elif outcome == "dead":
+            s["dead"] += n
+        elif outcome == "missed":
+            s["misses"] += n
+        if called:
+            s["flip_attempts"] += n
+            if outcome == "flipped":
+                s["flip_hits"] += n
+                sq["flips"] += n
+        elif sq:
+            s["hits"] += n
+            s["hit_value"] += value
+            sq["hits"] += n
+            sq["hit_value"] += value
+
+    # Claims lost: a square the archer had taken (claim or flip), flipped by the other side
+    # later in the same game (TTB-8). One ordered scan of the claims and flips.
+    game, owner = None, {}
+    for gid, square, side, aid, outcome in db.execute(
+        "SELECT t.game_id, r.square, t.side, t.archer_id, r.outcome FROM arrows r JOIN turns t ON t.id = r.turn_id "
+        "WHERE r.outcome IN ('claimed', 'flipped') ORDER BY t.game_id, t.number, r.number"
+    ):
+        if gid != game:
+            game, owner = gid, {}
+        if outcome == "flipped":
+            prev = owner.get(square)
+            if prev and prev[0] != side:
+                s = get(prev[1])
+                if s:
+                    s["claims_lost"] += 1
+        owner[square] = (side, aid)
+
+    # Points per arrow match by match, for the trend and the plot.
+    for aid, started, _mid, n, points in db.execute(
+        "SELECT t.archer_id, m.started, m.id, count(*), "
+        "sum(CASE WHEN r.outcome IN ('scored', 'claimed') THEN r.value ELSE 0 END) "
+        "FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
+        "JOIN matches m ON m.id = g.match_id GROUP BY t.archer_id, m.id ORDER BY m.started, m.id"
+    ):
+        s = get(aid)
+        if s:
+            s["series"].append((started, n, points))
+
+    for s in out.values():
+        _derive(s, min_hits, recent, buckets)
+    return dict(sorted(out.items()))
+
+
+def _derive(s, min_hits, recent, buckets):
+    s["points_per_arrow"] = _ratio(s["points"], s["arrows"])
+    s["hit_mean"] = _ratio(s["hit_value"], s["hits"])
+    s["flip_rate"] = _ratio(s["flip_hits"], s["flip_attempts"])
+    for sq in s["squares"]:
+        sq["mean"] = _ratio(sq["hit_value"], sq["hits"])
+    ok = [sq for sq in s["squares"] if sq["hits"] >= min_hits]
+    # Best mean value of hits; ties go to the square with more hits, then the lower number.
+    best = min(ok, key=lambda q: (-q["hit_value"] / q["hits"], -q["hits"], q["square"])) if ok else None
+    worst = min(ok, key=lambda q: (q["hit_value"] / q["hits"], -q["hits"], q["square"])) if ok else None
+    s["favourite"] = best["square"] if best else None
+    s["weakest"] = worst["square"] if worst else None
+    if s["weakest"] == s["favourite"]:
+        s["weakest"] = None  # one square qualifies: it is not weakest and favourite at once
+    series = s.pop("series")
+    s["first_match"] = series[0][0] if series else None
+    s["last_match"] = series[-1][0] if series else None
+    late, early = series[-recent:], series[:-recent]
+    s["recent_points_per_arrow"] = _ratio(sum(x[2] for x in late), sum(x[1] for x in late))
+    s["earlier_points_per_arrow"] = _ratio(sum(x[2] for x in early), sum(x[1] for x in early))
+    if s["recent_points_per_arrow"] is None or s["earlier_points_per_arrow"] is None:
+        s["trend"] = None
+    else:
+        s["trend"] = round(s["recent_points_per_arrow"] - s["earlier_points_per_arrow"], 3)
+    s["over_time"] = over_time(series, buckets)
+
+
+def over_time(series, buckets):
+    """Consecutive matches pooled into at most `buckets` points: [(time of the last match,
+    points per arrow, arrows, matches)]."""
+    if not series:
+        return []
+    n = len(series)
+    k = min(n, buckets)
+    out = []
+    for b in range(k):
+        part = series[b * n // k : (b + 1) * n // k]
+        arrows = sum(x[1] for x in part)
+        points = sum(x[2] for x in part)
+        out.append((part[-1][0], _ratio(points, arrows), arrows, len(part)))
+    return out
+
+
+def head_to_head(store):
+    """{(row, col): {"matches": wdl, "games": wdl}} of row's results against col, for archers
+    who met on opposite sides (every member of a team against every member of the other)."""
+    out = {}
+    names = archer_ids(store.db)
+    for a1, a2, side, winner, n, gw, gl, gd in store.db.execute(
+        "SELECT x1.archer_id, x2.archer_id, x1.side, m.winner, count(*), "
+        "sum(CASE x1.side WHEN 'A' THEN m.wins_a ELSE m.wins_b END), "
+        "sum(CASE x1.side WHEN 'A' THEN m.wins_b ELSE m.wins_a END), sum(m.draws) "
+        "FROM match_archers x1 JOIN match_archers x2 ON x2.match_id = x1.match_id AND x2.side != x1.side "
+        "JOIN matches m ON m.id = x1.match_id GROUP BY x1.archer_id, x2.archer_id, x1.side, m.winner"
+    ):
+        r, c = names[a1], names[a2]
+        if r in PLACEHOLDERS or c in PLACEHOLDERS:
+            continue
+        cell = out.setdefault((r, c), {"matches": _wdl(), "games": _wdl()})
+        _count(cell["matches"], side, winner, n)
+        g = cell["games"]
+        g["won"] += gw
+        g["lost"] += gl
+        g["drawn"] += gd
+        g["played"] += gw + gl + gd
+    return out
+
+
+# --- the command -------------------------------------------------------------------------
+def _fmt(v, digits=2):
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return "%.*f" % (digits, v)
+    return str(v)
+
+
+def _wdl_text(w):
+    return "%d-%d-%d" % (w["won"], w["drawn"], w["lost"])
+
+
+def heat_text(s, key):
+    """The 3x3 face as text, one figure per square."""
+    rows = []
+    for r in range(3):
+        rows.append(" ".join("%6s" % s["squares"][3 * r + c][key] for c in range(3)))
+    return rows
+
+
+def detail_lines(s):
+    m, g = s["matches"], s["games"]
+    trend = s["trend"]
+    lines = [
+        s["name"],
+        "  matches   %d played: %d won, %d drawn, %d lost" % (m["played"], m["won"], m["drawn"], m["lost"]),
+        "  games     %d played: %d won, %d drawn, %d lost" % (g["played"], g["won"], g["drawn"], g["lost"]),
+        "  arrows    %d: %d points, %s points per arrow; %d misses, %d dead hits"
+        % (s["arrows"], s["points"], _fmt(s["points_per_arrow"]), s["misses"], s["dead"]),
+        "  claims    %d made, %d lost to a flip" % (s["claims"], s["claims_lost"]),
+        "  flips     %d called, %d hit (%s)"
+        % (s["flip_attempts"], s["flip_hits"], "-" if s["flip_rate"] is None else "%d%%" % round(100 * s["flip_rate"])),
+        "  squares   favourite %s, weakest %s (mean value of hits, %d hits at least)"
+        % (_fmt(s["favourite"]), _fmt(s["weakest"]), MIN_HITS),
+        "  trend     %s points per arrow: last %d matches %s, before %s"
+        % (
+            "-" if trend is None else "%+.2f" % trend,
+            RECENT,
+            _fmt(s["recent_points_per_arrow"]),
+            _fmt(s["earlier_points_per_arrow"]),
+        ),
+        "  points by square      claims by square",
+    ]
+    for a, b in zip(heat_text(s, "points"), heat_text(s, "claims")):
+        lines.append("  %s   %s" % (a, b))
+    return lines
+
+
+def cmd_stats(args):
+    from scorebox.sync import open_store
+
+    store = open_store(args.db)
+    got = compute(store, args.archer)
+    if args.json:
+        print(json.dumps(got, indent=2, sort_keys=True))
+        return 0
+    if args.archer:
+        if not got:
+            print("no archer called %r in %s" % (args.archer, store.path), file=sys.stderr)
+            return 2
+        print("\n".join(detail_lines(got[args.archer])))
+        return 0
+    if not got:
+        print("no archers in %s" % store.path)
+        return 0
+    head = "%-16s %9s %9s %7s %6s %7s %7s %9s %4s %4s %6s"
+    print(head % ("archer", "matches", "games", "arrows", "pts/ar", "claims", "lost", "flips", "fav", "weak", "trend"))
+    for s in got.values():
+        print(
+            head
+            % (
+                s["name"][:16],
+                _wdl_text(s["matches"]),
+                _wdl_text(s["games"]),
+                s["arrows"],
+                _fmt(s["points_per_arrow"]),
+                s["claims"],
+                s["claims_lost"],
+                "%d/%d" % (s["flip_hits"], s["flip_attempts"]),
+                _fmt(s["favourite"]),
+                _fmt(s["weakest"]),
+                "-" if s["trend"] is None else "%+.2f" % s["trend"],
+            )
+        )
+    print("matches and games: won-drawn-lost; flips: hit/called; trend: last %d matches against before" % RECENT)
+    return 0
+
+
+def add_parser(sub):
+    p = sub.add_parser("stats", help="archers' statistics from the store (docs/reports.md)")
+    p.add_argument("archer", nargs="?", help="one archer in detail (default: a line per archer)")
+    p.add_argument("--db", help="store file (default: in your user data folder)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.set_defaults(run=cmd_stats)
