@@ -16,6 +16,8 @@ An arrow is one 3-byte record: head 0x31, the event byte, the CRC-8. CRC-8 detec
 error of up to 3 bits in so short a record; longer records get the stronger CRC-16.
 """
 
+from array import array
+
 # Record types (the head's high nibble). 0 and 11-15 are never written, so an erased (0xFF)
 # or zeroed stretch of flash is never taken for a record.
 GROUP = 1  # first record of a journal file: MAGIC, format VERSION, first match number
@@ -46,12 +48,12 @@ class FormatError(ValueError):
 
 # --- CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor) ------------
 def _table():
-    t = []
+    t = array("H", bytes(512))  # 512 bytes, where a list of ints takes 1-2 KB
     for i in range(256):
         c = i << 8
         for _ in range(8):
             c = (c << 1) ^ 0x1021 if c & 0x8000 else c << 1
-        t.append(c & 0xFFFF)
+        t[i] = c & 0xFFFF
     return t
 
 

@@ -50,6 +50,8 @@ class RamBlockDev:
             if len(data) != size:
                 raise ValueError("data is %d bytes, not %d" % (len(data), size))
             self.data = bytearray(data)
+        self._mv = memoryview(self.data)  # reads copy from it without a new view each time
+        self._size = size
         self._erased = b"\xff" * block_size
         self.writes = 0
         self.erases = 0
@@ -59,8 +61,9 @@ class RamBlockDev:
     def readblocks(self, block, buf, offset=0):
         a = block * self.block_size + offset
         n = len(buf)
-        self._check(a, n)
-        buf[:] = memoryview(self.data)[a : a + n]
+        if a < 0 or a + n > self._size:
+            raise OSError(5)  # EIO: past the end of the flash
+        buf[:] = self._mv[a : a + n]
 
     def writeblocks(self, block, buf, offset=None):
         if offset is None:  # simple protocol: whole blocks, erased first
@@ -125,7 +128,7 @@ class RamBlockDev:
     def restore(self, snap):
         if len(snap) != len(self.data):
             raise ValueError("snapshot is %d bytes, not %d" % (len(snap), len(self.data)))
-        self.data[:] = snap
+        self.data[:] = snap  # in place: self.data stays the same object
 
     def _check(self, a, n):
         if a < 0 or a + n > len(self.data):
