@@ -37,6 +37,17 @@ def _is_wireless():
     return " W" in sys.implementation._machine  # "Raspberry Pi Pico W with RP2040", "... Pico 2 W ..."
 
 
+def _panel(i2c):
+    """The display driver for pins.DISPLAY (installed in /lib by `scorebox deploy`)."""
+    if pins.DISPLAY == "SH1106":
+        from sh1106 import SH1106
+
+        return SH1106(i2c, pins.DISPLAY_ADDR, pins.DISPLAY_FLIP)
+    from ssd1306 import SSD1306
+
+    return SSD1306(i2c, pins.DISPLAY_ADDR, pins.DISPLAY_FLIP)
+
+
 class Board:
     def __init__(self):
         self.root = "/"
@@ -47,11 +58,7 @@ class Board:
             pins.I2C_BUS, sda=machine.Pin(pins.I2C_SDA), scl=machine.Pin(pins.I2C_SCL), freq=pins.I2C_FREQ
         )
         self.i2c = i2c
-        if pins.DISPLAY == "SH1106":
-            from sh1106 import SH1106 as Panel
-        else:
-            from ssd1306 import SSD1306 as Panel
-        self.panel = Panel(i2c, pins.DISPLAY_ADDR, pins.DISPLAY_FLIP)
+        self.panel = _panel(i2c)
         self.display = Display(self.panel)
         # Keypad: rows open-drain (released = high through the column pull-ups), columns in.
         self.rows = tuple(machine.Pin(g, machine.Pin.OPEN_DRAIN, value=1) for g in pins.KEYPAD_ROWS)

@@ -18,7 +18,7 @@ try:
     from micropython import const
 except ImportError:  # CPython (tests, host tools)
 
-    def const(x):
+    def const(x):  # type: ignore[misc]  # the stubs type const() generically
         return x
 
 

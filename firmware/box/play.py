@@ -41,7 +41,7 @@ try:
     from micropython import const
 except ImportError:
 
-    def const(x):
+    def const(x):  # type: ignore[misc]  # the stubs type const() generically
         return x
 
 

@@ -217,7 +217,7 @@ class Game:
     def __init__(self, opts, first):
         self.opts = opts
         self.first = first  # TTB-2
-        self.owner = [None] * 9
+        self.owner = [None] * 9  # type: list  # None or the owning side, per square
         self.flips = [0] * 9  # flips done per square (TTB-8)
         self.total = [0] * 18  # open-square points, index 2 * square + side
         self.turn = 0  # turns completed

@@ -18,7 +18,7 @@ import vfs
 from box.display import Display
 from box.keys import NONE
 
-_MOUNTED = {}  # mount point -> block device, so a reboot finds the same flash
+_MOUNTED = {}  # type: dict  # mount point -> block device, so a reboot finds the same flash
 
 
 class Panel:

