@@ -17,7 +17,7 @@ from ttb import rules
 
 ROSTER = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 DEVICES = ["e6614103e7a1b2c3", "e6614103e7d4e5f6"]
-T0 = 1790000000  # the first match's clock
+T0 = 1780000000  # the first match's clock (before tests/handmatches.py's)
 
 
 def match_items(count, seed=0, devices=DEVICES, roster=ROSTER):

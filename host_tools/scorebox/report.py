@@ -392,14 +392,16 @@ def archer_views(all_stats):
     return out
 
 
-def months(db, before_id):
-    """Matches older than the replayed ones, summed up by month (local time)."""
+def months(db, shown):
+    """The matches not replayed (older than the shown ones), summed up by month (local time)."""
+    db.execute("CREATE TEMP TABLE IF NOT EXISTS report_shown (id INTEGER PRIMARY KEY)")
+    db.execute("DELETE FROM report_shown")
+    db.executemany("INSERT INTO report_shown VALUES (?)", [(i,) for i in shown])
     rows = db.execute(
         "SELECT strftime('%Y-%m', m.started, 'unixepoch', 'localtime') AS mo, count(*), "
         "sum(m.wins_a + m.wins_b + m.draws), sum(m.winner = 'A'), sum(m.winner = 'B'), sum(m.winner = 'draw'), "
         "group_concat(DISTINCT d.uid) FROM matches m JOIN devices d ON d.id = m.device_id "
-        "WHERE m.id < ? GROUP BY mo ORDER BY mo DESC",
-        (before_id,),
+        "WHERE m.id NOT IN (SELECT id FROM report_shown) GROUP BY mo ORDER BY mo DESC"
     ).fetchall()
     keys = ("month", "matches", "games", "a", "b", "draws", "boxes")
     return [dict(zip(keys, r)) for r in rows]
@@ -412,7 +414,7 @@ def build(store, replays=REPLAYS, faces_shown=FACES_SHOWN):
     total = db.execute("SELECT count(*), min(started), max(started) FROM matches").fetchone()
     n_games = db.execute("SELECT count(*) FROM games").fetchone()[0]
     n_arrows = db.execute("SELECT count(*) FROM arrows").fetchone()[0]
-    rows = db.execute(_MATCH_SQL + "ORDER BY m.id DESC LIMIT ?", (replays,)).fetchall()
+    rows = db.execute(_MATCH_SQL + "ORDER BY m.started DESC, m.id DESC LIMIT ?", (replays,)).fetchall()
     recent = []
     for row in rows:
         m = _match_dict(row)
@@ -433,7 +435,6 @@ def build(store, replays=REPLAYS, faces_shown=FACES_SHOWN):
                 "fr": frames,
             }
         )
-    oldest_shown = recent[-1]["id"] if recent else 0
     all_stats = stats.compute(store)
     h2h = stats.head_to_head(store)
     names = list(all_stats)
@@ -448,7 +449,7 @@ def build(store, replays=REPLAYS, faces_shown=FACES_SHOWN):
         "devices": db.execute("SELECT count(*) FROM devices").fetchone()[0],
         "recent": recent,
         "older": total[0] - len(recent),
-        "months": months(db, oldest_shown) if total[0] > len(recent) else [],
+        "months": months(db, [m["id"] for m in recent]) if total[0] > len(recent) else [],
         "archers": archer_views(all_stats),
         "names": names,
         "h2h": {"%s|%s" % k: v for k, v in h2h.items()},
