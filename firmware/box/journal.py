@@ -685,6 +685,7 @@ class Journal:
         self._room(new_group)
         if new_group:
             self._close()
+            was = self._size, self._fin
             self._groups.append(n)
             self._size = 0
             self._fin = [0, 0]
@@ -692,7 +693,9 @@ class Journal:
             try:
                 self._write(grec + rec)
             except JournalError:
+                self._close()
                 self._groups.pop()
+                self._size, self._fin = was
                 if self._fsize(group_name(n)) <= 0:
                     self._remove(group_name(n))
                 raise
@@ -792,21 +795,19 @@ class Journal:
         self._ensure()
         return self._next - 1
 
-    def _numbers(self):
+    def list_matches(self, after=0):
+        """Numbers of the matches kept (the open one excluded), oldest first, > after.
+        (space()["stored"] counts them without making the list.)"""
+        self._ensure()
         g = self._groups
         out = []
         for i in range(len(g)):
             end = g[i + 1] if i + 1 < len(g) else self._next
-            for n in range(g[i], end):
+            for n in range(max(g[i], after + 1), end):
                 out.append(n)
         if self._open and out and out[-1] == self._open[0]:
             out.pop()
         return out
-
-    def list_matches(self, after=0):
-        """Numbers of the matches kept (the open one excluded), oldest first, > after."""
-        self._ensure()
-        return [n for n in self._numbers() if n > after]
 
     def _group_of(self, n):
         g = self._groups
