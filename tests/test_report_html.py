@@ -113,3 +113,14 @@ def test_show(club, capsys):
     assert "8 events keyed, 1 undone" in capsys.readouterr().out
     assert cli.main(["show", "hand/9", "--db", path]) == 2
     assert cli.main(["show", "x", "--db", path]) == 2
+
+
+def test_empty_store(tmp_path):
+    out = str(tmp_path / "empty.html")
+    assert cli.main(["report", "--db", str(tmp_path / "s.sqlite"), "--out", out]) == 0
+    html = open(out, encoding="utf-8").read()
+    assert "0 matches from 0 boxes" in html and "No box has synced yet." in html
+    with browser() as c:
+        c.open("file://" + out)
+        c.settle(0.3)
+        assert c.problems == []
