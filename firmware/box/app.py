@@ -47,6 +47,17 @@ ASLEEP = 2
 
 DIM_LEVEL = 1
 
+# The battery watch (docs/power.md). (empty, low, full) in mV at VSYS, per pins.BATTERY:
+# 3xAA: 1.05 / 1.18 / 1.53 V a cell behind the ~0.2 V diode; LiPo: 3.25 / 3.45 / 4.15 V.
+BATTERY_AA = (2900, 3300, 4400)
+BATTERY_LIPO = (3050, 3250, 3950)
+BAT_OK = 0
+BAT_LOW = 1
+BAT_EMPTY = 2
+BAT_EVERY_MS = 10000  # a reading every 10 s; READINGS in a row past a threshold to get worse
+BAT_READINGS = 3
+BAT_HYSTERESIS = 150  # mV above a threshold to get better (new batteries, a charged cell)
+
 
 class App:
     def __init__(self, board, journal=None, strict=False):
@@ -73,6 +84,11 @@ class App:
         self.last_key = board.ms()
         self.events = 0  # key events handled (statistics)
         self.collect = True  # collect the heap after each key (tests switch it off to measure)
+        self.battery = BATTERY_LIPO if getattr(board, "battery", "") == "lipo" else BATTERY_AA
+        self.battery_state = BAT_OK
+        self.battery_mv = 0
+        self._bat = [0, 0]  # readings in a row past the next threshold, next reading at
+        self.halted = False
 
         self.screen = None
         self._loaded = [False, False]  # whether any screen of MENU, MATCH is loaded
@@ -182,6 +198,8 @@ class App:
             self.display.contrast(self.store.get("contrast"))
             if was == ASLEEP:
                 return
+        if self.halted:
+            return  # battery empty: the message stays, nothing more is written
         try:
             self.screen.key(ev >> 5, ev & 31)
         except Exception as e:
@@ -206,9 +224,16 @@ class App:
             fb.fill(0)
             fb.text("draw error", 0, 0, 1)
             fb.text(str(e)[:16], 0, 10, 1)
+        if self.battery_state:  # a small empty battery, bottom right
+            fb.fill_rect(114, 56, 14, 8, 0)
+            fb.rect(114, 57, 12, 7, 1)
+            fb.fill_rect(126, 59, 2, 3, 1)
+            fb.fill_rect(116, 59, 2, 3, 1)
         self.display.show()
 
     def idle(self, now):
+        if now >= self._bat[1]:
+            self.check_battery(now)
         t = now - self.last_key
         st = self.store
         if self.state == AWAKE and st.get("dim_s") and t >= st.get("dim_s") * 1000:
@@ -217,6 +242,44 @@ class App:
         if self.state == DIM and st.get("sleep_s") and t >= st.get("sleep_s") * 1000:
             self.state = ASLEEP
             self.display.power(False)
+
+    def on_usb(self):
+        f = getattr(self.board, "usb_powered", None)
+        return f is not None and f()
+
+    def battery_level(self, mv):
+        t = self.battery
+        return BAT_EMPTY if mv <= t[0] else BAT_LOW if mv <= t[1] else BAT_OK
+
+    def check_battery(self, now):
+        """Every BAT_EVERY_MS, unless on USB power. LOW: the mark on every screen. EMPTY
+        (above the unsafe voltage, docs/power.md): the journal's file is closed (every
+        record was already flushed) and the box stops taking keys until its batteries are
+        changed; sync over USB still works. A sag while the flash or the screen draws
+        current is not a flat battery: it takes BAT_READINGS readings in a row."""
+        n = self._bat
+        n[1] = now + BAT_EVERY_MS
+        if self.on_usb():
+            n[0] = 0
+            return
+        mv = self.battery_mv = self.board.battery_mv()
+        was = self.battery_state
+        lv = self.battery_level(mv)
+        if lv > was:
+            n[0] += 1
+            if n[0] < BAT_READINGS:
+                return
+            self.battery_state = lv
+        elif lv < was and self.battery_level(mv - BAT_HYSTERESIS) < was:
+            self.battery_state = lv
+        n[0] = 0
+        if self.battery_state == was:
+            return
+        if self.battery_state == BAT_EMPTY and not self.halted:
+            self.halted = True
+            self.journal.close()
+            self.message("Battery empty. Every arrow is saved: change the batteries.")
+        self.render()
 
     def next_wake(self):
         """When poll() must run next even if no key changes (for an event-driven driver)."""

@@ -56,12 +56,6 @@ class Home(Screen):
             fb.text("storage low!", 0, 56, 1)
 
 
-def battery_percent(mv):
-    """A rough charge estimate for 3xAA on VSYS (3.3 V empty, 4.5 V full)."""
-    p = (mv - 3300) * 100 // 1200
-    return 0 if p < 0 else 100 if p > 100 else p
-
-
 class Storage(Screen):
     def key(self, kind, k):
         if nav(k) in (BACK, OK):
@@ -83,8 +77,11 @@ class Storage(Screen):
         if sp.get("warn"):
             fb.text("sync to PC soon", 0, 35, 1)
         mv = app.board.battery_mv()
-        fb.text("battery", 0, 44, 1)  # 3xAA on VSYS (ADC3)
-        fb.text("%d.%02d V  %d%%" % (mv // 1000, mv % 1000 // 10, battery_percent(mv)), 0, 54, 1)
+        fb.text("battery", 0, 44, 1)  # on VSYS (ADC3): App.check_battery
+        t = app.battery  # (empty, low, full) mV: a rough linear estimate
+        p = (mv - t[0]) * 100 // (t[2] - t[0])
+        pc = "USB" if app.on_usb() else "%d%%" % (0 if p < 0 else 100 if p > 100 else p)
+        fb.text("%d.%02d V  %s" % (mv // 1000, mv % 1000 // 10, pc), 0, 54, 1)
 
 
 # Settings: name, label, choices.
