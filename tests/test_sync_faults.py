@@ -6,6 +6,7 @@ the store always passes SQLite's integrity checks. A clean sync then finishes th
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -23,9 +24,8 @@ from scorebox.vpico import VirtualPico
 
 pytestmark = pytest.mark.micropython
 
-ROUNDS = 8
-FAULTS_PER_ROUND = 26  # 208 faults in all
-MATCHES = 30
+FAULTS = 200
+MATCHES = 40
 
 
 class Pulled(Exception):
@@ -36,13 +36,14 @@ class FaultySerial:
     """A pyserial port with a fault armed: flip a byte of the n-th chunk read or written,
     or pull the cable (SerialException) once n bytes have been read."""
 
-    def __init__(self, ser, rnd, kind):
+    def __init__(self, ser, rnd, kind, span):
         self.ser = ser
         self.kind = kind
-        self.after = rnd.randrange(1, 6000)
+        self.after = rnd.randrange(1, span)  # span: bytes a whole sync moves that way
         self.seen = 0
         self.rnd = rnd
         self.fired = False
+        self.written = 0
 
     def _flip(self, data):
         if self.fired or not data or self.seen + len(data) < self.after:
@@ -55,6 +56,10 @@ class FaultySerial:
         return bytes(b)
 
     def read(self, n):
+        if self.kind == "count":
+            data = self.ser.read(n)
+            self.seen += len(data)
+            return data
         if self.kind == "pull" and self.seen >= self.after:
             import serial
 
@@ -69,6 +74,8 @@ class FaultySerial:
     def write(self, data):
         if self.kind == "corrupt-out":
             data = self._flip(data)
+        if self.kind == "count":
+            self.written += len(data)
         return self.ser.write(data)
 
     def __getattr__(self, name):
@@ -110,25 +117,57 @@ def check(store_path, vp, matches, uid):
     return len(numbers)
 
 
-def faulty_sync(vp, db, rnd, kind):
+def cli_sync(vp, db):
+    exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
+    return subprocess.Popen(
+        [exe, "sync", "--port", vp.port, "--db", db, "--timeout", "0.5"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def calibrate(template, folder):
+    """What a clean sync of the template box costs: bytes each way, seconds in-process and
+    seconds through the command line, so that faults land while a sync is under way."""
+    cal = {}
+    for how in ("in", "cli"):
+        flash = str(folder / ("cal-%s.flash" % how))
+        shutil.copyfile(template, flash)
+        vp = VirtualPico(flash)
+        try:
+            ser = device.open_port(vp.port)
+            vp.wait_ready(device.Client(ser, timeout=1.0))
+            t0 = time.monotonic()
+            if how == "in":
+                port = FaultySerial(ser, random.Random(0), "count", 2)
+                sync(device.Client(port, timeout=2.0), Store(str(folder / "cal.sqlite")))
+                cal.update(read=port.seen, written=port.written, seconds=time.monotonic() - t0)
+            else:
+                ser.close()
+                cli_sync(vp, str(folder / "cal-cli.sqlite")).wait(timeout=120)
+                cal["cli_seconds"] = time.monotonic() - t0
+            ser.close()
+        finally:
+            vp.close()
+    return cal
+
+
+def faulty_sync(vp, db, rnd, kind, cal):
     """One sync with one fault; True if the fault stopped it (else the retries beat it)."""
     if kind == "kill-host":
-        exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
-        p = subprocess.Popen(
-            [exe, "sync", "--port", vp.port, "--db", db, "--timeout", "0.5"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        time.sleep(rnd.uniform(0.05, 1.2))
+        p = cli_sync(vp, db)
+        time.sleep(rnd.uniform(0, cal["cli_seconds"]))
         p.send_signal(signal.SIGKILL)
         return p.wait() == -signal.SIGKILL
     ser = device.open_port(vp.port)
     store = Store(db)
     timer = None
     if kind == "reboot":
-        timer = threading.Timer(rnd.uniform(0.01, 0.6), vp.reboot)
+        timer = threading.Timer(rnd.uniform(0, cal["seconds"]), vp.reboot)
         timer.start()
-    port = ser if kind == "reboot" else FaultySerial(ser, rnd, kind)
+        port = ser
+    else:
+        port = FaultySerial(ser, rnd, kind, cal["written" if kind == "corrupt-out" else "read"])
     try:
         sync(device.Client(port, timeout=0.5, retries=3), store)
         return False
@@ -142,34 +181,34 @@ def faulty_sync(vp, db, rnd, kind):
 
 
 def test_two_hundred_faults(tmp_path):
+    """Rounds start from the same box (a copy of one flash image with MATCHES matches) and
+    an empty store; faults are injected until everything is synced, so every fault hits a
+    sync that still has matches to move."""
     rnd = random.Random(20261130)
     kinds = ["pull", "corrupt-in", "corrupt-out", "kill-host", "reboot"]
     injected = {k: 0 for k in kinds}
-    stopped = 0
-    for r in range(ROUNDS):
-        folder = tmp_path / ("round%d" % r)
+    stopped = rounds = 0
+    template, matches = fill(tmp_path, MATCHES, seed=5)
+    cal = calibrate(template, tmp_path)
+    while sum(injected.values()) < FAULTS:
+        rounds += 1
+        folder = tmp_path / ("round%d" % rounds)
         folder.mkdir()
-        flash, matches = fill(folder, MATCHES, seed=r)
+        flash = str(folder / "box.flash")
+        shutil.copyfile(template, flash)
         db = str(folder / "club.sqlite")
         vp = VirtualPico(flash)
         try:
             ser = device.open_port(vp.port)
             uid = vp.wait_ready(device.Client(ser, timeout=1.0))["device"]
             ser.close()
-            for _ in range(FAULTS_PER_ROUND):
+            while box_unacked(vp):
                 kind = rnd.choice(kinds)
                 injected[kind] += 1
-                stopped += faulty_sync(vp, db, rnd, kind)
+                stopped += faulty_sync(vp, db, rnd, kind, cal)
                 check(db, vp, matches, uid)
-            ser = device.open_port(vp.port)
-            try:
-                sync(device.Client(ser, timeout=2.0), Store(db))
-            finally:
-                ser.close()
             assert check(db, vp, matches, uid) == MATCHES
-            assert box_unacked(vp) == []
         finally:
             vp.close()
-    assert sum(injected.values()) >= 200
-    print("faults injected: %s; %d stopped a sync, the others were beaten by retries" % (injected, stopped))
-    assert stopped >= 50, "too few faults hit a sync under way"
+    print("calibration %s; %d rounds, faults injected: %s; %d stopped a sync" % (cal, rounds, injected, stopped))
+    assert stopped >= FAULTS // 4, "too few faults hit a sync under way"

@@ -33,17 +33,16 @@ class Port:
 
     def read_ready(self, limit=4096):
         """Bytes available now (up to limit); b"" when none. Reads one at a time because
-        a stream read of n bytes would wait for all n. A Ctrl-C byte (the virtual Pico
-        gets it as data; a Pico's USB stack turns it into an interrupt) raises
-        KeyboardInterrupt at once, leaving what follows it to the REPL."""
+        a stream read of n bytes would wait for all n, and stops after a Ctrl-C byte so
+        that what follows it stays for the REPL."""
         out = bytearray()
         one = self.one
         while len(out) < limit and self.poller.poll(0):
             if not self.raw_in.readinto(one):
                 break  # end of input: the cable is gone
-            if one[0] == 3:
-                raise KeyboardInterrupt
             out.append(one[0])
+            if one[0] == 3:
+                break
         return out
 
     def write(self, data):
@@ -72,6 +71,11 @@ class Link:
         data = self.port.read_ready()
         if not data:
             return False
+        if data[-1] == 3 and not (bytes(self.buf) + bytes(data[:-1])).strip():
+            # Ctrl-C between frames: mpremote wants the REPL (the virtual Pico gets it as
+            # data; a Pico's USB stack turns it into this same interrupt). Inside a frame it
+            # can only be a damaged byte: the frame's CRC will say so.
+            raise KeyboardInterrupt
         self.buf.extend(data)
         answered = False
         while True:

@@ -5,6 +5,7 @@ request whose reply is lost or damaged is simply sent again with the same sequen
 """
 
 import sys
+import threading
 import time
 
 from box import frames
@@ -69,10 +70,15 @@ class Client:
         self.seq = 0
         self.resent = 0
         self.buf = b""
+        self.lock = threading.Lock()  # one request at a time on the wire, from any thread
 
     def request(self, kind, body=None):
         """Send one request and return the body of its reply (JSON for OK, bytes for
         DATA); DeviceError on ERR or when the box stops answering."""
+        with self.lock:
+            return self._request(kind, body)
+
+    def _request(self, kind, body):
         self.seq = self.seq % 65535 + 1
         frame = frames.encode(self.seq, kind, body if body is not None else {})
         last = "no answer"
@@ -96,7 +102,7 @@ class Client:
             kind_back, body_back = reply
             if kind_back in ("OK", "DATA"):
                 return body_back
-            last = body_back.get("error", "error") if isinstance(body_back, dict) else "error"
+            last = body_back.get("error", repr(body_back)) if isinstance(body_back, dict) else repr(body_back)
             if "CRC" in last or "not a frame" in last or "base64" in last:
                 continue  # our request was damaged on the way: send it again
             raise DeviceError("the box refused %s: %s" % (kind, last))

@@ -76,7 +76,6 @@ MIGRATIONS = [
         UNIQUE (game_id, number)
     );
     CREATE TABLE arrows (
-        id INTEGER PRIMARY KEY,
         turn_id INTEGER NOT NULL REFERENCES turns(id) ON DELETE CASCADE,
         number INTEGER NOT NULL,
         square INTEGER,
@@ -84,9 +83,8 @@ MIGRATIONS = [
         called INTEGER NOT NULL,
         x_hit INTEGER,
         outcome TEXT NOT NULL,
-        UNIQUE (turn_id, number)
-    );
-    CREATE INDEX arrows_by_turn ON arrows(turn_id);
+        PRIMARY KEY (turn_id, number)
+    ) WITHOUT ROWID;
     CREATE INDEX turns_by_archer ON turns(archer_id);
     """,
     """
@@ -250,34 +248,38 @@ class Store:
                     (mid, rules.SIDES[side], pos, aid, dist[side], shaft[side]),
                 )
         done = [0, 0]  # turns completed per side, across games: the archer rotation (TTB-2)
+        # Turn ids are given here, not by SQLite, so that a match's turns and arrows go in
+        # with two executemany calls (this runs inside add_matches' write transaction).
+        tid = self.db.execute("SELECT COALESCE(MAX(id), 0) FROM turns").fetchone()[0]
+        turns, arrows = [], []
         for gno, g in enumerate(match.games, 1):
             gid = self.db.execute(
                 "INSERT INTO games (match_id, number, first, winner, reason, rounds) VALUES (?, ?, ?, ?, ?, ?)",
                 (mid, gno, rules.SIDES[g.first], side_name(g.winner), g.reason, g.rounds_played()),
             ).lastrowid
             for tno, (side, start, end) in enumerate(g.turn_bounds(), 1):
-                archer = ids[side][done[side] % len(ids[side])]
+                tid += 1
+                turns.append((tid, gid, tno, (tno + 1) // 2, rules.SIDES[side], ids[side][done[side] % len(ids[side])]))
                 done[side] += 1
-                tid = self.db.execute(
-                    "INSERT INTO turns (game_id, number, round, side, archer_id) VALUES (?, ?, ?, ?, ?)",
-                    (gid, tno, (tno + 1) // 2, rules.SIDES[side], archer),
-                ).lastrowid
-                rows = []
                 for k in range(start, end):
                     ev = g.arrows[k]
                     kind = ev >> 6
-                    rows.append(
+                    called = kind == rules.CALLED
+                    arrows.append(
                         (
                             tid,
                             k - start + 1,
-                            rules.square_of(ev) or None,
-                            rules.value_of(ev) if kind == rules.HIT else 0,
-                            1 if kind == rules.CALLED else 0,
-                            (ev & 1) if kind == rules.CALLED else None,
+                            (ev >> 2 & 15) or None,
+                            ev & 3 if kind == rules.HIT else 0,
+                            1 if called else 0,
+                            ev & 1 if called else None,
                             rules.OUTCOMES[g.outcomes[k]],
                         )
                     )
-                self.db.executemany("INSERT INTO arrows VALUES (NULL, ?, ?, ?, ?, ?, ?, ?)", rows)
+        self.db.executemany(
+            "INSERT INTO turns (id, game_id, number, round, side, archer_id) VALUES (?, ?, ?, ?, ?, ?)", turns
+        )
+        self.db.executemany("INSERT INTO arrows VALUES (?, ?, ?, ?, ?, ?, ?)", arrows)
 
     # --- reading -----------------------------------------------------------------------
     def matches(self):

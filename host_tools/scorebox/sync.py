@@ -6,7 +6,9 @@ refuses a second copy of (device, number). A cable pulled at any point leaves ei
 match on the box, or in the store and on the box (acknowledged at the next sync).
 """
 
+import queue
 import sys
+import threading
 import time
 
 from box import records
@@ -89,6 +91,29 @@ def read_file(client, name, size):
     return bytes(data)
 
 
+def prefetch(client, files):
+    """(first, bytes) of each (first, name, size) in files, read from the box by a thread
+    one file ahead of the caller, so that the box and the PC work at the same time."""
+    q = queue.Queue(maxsize=2)
+
+    def fetch():
+        try:
+            for first, name, size in files:
+                q.put((first, read_file(client, name, size)))
+            q.put(None)
+        except BaseException as e:  # handed to the caller, raised there
+            q.put(e)
+
+    threading.Thread(target=fetch, daemon=True).start()
+    while True:
+        item = q.get()
+        if item is None:
+            return
+        if isinstance(item, BaseException):
+            raise item
+        yield item
+
+
 def group_of(n, firsts):
     """The first match number of the group file that holds match n."""
     best = None
@@ -128,9 +153,8 @@ def sync(client, store, roster=True, clock=True, progress_stream=None):
     todo = sorted({group_of(n, firsts) for n in new} - {None})
     bar = Progress(len(new), progress_stream)
     done = 0
-    for first in todo:
-        name, size = groups[first]
-        decoded = decode_file(read_file(client, name, size), first)
+    for first, data in prefetch(client, [(f,) + groups[f] for f in todo]):
+        decoded = decode_file(data, first)
         items = [
             (n, header, log, {k: extras[k] for k in KEEP if k in extras})
             for n, header, log, extras in decoded["matches"]
