@@ -313,6 +313,30 @@ def deploy(port, root=None, log=print, skip_version_check=False):
     return {"files": len(plan), "removed": old, "firmware": version, "device": info.get("device"), "box": box}
 
 
+# --- mip ----------------------------------------------------------------------------------------
+def mip_package(fw=None):
+    """package.json for `mpremote mip install --target / ...`: the same files as deploy, as
+    sources (mip copies them as they are), with URLs relative to the repository's root."""
+    fw = fw or firmware_dir()
+    urls = []
+    for pkg in PACKAGES:
+        for name in sorted(os.listdir(os.path.join(fw, pkg))):
+            if name.endswith(".py"):
+                urls.append([pkg + "/" + name, "firmware/%s/%s" % (pkg, name)])
+    for name in DRIVERS:
+        urls.append(["lib/" + name, "host_tools/scorebox/drivers/" + name])
+    for name in SOURCES:
+        urls.append([name, "firmware/" + name])
+    return {"urls": urls, "deps": [], "version": firmware_version(fw)}
+
+
+def package_json_text():
+    """package.json as committed: one file a line."""
+    pkg = mip_package()
+    lines = ",\n".join("    " + json.dumps(u) for u in pkg["urls"])
+    return '{\n  "urls": [\n%s\n  ],\n  "deps": [],\n  "version": %s\n}\n' % (lines, json.dumps(pkg["version"]))
+
+
 def cmd_deploy(args):
     port = args.port or device.find_port()
     deploy(port, root=args.root, skip_version_check=args.force)
@@ -325,3 +349,9 @@ def add_parser(sub):
     p.add_argument("--root", help="where the box's flash is mounted (found by itself: / on a Pico)")
     p.add_argument("--force", action="store_true", help="deploy even when the .mpy versions differ")
     p.set_defaults(run=cmd_deploy)
+
+
+if __name__ == "__main__":  # python -m scorebox.deploy package-json: rewrite package.json
+    if sys.argv[1:] == ["package-json"]:
+        with open(os.path.join(os.path.dirname(firmware_dir()), "package.json"), "w") as f:
+            f.write(package_json_text())

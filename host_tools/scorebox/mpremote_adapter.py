@@ -15,11 +15,11 @@ class MpremoteError(Exception):
     pass
 
 
-def run(port, *args, timeout=120):
+def run(port, *args, timeout=120, cwd=None):
     """Run `mpremote connect PORT resume ARGS...`; its stdout, or MpremoteError."""
     cmd = [sys.executable, "-m", "mpremote", "connect", port, "resume", *args]
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
     except subprocess.TimeoutExpired:
         raise MpremoteError("mpremote %s timed out after %d s" % (" ".join(args), timeout))
     if p.returncode != 0:
@@ -87,3 +87,8 @@ def sha256sums(port, remote_paths, timeout=300):
             got[path] = line
             path = None
     return got
+
+
+def mip_install(port, package, target, cwd=None, timeout=600):
+    """`mpremote mip install --target TARGET PACKAGE` (a package.json path is read relative to cwd)."""
+    return run(port, "mip", "install", "--target", target, package, timeout=timeout, cwd=cwd)
