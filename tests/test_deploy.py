@@ -157,3 +157,9 @@ def test_a_different_mpy_version_stops_the_deploy(monkeypatch):
     )
     with pytest.raises(deploy.DeployError, match=r"loads .mpy v6.1 but this mpy-cross"):
         deploy.deploy("/dev/null", log=lambda s: None)
+
+
+def test_deploy_without_a_box_fails_clearly(tmp_path):
+    p = scorebox("deploy", "--port", str(tmp_path / "ttyNONE"))
+    assert p.returncode == 2
+    assert "cannot reach the box's REPL" in p.stderr and "Traceback" not in p.stderr

@@ -339,7 +339,10 @@ def package_json_text():
 
 def cmd_deploy(args):
     port = args.port or device.find_port()
-    deploy(port, root=args.root, skip_version_check=args.force)
+    try:
+        deploy(port, root=args.root, skip_version_check=args.force)
+    except mp.MpremoteError as e:
+        raise DeployError("deploy failed: %s (run it again: what was copied is checked by hash)" % e)
     return 0
 
 
