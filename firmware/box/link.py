@@ -119,8 +119,8 @@ class Link:
     def do_hello(self, body):
         d = self.info()
         d["protocol"] = PROTOCOL
-        d["space"] = self.journal.space()
-        d["matches"] = len(self.journal.list_matches())
+        d["space"] = sp = self.journal.space()
+        d["matches"] = sp["stored"]
         d["open"] = self.journal.open_match() is not None
         return d
 
