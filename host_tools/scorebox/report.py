@@ -398,7 +398,7 @@ def months(db, shown):
     db.execute("DELETE FROM report_shown")
     db.executemany("INSERT INTO report_shown VALUES (?)", [(i,) for i in shown])
     rows = db.execute(
-        "SELECT strftime('%Y-%m', m.started, 'unixepoch', 'localtime') AS mo, count(*), "
+        "SELECT coalesce(strftime('%Y-%m', m.started, 'unixepoch', 'localtime'), 'no date') AS mo, count(*), "
         "sum(m.wins_a + m.wins_b + m.draws), sum(m.winner = 'A'), sum(m.winner = 'B'), sum(m.winner = 'draw'), "
         "group_concat(DISTINCT d.uid) FROM matches m JOIN devices d ON d.id = m.device_id "
         "WHERE m.id NOT IN (SELECT id FROM report_shown) GROUP BY mo ORDER BY mo DESC"
@@ -493,6 +493,10 @@ def write(store, path, replays=REPLAYS):
 def cmd_report(args):
     from scorebox.sync import open_store
 
+    if args.replays < 0:
+        from scorebox.cli import UserError
+
+        raise UserError("--replays must be 0 or more")
     store = open_store(args.db)
     t0 = time.monotonic()
     size = write(store, args.out, args.replays)
