@@ -273,12 +273,16 @@ class FaceLog:
         if hf is not None:
             fresh = not hf.get("games") and not any(hf.get("arrows") or [])
             if cur is None or (fresh and used):
-                cur = self._new(uid, match, 1, hf.get("games", 0), hf.get("arrows"), between=cur is not None)
+                first = cur is None
+                cur = self._new(uid, match, 1, hf.get("games", 0), hf.get("arrows"), between=not first)
+                if first:
+                    cur["where"] = "already up"  # the box's face as the store's first match began
             else:  # the box's own count wins (the store may not hold every match of the box)
                 cur["games"] = hf.get("games", 0)
                 cur["arrows"] = list(hf.get("arrows") or [0] * 9)
         elif cur is None:
             cur = self._new(uid, match, 1)
+            cur["where"] = "already up"
         try:
             face_games = Options.from_dict(h["options"]).face_games
         except (KeyError, TypeError, ValueError):
@@ -501,9 +505,10 @@ def cmd_report(args):
     t0 = time.monotonic()
     size = write(store, args.out, args.replays)
     n = store.count()
+    kind = "%.1f MB" % (size / 1e6) if size >= 1e6 else "%d KB" % round(size / 1e3)
     print(
-        "report: %s (%d matches, %d replayable, %.1f MB, %.1f s)"
-        % (os.path.abspath(args.out), n, min(n, args.replays), size / 1e6, time.monotonic() - t0)
+        "report: %s (%d matches, %d replayable, %s, %.1f s)"
+        % (os.path.abspath(args.out), n, min(n, args.replays), kind, time.monotonic() - t0)
     )
     return 0
 
