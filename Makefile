@@ -1,12 +1,14 @@
-# make demo: set everything up, key a match in on the virtual Pico, sync it to the PC.
+# make demo: set everything up, key a match in on the virtual Pico, sync it to the PC,
+#            list it and write the club's HTML report.
 # make test: set everything up and run every test (CPython and MicroPython).
 # make bench: measure; writes bench/results.json and prints a table.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
 
-.PHONY: demo test bench lint fmt clean
+.PHONY: demo test bench lint wiring clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,7 +20,12 @@ demo: $(STAMP)
 	$(BIN)/scorebox replay docs/samples/seed-example.ttb
 	$(BIN)/scorebox demo --out out/demo
 
-test: $(STAMP)
+# The report tests open the HTML report in Debian's headless Chromium.
+$(CHROMIUM):
+	command -v apt-get >/dev/null || { echo "install Chromium (the report tests need it)"; exit 1; }
+	apt-get update -q && apt-get install -y -q chromium
+
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
@@ -29,6 +36,9 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+
+wiring: $(STAMP)
+	$(BIN)/python -m scorebox.wiring docs
 
 clean:
 	rm -rf $(VENV) bench/results.json .pytest_cache .hypothesis

@@ -2,14 +2,15 @@
 
 A match is keyed in on the box (docs/demo.keys, the real firmware on the MicroPython unix
 port), its last screen shown; then the box is plugged in over a pseudo-terminal and
-`scorebox sync` brings the match into a fresh store, which `scorebox matches` lists.
+`scorebox sync` brings the match into a fresh store, which `scorebox matches` lists and
+`scorebox report` turns into the club's HTML report.
 """
 
 import os
 import shutil
 import sys
 
-from scorebox import device, sim
+from scorebox import device, report, sim
 from scorebox.store import Store
 from scorebox.sync import cmd_matches, sync
 from scorebox.vpico import VirtualPico
@@ -48,6 +49,11 @@ def cmd_demo(args):
     print("== 3. The club's store: scorebox matches --db %s" % os.path.relpath(db))
     args.db, args.json = db, False
     cmd_matches(args)
+    print()
+    path = os.path.join(out, "report.html")
+    print("== 4. The club's report: scorebox report --db %s --out %s" % (os.path.relpath(db), os.path.relpath(path)))
+    size = report.write(Store(db), path)
+    print("report written: %s (%d KB): open it in a browser" % (path, round(size / 1e3)))
     return 0
 
 
