@@ -1,5 +1,7 @@
 """USB sync against the virtual Pico behind a pty, with 1,000 matches on the box:
-`scorebox sync` versus mpremote `fs cp` of the same journal files, same pty, same run."""
+`scorebox sync` versus mpremote `fs cp` of the same journal files, same pty, same run.
+sync_transfer_* time the sync protocol moving the same files alone (no decoding, checking
+or storing), the like-for-like comparison with `fs cp`."""
 
 import os
 import pathlib
@@ -13,7 +15,7 @@ from test_sync import fill
 from scorebox import device
 from scorebox import mpremote_adapter as mp
 from scorebox.store import Store
-from scorebox.sync import sync
+from scorebox.sync import read_file, sync
 from scorebox.vpico import VirtualPico
 
 MATCHES = 1000
@@ -46,10 +48,16 @@ def run():
             ser = device.open_port(vp.port)
             client = device.Client(ser, timeout=5.0)
             vp.wait_ready(client)
+            t0 = time.perf_counter()
+            got = client.request("LIST", {"after": 0})["files"]
+            moved = sum(len(read_file(client, name, size)) for name, size in got if name.endswith(".tbj"))
+            t_transfer = time.perf_counter() - t0
             store = Store(str(folder / "club.sqlite"))
             t0 = time.perf_counter()
             s = sync(client, store)
             t_sync = time.perf_counter() - t0
+            if moved != copied:
+                raise RuntimeError("READ moved %d bytes, mpremote %d" % (moved, copied))
             if len(s.new) != MATCHES:
                 raise RuntimeError("synced %d of %d matches" % (len(s.new), MATCHES))
             t0 = time.perf_counter()
@@ -65,6 +73,8 @@ def run():
         "sync_noop_seconds": round(t_noop, 3),
         "sync_matches_per_second": round(MATCHES / t_sync, 1),
         "sync_seconds_1000": round(t_sync, 2),
+        "sync_transfer_seconds_1000": round(t_transfer, 3),
+        "sync_transfer_speedup_vs_mpremote": round(t_mpremote / t_transfer, 1),
         "mpremote_cp_seconds_1000": round(t_mpremote, 2),
         "journal_bytes_copied_1000": copied,
     }

@@ -30,6 +30,7 @@ class Port:
         self.poller = select.poll()
         self.poller.register(self.inp, select.POLLIN)
         self.one = bytearray(1)
+        self.closed = False  # the input ended: nobody will ever write again
 
     def read_ready(self, limit=4096):
         """Bytes available now (up to limit); b"" when none. Reads one at a time because
@@ -38,8 +39,13 @@ class Port:
         out = bytearray()
         one = self.one
         while len(out) < limit and self.poller.poll(0):
-            if not self.raw_in.readinto(one):
-                break  # end of input: the cable is gone
+            try:
+                got = self.raw_in.readinto(one)
+            except OSError:  # EIO: a pty whose other side is gone
+                got = 0
+            if not got:
+                self.closed = True  # the input ended
+                break
             out.append(one[0])
             if one[0] == 3:
                 break

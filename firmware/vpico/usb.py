@@ -48,7 +48,7 @@ def main(argv):
     clock = device.Clock()
     link = Link(Port(), app.journal, app.store, device.Info(b, clock), clock.set)
     try:
-        while True:
+        while not link.port.closed:  # a Pico's USB never ends; a pty does when the PC side dies
             app.poll()
             if link.poll():
                 app.refresh_space()
@@ -57,7 +57,6 @@ def main(argv):
     except KeyboardInterrupt:
         pass  # to the REPL, as a Pico's app stops on Ctrl-C
     out.close()
-    return 0
 
 
 main(sys.argv[1:])

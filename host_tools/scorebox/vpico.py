@@ -10,11 +10,24 @@ sync tests and the sync benchmark.
 
 import os
 import pty
+import signal
 import subprocess
+import threading
 import time
 import tty
 
 from scorebox.sim import firmware_dir, micropython
+
+
+def _die_with_parent():
+    """In the child: be killed when the process that started the virtual Pico dies (Linux),
+    so that a crashed test or demo leaves no box behind on a pty nobody reads."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass  # not Linux: the box lives until it is killed
 
 
 class VirtualPico:
@@ -38,7 +51,15 @@ class VirtualPico:
         with open(self.log, "ab") as err:
             env = dict(os.environ, MICROPYPATH=fw)
             self.proc = subprocess.Popen(
-                args, stdin=self.master, stdout=self.master, stderr=err, env=env, cwd=fw, close_fds=True
+                args,
+                stdin=self.master,
+                stdout=self.master,
+                stderr=err,
+                env=env,
+                cwd=fw,
+                close_fds=True,
+                # PR_SET_PDEATHSIG follows the thread that forks: only from the main thread
+                preexec_fn=_die_with_parent if threading.current_thread() is threading.main_thread() else None,
             )
 
     def kill(self):
