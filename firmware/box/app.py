@@ -66,6 +66,7 @@ class App:
         self.fb = self.display.fb
         self.strict = strict  # tests: let an exception through instead of showing it
         self.store = Store(board.root)
+        self.store.roster()  # read now, while the heap is whole (box/store.py)
         if journal is None:
             from box.journal import Journal
 

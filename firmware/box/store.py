@@ -37,6 +37,7 @@ def write_atomic(path, text):
 class Store:
     def __init__(self, root):
         self.root = root
+        self._roster = None
         self.settings = {}
         for k in DEFAULTS:
             v = DEFAULTS[k]
@@ -63,17 +64,22 @@ class Store:
         write_atomic(self.path(SETTINGS), json.dumps(self.settings))
 
     def roster(self):
-        """Archer names kept on the box, one a line in roster.txt (the PC tools fill it)."""
-        names = []
-        try:
-            with open(self.path(ROSTER)) as f:
-                for line in f:
-                    name = line.strip()
-                    if name and name not in names:
-                        names.append(name[:12])
-        except OSError:
-            pass
-        return names
+        """Archer names kept on the box, one a line in roster.txt (the PC tools fill it).
+        Read once, at the first ask (at boot: an open file costs LittleFS a 1 KiB cache,
+        which a fragmented heap may not have later), then kept."""
+        if self._roster is None:
+            names = []
+            try:
+                with open(self.path(ROSTER)) as f:
+                    for line in f:
+                        name = line.strip()
+                        if name and name not in names:
+                            names.append(name[:12])
+            except OSError:
+                pass
+            self._roster = names
+        return self._roster
 
     def set_roster(self, names):
         write_atomic(self.path(ROSTER), "".join(n + "\n" for n in names))
+        self._roster = list(names)

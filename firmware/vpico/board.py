@@ -18,6 +18,7 @@ import vfs
 from box.display import Display
 from box.keys import NONE
 
+PROGSIZE = 256  # as rp2's _boot.py formats and mounts the Pico's flash
 _MOUNTED = {}  # type: dict  # mount point -> block device, so a reboot finds the same flash
 
 
@@ -72,10 +73,10 @@ def flash(root="/flash", bdev=None, path=None):
 
             bdev = RamBlockDev(blocks=352, block_size=4096)
     try:
-        fs = vfs.VfsLfs2(bdev)
+        fs = vfs.VfsLfs2(bdev, progsize=PROGSIZE)
     except OSError:  # blank flash: format it, as the Pico's first boot does
-        vfs.VfsLfs2.mkfs(bdev)
-        fs = vfs.VfsLfs2(bdev)
+        vfs.VfsLfs2.mkfs(bdev, progsize=PROGSIZE)
+        fs = vfs.VfsLfs2(bdev, progsize=PROGSIZE)
     vfs.mount(fs, root)
     _MOUNTED[root] = bdev
     return bdev

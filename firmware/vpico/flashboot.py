@@ -48,10 +48,10 @@ def boot(argv):
         return
     bdev = FileBlockDev(path)
     try:
-        fs = vfs.VfsLfs2(bdev)  # type: ignore[abstract,arg-type]  # the stubs: VfsLfs2 abstract
+        fs = vfs.VfsLfs2(bdev, progsize=256)  # type: ignore[abstract,arg-type]  # rp2's _boot.py; stubs: abstract
     except OSError:  # blank flash: formatted, as MicroPython does on a new Pico
-        vfs.VfsLfs2.mkfs(bdev)  # type: ignore[arg-type]  # any object with the block protocol
-        fs = vfs.VfsLfs2(bdev)  # type: ignore[abstract,arg-type]
+        vfs.VfsLfs2.mkfs(bdev, progsize=256)  # type: ignore[arg-type]  # any object with the block protocol
+        fs = vfs.VfsLfs2(bdev, progsize=256)  # type: ignore[abstract,arg-type]
     vfs.mount(fs, ROOT)
     sys.path[:0] = [ROOT + "/lib", ROOT]  # the deployed firmware wins over the repository's
     if not _exists(ROOT + "/main.py"):
