@@ -109,6 +109,7 @@ class App:
         if name not in _SCREENS:
             raise AttributeError(name)
         mod, cls, group = _SCREENS[name]
+        gc.collect()  # a module's code needs whole blocks: give it the heap's garbage first
         screen = getattr(__import__(mod, None, None, (cls,)), cls)(self)
         screen.group = group
         setattr(self, name, screen)
@@ -172,11 +173,15 @@ class App:
         self.names = tuple(tuple(n[:6] for n in m.archers[i]) for i in (0, 1))
         self.play.reset()
         if m.over():
-            self.go(self.match_over)
+            then = self.match_over
         elif m.game.over():
-            self.go(self.game_over)
+            then = self.game_over
         else:
-            self.go(self.play)
+            then = self.play
+        if s.skipped:  # say so: the archers check the board against their paper
+            self.message("%d entries not replayed" % s.skipped, then)
+        else:
+            self.go(then)
 
     # --- the loop ----------------------------------------------------------------------
     def poll(self):

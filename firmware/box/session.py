@@ -61,6 +61,7 @@ class Session:
         self.header = None
         self.confirmed = [False, False]
         self.finished = False
+        self.skipped = 0  # journal events the rules refused when the match was resumed
 
     def face(self):
         s = self.store
@@ -87,14 +88,7 @@ class Session:
         if not got:
             return False
         n, h, events = got
-        opts, archers, face = from_header(h)
-        m = Match(opts, archers, face)
-        for ev in events:
-            if m.why_not(ev) is None:  # the journal only holds applied events; be lenient
-                m.apply(ev)
-        self.number = n
-        self.header = h
-        self.match = m
+        self._load(n, h, events)
         self.confirmed = [False, False]
         self.finished = False
         return True
@@ -107,17 +101,30 @@ class Session:
             return False
         n, _, confirmed = u
         h, events, _ = self.journal.read_match(n)
-        opts, archers, face = from_header(h)
-        m = Match(opts, archers, face)
-        for ev in events:
-            if m.why_not(ev) is None:
-                m.apply(ev)
-        self.number = n
-        self.header = h
-        self.match = m
+        self._load(n, h, events)
         self.confirmed = [bool(confirmed[0]), bool(confirmed[1])]
         self.finished = True
         return True
+
+    def _load(self, n, h, events):
+        """The match folded from its journal events. The journal holds only events that
+        were applied; one the rules refuse now (a firmware with other rules, damage a CRC
+        missed) is left out rather than lose the match, counted in self.skipped for the
+        screen, and noted in the journal for the PC."""
+        opts, archers, face = from_header(h)
+        m = Match(opts, archers, face)
+        skipped = 0
+        for ev in events:
+            if m.why_not(ev) is None:
+                m.apply(ev)
+            else:
+                skipped += 1
+        if skipped:
+            self.journal.note({"skipped_on_resume": skipped})
+        self.skipped = skipped
+        self.number = n
+        self.header = h
+        self.match = m
 
     def shoot(self, ev):
         """Apply event ev (arrow, UNDO, NEW_GAME, NEW_FACE): None, or why it is refused."""
