@@ -11,22 +11,22 @@ ID_FILE = "device.id"
 
 
 def device_id(board):
-    """The chip's unique id where the board has one (the Pico: machine.unique_id()), else an
-    id made once and kept in flash (the virtual Pico). Either way also kept in ID_FILE, so
-    that the PC's rescue path finds it among the files."""
+    """The box's id for the PC: the chip's unique id where the board has one (the Pico:
+    machine.unique_id()), else "v" (the virtual Pico), then a random part made when the
+    file system is new. Match numbers start again at 1 on a wiped file system, so the
+    random part keeps the PC from taking a new match 1 for one it already holds. Kept in
+    ID_FILE, where the PC's rescue path finds it too."""
     path = board.root + "/" + ID_FILE
-    uid = None
-    if hasattr(board, "unique_id"):
-        uid = binascii.hexlify(board.unique_id()).decode()
+    chip = binascii.hexlify(board.unique_id()).decode() if hasattr(board, "unique_id") else "v"
     try:
         with open(path) as f:
             kept = f.read().strip()
     except OSError:
-        kept = None
-    if uid is None:
-        uid = kept or "v" + binascii.hexlify(os.urandom(7)).decode()
-    if kept != uid:
-        write_atomic(path, uid + "\n")
+        kept = ""
+    if kept.startswith(chip + "-"):
+        return kept
+    uid = chip + "-" + binascii.hexlify(os.urandom(4)).decode()
+    write_atomic(path, uid + "\n")
     return uid
 
 

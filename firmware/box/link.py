@@ -6,6 +6,7 @@ answers every complete frame. A malformed or unknown frame gets an ERR frame and
 nothing; only ACK frees journal space, and only for matches the PC says it holds.
 """
 
+import gc
 import os
 import select
 import sys
@@ -114,8 +115,9 @@ class Link:
             if isinstance(got, Data):
                 return frames.encode_raw(seq, "DATA", got.data)
             return frames.encode(seq, "OK", got)
-        except (ValueError, TypeError, KeyError, IndexError, OSError) as e:
+        except Exception as e:  # whatever it was (MemoryError too), the app plays on
             self.errors += 1
+            gc.collect()
             return frames.encode(seq, "ERR", {"error": "%s failed: %s" % (kind, e)})
 
     def _reply(self, seq, kind, body):
@@ -131,10 +133,13 @@ class Link:
         return d
 
     def do_list(self, body):
-        """Unacknowledged finished matches after a number, and the journal's files."""
+        """Unacknowledged matches after a number, finished and confirmed by both sides (or
+        followed by a newer match), and the journal's files."""
         after = _int(body, "after", 0)
         j = self.journal
-        got = [n for n in j.list_matches(after) if not j.acked(n)]
+        waiting = j.unconfirmed()  # its confirmations are still to come: not yet
+        skip = waiting[0] if waiting else None
+        got = [n for n in j.list_matches(after) if n != skip and not j.acked(n)]
         files = [[name, size] for name, size in journal_files(j.root)]
         return {"matches": got[:MAX_LIST], "more": len(got) > MAX_LIST, "files": files}
 
@@ -173,8 +178,9 @@ class Link:
         for name in names:
             if not isinstance(name, str) or not name.strip() or "\n" in name:
                 raise ValueError("bad archer name %r" % (name,))
-            if name.strip() not in clean:
-                clean.append(name.strip()[:12])
+            name = name.strip()[:12]  # as the box shows names
+            if name not in clean:
+                clean.append(name)
         self.store.set_roster(clean)
         return {"roster": clean}
 

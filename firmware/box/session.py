@@ -109,19 +109,11 @@ class Session:
     def _load(self, n, h, events):
         """The match folded from its journal events. The journal holds only events that
         were applied; one the rules refuse now (a firmware with other rules, damage a CRC
-        missed) is left out rather than lose the match, counted in self.skipped for the
-        screen, and noted in the journal for the PC."""
+        missed) is left out rather than lose the match (Match.replay lenient: the PC reads
+        the match the same way) and counted in self.skipped for the screen."""
         opts, archers, face = from_header(h)
-        m = Match(opts, archers, face)
-        skipped = 0
-        for ev in events:
-            if m.why_not(ev) is None:
-                m.apply(ev)
-            else:
-                skipped += 1
-        if skipped:
-            self.journal.note({"skipped_on_resume": skipped})
-        self.skipped = skipped
+        m = Match.replay(events, opts, archers, face, lenient=True)
+        self.skipped = len(m.skipped)
         self.number = n
         self.header = h
         self.match = m

@@ -403,12 +403,23 @@ class Match:
         self._face0 = face or Face()
         self.log = []
         self.events = []
+        self.skipped = []  # positions of events a lenient replay left out
         self._restart()
 
     @classmethod
-    def replay(cls, events, opts=None, archers=None, face=None):
-        """Fold a recorded event list; Refused names the first event the rules reject."""
+    def replay(cls, events, opts=None, archers=None, face=None, lenient=False):
+        """Fold a recorded event list; Refused names the first event the rules reject.
+        lenient: leave refused events out instead, their positions in m.skipped (how the
+        box resumes a journal a firmware with other rules wrote, and how the PC then reads
+        that match, so the two agree)."""
         m = cls(opts, archers, face)
+        if lenient:
+            for i in range(len(events)):
+                if m.why_not(events[i]) is None:
+                    m.apply(events[i])
+                else:
+                    m.skipped.append(i)
+            return m
         i, n = 0, len(events)
         while i < n:
             ev = events[i]

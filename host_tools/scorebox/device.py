@@ -103,8 +103,6 @@ class Client:
             if kind_back in ("OK", "DATA"):
                 return body_back
             last = body_back.get("error", repr(body_back)) if isinstance(body_back, dict) else repr(body_back)
-            if "CRC" in last or "not a frame" in last or "base64" in last:
-                continue  # our request was damaged on the way: send it again
             raise DeviceError("the box refused %s: %s" % (kind, last))
         raise DeviceError("the box does not answer %s (%s): is the Scorebox firmware running?" % (kind, last))
 
@@ -124,6 +122,8 @@ class Client:
                     got_seq, kind, body = frames.decode(line)
                 except frames.FrameError:
                     return None  # damaged on the way back: ask again
-                if got_seq == seq or (kind == "ERR" and got_seq == 0):
+                if got_seq == seq:
                     return kind, body
+                if kind == "ERR" and got_seq == 0:
+                    return None  # the box could not read a frame (this one or an old one): send again
         return None

@@ -59,7 +59,10 @@ def sync_raw(port, store):
                 continue  # unfinished (never closed): it stays on the box
             extras = {k: extras[k] for k in KEEP if k in extras}
             try:
-                if store.add_match(uid, n, header, log, extras):
+                (added,) = store.add_matches(uid, [(n, header, log, extras)], from_box=True)
+                if isinstance(added, StoreError):
+                    raise added
+                if added:
                     s.new.append((n, _result_text(extras, len(log))))
             except StoreError as e:
                 s.refused.append((n, str(e)))

@@ -178,14 +178,16 @@ class Store:
             raise got
         return got
 
-    def add_matches(self, uid, items):
+    def add_matches(self, uid, items, from_box=False):
         """Store several matches [(number, header, log, extras)] in one transaction (one
         disk sync for the lot). Returns, per match, True (stored), False (already held)
-        or the StoreError that kept it out; the others are stored all the same."""
+        or the StoreError that kept it out; the others are stored all the same.
+        from_box: read refused events as the box does on resume (check_match)."""
         checked = []
         for number, header, log, extras in items:
             try:
-                checked.append((number, header, log, extras or {}, check_match(header, log)))
+                match = check_match(header, log, from_box, (extras or {}).get("skipped"))
+                checked.append((number, header, log, extras or {}, match))
             except StoreError as e:
                 checked.append(e)
         out = []
@@ -197,6 +199,8 @@ class Store:
                     out.append(c)
                     continue
                 number, header, log, extras, match = c
+                if match.skipped:
+                    extras = dict(extras, skipped=match.skipped)
                 if self.db.execute(
                     "SELECT 1 FROM matches WHERE device_id = ? AND number = ?", (dev, number)
                 ).fetchone():
@@ -339,14 +343,26 @@ class Store:
         return problems
 
 
-def check_match(header, log):
-    """Replay a match's events with the rules core; StoreError says what is wrong."""
+def check_match(header, log, from_box=False, skipped=None):
+    """Replay a match's events with the rules core; StoreError says what is wrong.
+
+    from_box: a log the rules refuse is read as the box resumed it after a reboot
+    (Match.replay lenient: refused events left out, their positions in match.skipped, kept
+    in the match's extras), so that box and PC agree. Otherwise (an import) refused events
+    are an error, unless `skipped` (from the match's extras) says they were left out on the
+    box, at those very positions."""
     try:
         opts = Options.from_dict(header["options"])
         names = header.get("archers") or [["A"], ["B"]]
         archers = (tuple(names[0]) or ("A",), tuple(names[1]) or ("B",))
-        return Match.replay(log, opts, archers)
     except (KeyError, TypeError, ValueError, IndexError) as e:
         raise StoreError("bad match header: %s" % e)
+    try:
+        return Match.replay(log, opts, archers)
     except Refused as e:
-        raise StoreError("the rules refuse this match: %s" % e)
+        if not from_box and not skipped:
+            raise StoreError("the rules refuse this match: %s" % e)
+        m = Match.replay(log, opts, archers, lenient=True)
+        if not from_box and m.skipped != list(skipped):
+            raise StoreError("the rules refuse this match: %s" % e)
+        return m

@@ -13,6 +13,7 @@ import time
 
 from box import records
 from box.journal import QUARANTINE_FILE, decode_file
+from box.link import MAX_READ
 from scorebox.device import DeviceError
 from scorebox.store import StoreError
 
@@ -66,6 +67,13 @@ class Summary:
 
 
 def _result_text(extras, log_len):
+    text = _result_only(extras, log_len)
+    if (extras or {}).get("damaged"):
+        text += ", with damaged records"
+    return text
+
+
+def _result_only(extras, log_len):
     r = (extras or {}).get("result") or {}
     w = r.get("winner")
     wins = r.get("wins") or [0, 0]
@@ -77,14 +85,13 @@ def _result_text(extras, log_len):
 
 
 KEEP = ("result", "confirmed", "notes", "damaged", "stray")  # what the store keeps of a match's extras
-READ_BYTES = 12288  # box/link.py's MAX_READ
 
 
 def read_file(client, name, size):
     """A journal file's bytes, read from the box in large pieces."""
     data = bytearray()
     while len(data) < size:
-        got = client.request("READ", {"file": name, "offset": len(data), "length": min(READ_BYTES, size - len(data))})
+        got = client.request("READ", {"file": name, "offset": len(data), "length": min(MAX_READ, size - len(data))})
         if not isinstance(got, bytes) or not got:
             raise DeviceError("the box sent no data for %s at %d" % (name, len(data)))
         data += got
@@ -93,25 +100,42 @@ def read_file(client, name, size):
 
 def prefetch(client, files):
     """(first, bytes) of each (first, name, size) in files, read from the box by a thread
-    one file ahead of the caller, so that the box and the PC work at the same time."""
-    q = queue.Queue(maxsize=2)
+    one file ahead of the caller, so that the box and the PC work at the same time. The
+    thread stops when the caller does, whatever the reason."""
+    q = queue.Queue(maxsize=1)
+    stop = threading.Event()
+
+    def put(item):
+        while not stop.is_set():
+            try:
+                q.put(item, timeout=0.1)
+                return
+            except queue.Full:
+                pass
 
     def fetch():
         try:
             for first, name, size in files:
-                q.put((first, read_file(client, name, size)))
-            q.put(None)
+                if stop.is_set():
+                    return
+                put((first, read_file(client, name, size)))
+            put(None)
         except BaseException as e:  # handed to the caller, raised there
-            q.put(e)
+            put(e)
 
-    threading.Thread(target=fetch, daemon=True).start()
-    while True:
-        item = q.get()
-        if item is None:
-            return
-        if isinstance(item, BaseException):
-            raise item
-        yield item
+    t = threading.Thread(target=fetch, daemon=True)
+    t.start()
+    try:
+        while True:
+            item = q.get()
+            if item is None:
+                return
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+    finally:
+        stop.set()
+        t.join()
 
 
 def group_of(n, firsts):
@@ -155,13 +179,17 @@ def sync(client, store, roster=True, clock=True, progress_stream=None):
     done = 0
     for first, data in prefetch(client, [(f,) + groups[f] for f in todo]):
         decoded = decode_file(data, first)
+        name = groups[first][0]
+        # Unreadable stretches go to the quarantine table before anything of this file is
+        # acknowledged: once acknowledged, the box may delete the file.
+        s.quarantined += store.add_quarantine(uid, [(name, off, data[off : off + n]) for off, n in decoded["damage"]])
         items = [
             (n, header, log, {k: extras[k] for k in KEEP if k in extras})
             for n, header, log, extras in decoded["matches"]
             if n in new and extras.get("result") is not None
         ]
         stored = []
-        for (n, _, log, extras), r in zip(items, store.add_matches(uid, items)):
+        for (n, _, log, extras), r in zip(items, store.add_matches(uid, items, from_box=True)):
             if isinstance(r, StoreError):
                 s.refused.append((n, str(r)))
                 continue
@@ -174,9 +202,13 @@ def sync(client, store, roster=True, clock=True, progress_stream=None):
         done += len(items)
         bar.show(done)
     bar.end()
+    stored = {n for n, _ in s.new} | set(held)
+    refused = {n for n, _ in s.refused}
+    for n in sorted(new - stored - refused):
+        s.refused.append((n, "not found whole in the box's journal (a damaged record?)"))
     for name, size in files:
         if name == QUARANTINE_FILE and size:
-            s.quarantined = store.add_quarantine(uid, quarantined(read_file(client, name, size)))
+            s.quarantined += store.add_quarantine(uid, quarantined(read_file(client, name, size)))
     if clock:
         client.request("CLOCK", {"time": int(time.time())})
     if roster:
