@@ -2,6 +2,9 @@
 
 import json
 
+import mpy
+import pytest
+
 from scorebox.store import Store
 from ttb import rules
 
@@ -22,3 +25,15 @@ def test_a_match_the_box_resumed_without_a_refused_event_is_stored_alike(tmp_pat
     assert got is True
     (got,) = s.add_matches("third", [(1, header, log, {})])
     assert "rules refuse" in str(got)
+
+
+@pytest.mark.micropython
+def test_a_wiped_box_gets_a_new_id():
+    """Match numbers restart at 1 on a wiped file system: the box's id changes with it, so
+    the PC never takes a new match 1 for the one it holds (and acknowledges it unread)."""
+    p = mpy.run(["tests/mpy_device_id.py"], heapsize="4m")
+    assert p.returncode == 0, p.stderr + p.stdout
+    got = json.loads(p.stdout.strip().splitlines()[-1])
+    assert got["first"] == got["again"]
+    assert got["first"].startswith("e6613852831f2b2c-") and got["wiped"].startswith("e6613852831f2b2c-")
+    assert got["wiped"] != got["first"]
