@@ -1,13 +1,13 @@
 """Writes finished matches into a virtual Pico's flash file, through the box's own journal.
 
-    micropython -X heapsize=8m tests/mpy_fill_journal.py FLASH MATCHES.json [--torn]
+    micropython -X heapsize=8m tests/mpy_fill_journal.py FLASH MATCHES.json [--torn] [--damage]
 
 MATCHES.json: a list of {"header": {...}, "events": [...]}; each match is replayed with
 the rules core (so the result is the box's own), finished and confirmed by both sides.
---torn leaves half an arrow record at the end of the journal, as a power cut while
-writing would (the box sets it aside at its next boot). The journal is written on a RAM
-flash (a file-backed one costs a host file write per block write, and LittleFS makes
-many) whose image then becomes the flash file.
+--damage flips a bit in match 2's result record. --torn leaves half an arrow record at
+the end of the journal, as a power cut while writing would (the box sets it aside at its
+next boot). The journal is written on a RAM flash (a file-backed one costs a host file
+write per block write, and LittleFS makes many) whose image then becomes the flash file.
 """
 
 import json
@@ -21,7 +21,7 @@ from vpico import board as vboard
 from vpico.blockdev import RamBlockDev
 
 
-def main(flash, path, torn):
+def main(flash, path, torn, damage):
     bdev = RamBlockDev(blocks=352, block_size=4096)
     b = vboard.Board(bdev=bdev)
     j = Journal(b.root)
@@ -40,6 +40,17 @@ def main(flash, path, torn):
         j.confirm(0)
         j.confirm(1)
     j.close()
+    if damage:  # a bit flipped in match 2's result record, as a worn flash cell would
+        from box import records
+
+        name = b.root + "/" + sorted(n for n in os.listdir(b.root) if n.endswith(".tbj"))[0]
+        with open(name, "rb") as f:
+            data = f.read()
+        results = [off for off, _, t, _ in records.scan_bytes(data) if t == records.RESULT]
+        at = results[1] + 2
+        with open(name, "r+b") as f:
+            f.seek(at)
+            f.write(bytes((data[at] ^ 0x10,)))
     if torn:
         with open(b.root + "/" + sorted(n for n in os.listdir(b.root) if n.endswith(".tbj"))[-1], "ab") as f:
             f.write(b"\x31\x05")  # an arrow record's head and event, its CRC never written
@@ -49,4 +60,4 @@ def main(flash, path, torn):
     print(len(matches))
 
 
-main(sys.argv[1], sys.argv[2], "--torn" in sys.argv)
+main(sys.argv[1], sys.argv[2], "--torn" in sys.argv, "--damage" in sys.argv)

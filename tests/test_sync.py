@@ -25,19 +25,20 @@ def scorebox(*args):
     return subprocess.run([exe, *args], capture_output=True, text=True, timeout=300)
 
 
-def fill(folder, count, seed=0, torn=False):
+def fill(folder, count, seed=0, torn=False, damage=False):
     """A virtual Pico flash file holding `count` finished matches; returns (path, matches)."""
     flash = str(folder / "box.flash")
     matches = box_matches(count, seed)
     src = folder / "matches.json"
     src.write_text(json.dumps(matches))
-    p = run(["tests/mpy_fill_journal.py", flash, str(src)] + (["--torn"] if torn else []), heapsize="8m", timeout=600)
+    flags = (["--torn"] if torn else []) + (["--damage"] if damage else [])
+    p = run(["tests/mpy_fill_journal.py", flash, str(src)] + flags, heapsize="8m", timeout=600)
     assert p.returncode == 0, p.stderr
     return flash, matches
 
 
-def start(folder, count):
-    flash, matches = fill(folder, count)
+def start(folder, count, damage=False):
+    flash, matches = fill(folder, count, damage=damage)
     vp = VirtualPico(flash)
     ser = device.open_port(vp.port)
     vp.wait_ready(device.Client(ser, timeout=1.0, retries=0))
@@ -138,3 +139,25 @@ def test_other_protocol_version_is_refused(box):
         assert kind == "ERR" and "protocol 2 not supported" in body["error"]
     finally:
         ser.close()
+
+
+def test_a_damaged_match_is_kept_in_quarantine_and_freed(tmp_path):
+    """Match 2's result record is damaged on the box: the sync stores the others, keeps
+    match 2's bytes in the quarantine table and acknowledges it, so the box can free the
+    space; nothing is left behind and nothing is lost."""
+    from test_sync_faults import box_unacked
+
+    vp, matches = start(tmp_path, 5, damage=True)
+    try:
+        db = str(tmp_path / "club.sqlite")
+        p = scorebox("sync", "--port", vp.port, "--db", db)
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert "4 new matches stored" in p.stdout
+        assert "match 2 damaged (its result record is damaged)" in p.stdout
+        s = Store(db)
+        assert [r[0] for r in s.db.execute("SELECT number FROM matches ORDER BY number")] == [1, 3, 4, 5]
+        kept = b"".join(r[0] for r in s.db.execute("SELECT data FROM quarantine ORDER BY offset"))
+        assert len(kept) > 20
+        assert box_unacked(vp) == []
+    finally:
+        vp.close()

@@ -95,7 +95,7 @@ MIGRATIONS = [
         offset INTEGER NOT NULL,
         data BLOB NOT NULL,
         imported REAL NOT NULL,
-        UNIQUE (device_id, file, offset)
+        UNIQUE (device_id, file, offset, data)
     );
     """,
 ]

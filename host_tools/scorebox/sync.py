@@ -42,7 +42,8 @@ class Summary:
     def __init__(self):
         self.device = None
         self.new = []  # (number, result text)
-        self.refused = []  # (number, why)
+        self.refused = []  # (number, why): left on the box
+        self.damaged = []  # (number, why, bytes): kept in the quarantine table, acknowledged
         self.acked = 0
         self.quarantined = 0  # pieces of set-aside bytes imported (rescue)
         self.space = None
@@ -56,6 +57,8 @@ class Summary:
             out.append("  ... and %d more" % (len(self.new) - 20))
         for n, why in self.refused:
             out.append("  match %d NOT stored, left on the box: %s" % (n, why))
+        for n, why, size in self.damaged:
+            out.append("  match %d damaged (%s): its %d bytes kept in the store's quarantine" % (n, why, size))
         if self.quarantined:
             out.append("%d pieces of damaged or torn records kept in the store's quarantine" % self.quarantined)
         if self.space:
@@ -183,26 +186,37 @@ def sync(client, store, roster=True, clock=True, progress_stream=None):
         # Unreadable stretches go to the quarantine table before anything of this file is
         # acknowledged: once acknowledged, the box may delete the file.
         s.quarantined += store.add_quarantine(uid, [(name, off, data[off : off + n]) for off, n in decoded["damage"]])
-        items = [
-            (n, header, log, {k: extras[k] for k in KEEP if k in extras})
-            for n, header, log, extras in decoded["matches"]
-            if n in new and extras.get("result") is not None
-        ]
+        items, spans, broken = [], {}, []
+        for n, header, log, extras in decoded["matches"]:
+            if n not in new:
+                continue
+            spans[n] = (extras["offset"], extras["end"])
+            if extras.get("result") is None or extras.get("header_lost"):
+                broken.append((n, "its %s record is damaged" % ("header" if extras.get("header_lost") else "result")))
+            else:
+                items.append((n, header, log, {k: extras[k] for k in KEEP if k in extras}))
         stored = []
         for (n, _, log, extras), r in zip(items, store.add_matches(uid, items, from_box=True)):
             if isinstance(r, StoreError):
-                s.refused.append((n, str(r)))
+                broken.append((n, str(r)))
                 continue
             stored.append(n)
             if r:
                 s.new.append((n, _result_text(extras, len(log))))
+        # A match the store cannot take whole keeps its bytes in the quarantine table, so
+        # that acknowledging it (the box needs the space back) loses nothing.
+        for n, why in broken:
+            a, b = spans[n]
+            store.add_quarantine(uid, [(name, a, data[a:b])])
+            s.damaged.append((n, why, b - a))
+            stored.append(n)
         if stored:
             s.space = client.request("ACK", {"n": stored})["space"]
             s.acked += len(stored)
         done += len(items)
         bar.show(done)
     bar.end()
-    stored = {n for n, _ in s.new} | set(held)
+    stored = {n for n, _ in s.new} | set(held) | {d[0] for d in s.damaged}
     refused = {n for n, _ in s.refused}
     for n in sorted(new - stored - refused):
         s.refused.append((n, "not found whole in the box's journal (a damaged record?)"))
