@@ -65,3 +65,6 @@ def main(argv=None):
     except (UserError, DeviceError, StoreError) as e:
         print(e, file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `scorebox show 1 | head`: the reader has what it wanted
+        sys.stderr.close()  # nothing more to say, and Python must not complain at exit
+        return 0
