@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import os
 import sys
 
 from scorebox import board, demo, deploy, doctor, sim, sync
@@ -66,5 +67,5 @@ def main(argv=None):
         print(e, file=sys.stderr)
         return 2
     except BrokenPipeError:  # `scorebox show 1 | head`: the reader has what it wanted
-        sys.stderr.close()  # nothing more to say, and Python must not complain at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so exit's flush is quiet
         return 0
