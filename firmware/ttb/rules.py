@@ -65,16 +65,8 @@ def called(square, x_hit):
     return CALLED << 6 | square << 2 | (1 if x_hit else 0)
 
 
-def kind(ev):
-    return ev >> 6
-
-
 def square_of(ev):
     return ev >> 2 & 15
-
-
-def value_of(ev):
-    return ev & 3
 
 
 def check_event(ev):
