@@ -73,13 +73,7 @@ def draw(kind):
     r = subprocess.run([micropython(), "-c", prog, kind], capture_output=True, text=True, env=env)
     if r.returncode:
         raise RuntimeError(r.stderr)
-    data = bytes.fromhex(r.stdout.strip())
-    rows = []
-    for y in range(H):
-        base = (y >> 3) * W
-        bit = 1 << (y & 7)
-        rows.append([1 if data[base + x] & bit else 0 for x in range(W)])
-    return rows
+    return png.pixels(bytes.fromhex(r.stdout.strip()), W, H)
 
 
 def main(out_dir):
