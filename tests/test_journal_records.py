@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from box import records as R
 from box.journal import Journal, JournalError, decode_file
+from ttb import rules
 
 
 def bitwise_crc16(data):
@@ -157,19 +158,9 @@ def clean(tmp_path_factory):
 @settings(max_examples=250, deadline=None)
 def test_damaged_bytes_never_crash_and_only_touch_their_match(clean, data):
     good = decode_file(clean)["matches"]
-    buf = bytearray(clean)
-    a = data.draw(st.integers(0, len(buf) - 1), "at")
-    n = data.draw(st.integers(1, 40), "length")
-    how = data.draw(st.sampled_from(["flip", "random", "zero", "ff", "cut"]), "how")
-    if how == "cut":
-        del buf[a:]
-    elif how == "flip":
-        buf[a] ^= 1 << data.draw(st.integers(0, 7), "bit")
-    else:
-        for i in range(a, min(a + n, len(buf))):
-            buf[i] = {"random": data.draw(st.integers(0, 255)), "zero": 0, "ff": 0xFF}[how]
-    got = decode_file(bytes(buf), 1)
-    if how in ("flip", "zero", "ff") and bytes(buf) != clean:
+    buf, how, a = damaged(clean, data.draw)
+    got = decode_file(buf, 1)
+    if how in ("flip", "zero", "ff") and buf != clean:
         assert got["damage"], "damage not reported"
     # every match that lies wholly before the damage reads exactly as written
     for m in good:
@@ -231,3 +222,49 @@ def test_read_only_journal_on_the_pc(tmp_path):
     assert j.list_matches() == [1, 2, 3]
     with pytest.raises(JournalError):
         j.start_match({})
+
+
+def damaged(data, draw):
+    """(data with one random kind of damage, the kind, where it starts)."""
+    buf = bytearray(data)
+    a = draw(st.integers(0, len(buf) - 1), "at")
+    how = draw(st.sampled_from(["flip", "random", "zero", "ff", "cut", "drop"]), "how")
+    n = draw(st.integers(1, 40), "length")
+    if how == "cut":
+        del buf[a:]
+    elif how == "drop":
+        del buf[a : a + n]
+    elif how == "flip":
+        buf[a] ^= 1 << draw(st.integers(0, 7), "bit")
+    else:
+        for i in range(a, min(a + n, len(buf))):
+            buf[i] = {"random": draw(st.integers(0, 255)), "zero": 0, "ff": 0xFF}[how]
+    return bytes(buf), how, a
+
+
+@given(data=st.data())
+@settings(max_examples=300, deadline=None)
+def test_the_pc_decoder_reads_every_file_as_the_box_does(clean, data):
+    """scorebox.decode takes arrow runs in bulk; it must agree with the record-by-record
+    reader on clean files, damaged ones and arbitrary bytes."""
+    from scorebox.decode import decode_file as fast
+
+    assert fast(clean, 1) == decode_file(clean, 1)
+    buf, _, _ = damaged(clean, data.draw)
+    assert fast(buf, 1) == decode_file(buf, 1)
+    blob = data.draw(st.binary(max_size=600), "blob")
+    assert fast(blob) == decode_file(blob)
+
+
+def test_the_pc_decoder_reads_long_arrow_runs():
+    """Runs longer than the decoder's window, with a bad CRC far into one."""
+    from scorebox.decode import WINDOW
+    from scorebox.decode import decode_file as fast
+
+    evs = [R.event_record(rules.hit(1 + i % 9, 1 + i % 3)) for i in range(3 * WINDOW + 7)]
+    data = bytearray(bytes(R.group_record(1)) + bytes(R.match_record(1, {"a": 1})) + b"".join(map(bytes, evs)))
+    assert fast(bytes(data)) == decode_file(bytes(data))
+    assert len(fast(bytes(data))["matches"][0][2]) == len(evs)
+    data[-3 * (WINDOW + 2) + 2] ^= 0x10  # a CRC in the middle of the last window but one
+    got = fast(bytes(data))
+    assert got == decode_file(bytes(data)) and len(got["damage"]) == 1

@@ -16,7 +16,7 @@ import time
 import pytest
 from test_sync import fill
 
-from scorebox import device
+from scorebox import device, workers
 from scorebox.device import DeviceError
 from scorebox.store import Store
 from scorebox.sync import sync
@@ -180,10 +180,12 @@ def faulty_sync(vp, db, rnd, kind, cal):
         ser.close()
 
 
-def test_two_hundred_faults(tmp_path):
+def test_two_hundred_faults(tmp_path, monkeypatch):
     """Rounds start from the same box (a copy of one flash image with MATCHES matches) and
     an empty store; faults are injected until everything is synced, so every fault hits a
-    sync that still has matches to move."""
+    sync that still has matches to move. The in-process syncs hand their decoding to a
+    worker process, as long syncs do; the killed ones (command line) work in one."""
+    monkeypatch.setattr(workers, "MIN_JOBS", 1)
     rnd = random.Random(20261130)
     kinds = ["pull", "corrupt-in", "corrupt-out", "kill-host", "reboot"]
     injected = {k: 0 for k in kinds}

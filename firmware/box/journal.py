@@ -206,9 +206,14 @@ def decode_file(data, first=None):
     m = fold.close()
     if m is not None:
         out.append(m)
+    return decoded(fold, out)
+
+
+def decoded(fold, matches):
+    """What decode_file returns, once a Fold has seen a whole file."""
     return {
         "first": fold.first,
-        "matches": out,
+        "matches": matches,
         "damage": fold.damage,
         "gaps": fold.gaps,
         "face": fold.face,
@@ -492,10 +497,13 @@ class Journal:
                 raise ValueError("no match %r to acknowledge" % (n,))
             if self._open and n == self._open[0]:
                 raise ValueError("match %d is still open" % n)
-        rs = self._ranges
-        for n in numbers:
-            if not self.acked(n):
-                rs.append([n, n])
+        runs = []  # the numbers as ranges first: one small list per run, not per number
+        for n in sorted(numbers):
+            if runs and n <= runs[-1][1] + 1:
+                runs[-1][1] = max(runs[-1][1], n)
+            else:
+                runs.append([n, n])
+        rs = self._ranges + runs
         rs.sort()
         merged = []
         floor = self._floor

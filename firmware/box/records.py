@@ -16,6 +16,7 @@ An arrow is one 3-byte record: head 0x31, the event byte, the CRC-8. CRC-8 detec
 error of up to 3 bits in so short a record; longer records get the stronger CRC-16.
 """
 
+import binascii
 from array import array
 
 # Record types (the head's high nibble). 0 and 11-15 are never written, so an erased (0xFF)
@@ -60,7 +61,13 @@ def _table():
 _CRC = _table()
 
 
+# CPython has this very CRC in C (CRC-CCITT from the given init); MicroPython has not.
+_hqx = getattr(binascii, "crc_hqx", None)
+
+
 def crc16(data, crc=0xFFFF):
+    if _hqx is not None:
+        return _hqx(data, crc)
     t = _CRC
     for b in data:
         crc = (crc << 8 & 0xFF00) ^ t[crc >> 8 ^ b]

@@ -218,6 +218,11 @@ class Game:
         self.outcomes = []  # what each arrow did (SCORED ... FLIP_MISSED)
         self.winner = None  # A, B or DRAW once the game is over
         self.reason = None  # LINE_WON, DEAD_BOARD or ROUND_LIMIT
+        # Kept up to date as owners change, so that a turn's end need not look at every
+        # line: whether each side owns a line (TTB-10), and whether any owner changed
+        # since the board was last found able to produce a line (TTB-12).
+        self.lines = [False, False]
+        self.changed = False
 
     # --- what a screen or a report asks ------------------------------------------
     def shooter(self):
@@ -320,8 +325,8 @@ class Game:
             outcome = MISSED
         elif k == CALLED:
             if ev & 1:
-                self.owner[i] = side
                 self.flips[i] += 1
+                self._own(i, side)
                 outcome = FLIPPED
             else:
                 outcome = FLIP_MISSED
@@ -332,7 +337,7 @@ class Game:
         self.arrows.append(ev)
         self.outcomes.append(outcome)
         self.in_turn += 1
-        if not self.opts.equal_turns and self.owns_line(side):
+        if not self.opts.equal_turns and self.lines[side]:
             self._end(side, LINE_WON)  # TTB-11: at once, mid-turn
         elif self.in_turn == self.opts.arrows(side):
             self._end_turn()
@@ -343,29 +348,40 @@ class Game:
         if opts.mode == NET:
             bal = self.balance(i)
             if bal >= opts.claim_a:
-                self.owner[i] = A
+                self._own(i, A)
             elif -bal >= opts.claim_b:
-                self.owner[i] = B
+                self._own(i, B)
         elif self.total[2 * i + side] >= opts.claim(side):
-            self.owner[i] = side
+            self._own(i, side)
         if self.owner[i] is None:
             return SCORED
         self.total[2 * i] = self.total[2 * i + 1] = 0  # a claimed square keeps no balance
         return CLAIMED
 
+    def _own(self, i, side):
+        """Square i (0-8) becomes side's, claimed or flipped."""
+        was = self.owner[i]
+        self.owner[i] = side
+        self.lines[side] = self.owns_line(side)
+        if was is not None:
+            self.lines[was] = self.owns_line(was)
+        self.changed = True
+
     def _end_turn(self):
         self.turn += 1
         self.in_turn = 0
         round_end = self.turn % 2 == 0
+        a, b = self.lines
         if round_end and self.opts.equal_turns:  # TTB-11: judged when both have shot
-            a, b = self.owns_line(A), self.owns_line(B)
             if a and b:
                 self._end(DRAW, LINE_WON)
             elif a or b:
                 self._end(A if a else B, LINE_WON)
-        if self.winner is None and not self.owns_line(A) and not self.owns_line(B):
+        # TTB-12; a board that could still produce a line can only stop when an owner changes
+        if self.winner is None and self.changed and not a and not b:
+            self.changed = False
             if not self.can_complete(A) and not self.can_complete(B):
-                self._end(DRAW, DEAD_BOARD)  # TTB-12
+                self._end(DRAW, DEAD_BOARD)
         if self.winner is None and round_end and self.opts.rounds and self.turn // 2 >= self.opts.rounds:
             self._end(DRAW, ROUND_LIMIT)  # TTB-13
 
@@ -491,6 +507,8 @@ class Match:
         err = check_event(ev)
         if err:
             return err
+        if ev < 256:
+            return self.games[-1].why_not(ev)
         if ev == UNDO:
             return None if self.events else "nothing to undo"
         if ev == NEW_GAME:
@@ -499,9 +517,7 @@ class Match:
             if self.result() is not None:
                 return "the match is over"
             return None
-        if ev == NEW_FACE:
-            return None
-        return self.game.why_not(ev)
+        return None  # NEW_FACE
 
     # --- the fold ----------------------------------------------------------------------
     def apply(self, ev):
@@ -519,22 +535,22 @@ class Match:
             self._step(ev)
 
     def _step(self, ev):
-        if ev == NEW_GAME:
-            # TTB-2: the first shooter alternates from game to game.
-            self.games.append(Game(self.opts, len(self.games) % 2))
-        elif ev == NEW_FACE:
-            self.face = Face()
-        else:
-            g = self.game
+        if ev < 256:  # an arrow, by far the most common event
+            g = self.games[-1]
             g.shoot(ev)
             if ev >> 6 != MISS:
                 self.face.arrows[(ev >> 2 & 15) - 1] += 1
-            if g.over():
+            if g.winner is not None:
                 self.face.games += 1
                 if g.winner == DRAW:
                     self.draws += 1
                 else:
                     self.wins[g.winner] += 1
+        elif ev == NEW_GAME:
+            # TTB-2: the first shooter alternates from game to game.
+            self.games.append(Game(self.opts, len(self.games) % 2))
+        elif ev == NEW_FACE:
+            self.face = Face()
 
 
 def side_name(side):

@@ -6,6 +6,7 @@ box runs; the events as keyed (undos included) are kept beside the derived games
 and arrows, so nothing the box recorded is lost and everything else can be rebuilt.
 """
 
+import itertools
 import json
 import os
 import sqlite3
@@ -179,111 +180,44 @@ class Store:
         return got
 
     def add_matches(self, uid, items, from_box=False):
-        """Store several matches [(number, header, log, extras)] in one transaction (one
-        disk sync for the lot). Returns, per match, True (stored), False (already held)
-        or the StoreError that kept it out; the others are stored all the same.
-        from_box: read refused events as the box does on resume (check_match)."""
-        checked = []
-        for number, header, log, extras in items:
-            try:
-                match = check_match(header, log, from_box, (extras or {}).get("skipped"))
-                checked.append((number, header, log, extras or {}, match))
-            except StoreError as e:
-                checked.append(e)
+        """Check and store several matches [(number, header, log, extras)] in one
+        transaction (one disk sync for the lot). Returns, per match, True (stored), False
+        (already held) or the StoreError that kept it out; the others are stored all the
+        same. from_box: read refused events as the box does on resume (check_match)."""
+        return self.add_checked(uid, [check(*item, from_box=from_box) for item in items])[0]
+
+    def add_checked(self, uid, checked, quarantine=()):
+        """add_matches for matches check() has already replayed, with bytes for the
+        quarantine table [(file, offset, data)] in the same transaction. Returns (per
+        match True, False or StoreError; how many quarantine pieces were new)."""
         out = []
         self.db.execute("BEGIN IMMEDIATE")
         try:
             dev = self.device(uid)
+            added = self._quarantine(dev, quarantine)
+            rows = _Rows(self.db)
+            seen = set()
             for c in checked:
                 if isinstance(c, StoreError):
                     out.append(c)
                     continue
-                number, header, log, extras, match = c
-                if match.skipped:
-                    extras = dict(extras, skipped=match.skipped)
-                if self.db.execute(
-                    "SELECT 1 FROM matches WHERE device_id = ? AND number = ?", (dev, number)
-                ).fetchone():
+                if (
+                    c.number in seen
+                    or self.db.execute(
+                        "SELECT 1 FROM matches WHERE device_id = ? AND number = ?", (dev, c.number)
+                    ).fetchone()
+                ):
                     out.append(False)
                     continue
-                self._insert(dev, number, header, log, extras, match)
+                seen.add(c.number)
+                rows.add(dev, c)
                 out.append(True)
+            rows.write()
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
-        return out
-
-    def _archer(self, name):
-        self.db.execute("INSERT OR IGNORE INTO archers (name) VALUES (?)", (name,))
-        return self.db.execute("SELECT id FROM archers WHERE name = ?", (name,)).fetchone()[0]
-
-    def _insert(self, dev, number, header, log, extras, match):
-        result = match.result()
-        cur = self.db.execute(
-            "INSERT INTO matches (device_id, number, started, options, header, log, extras, winner, "
-            "wins_a, wins_b, draws, finished, imported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                dev,
-                number,
-                header.get("clock"),
-                json.dumps(match.opts.to_dict(), sort_keys=True),
-                json.dumps(header, sort_keys=True),
-                json.dumps(log),
-                json.dumps(extras, sort_keys=True),
-                side_name(result),
-                match.wins[0],
-                match.wins[1],
-                match.draws,
-                1 if match.over() else 0,
-                time.time(),
-            ),
-        )
-        mid = cur.lastrowid
-        ids = ([], [])
-        dist = header.get("distance") or [None, None]
-        shaft = header.get("shaft_mm") or [None, None]
-        for side in (0, 1):
-            for pos, name in enumerate(match.archers[side]):
-                aid = self._archer(name)
-                ids[side].append(aid)
-                self.db.execute(
-                    "INSERT INTO match_archers VALUES (?, ?, ?, ?, ?, ?)",
-                    (mid, rules.SIDES[side], pos, aid, dist[side], shaft[side]),
-                )
-        done = [0, 0]  # turns completed per side, across games: the archer rotation (TTB-2)
-        # Turn ids are given here, not by SQLite, so that a match's turns and arrows go in
-        # with two executemany calls (this runs inside add_matches' write transaction).
-        tid = self.db.execute("SELECT COALESCE(MAX(id), 0) FROM turns").fetchone()[0]
-        turns, arrows = [], []
-        for gno, g in enumerate(match.games, 1):
-            gid = self.db.execute(
-                "INSERT INTO games (match_id, number, first, winner, reason, rounds) VALUES (?, ?, ?, ?, ?, ?)",
-                (mid, gno, rules.SIDES[g.first], side_name(g.winner), g.reason, g.rounds_played()),
-            ).lastrowid
-            for tno, (side, start, end) in enumerate(g.turn_bounds(), 1):
-                tid += 1
-                turns.append((tid, gid, tno, (tno + 1) // 2, rules.SIDES[side], ids[side][done[side] % len(ids[side])]))
-                done[side] += 1
-                for k in range(start, end):
-                    ev = g.arrows[k]
-                    kind = ev >> 6
-                    called = kind == rules.CALLED
-                    arrows.append(
-                        (
-                            tid,
-                            k - start + 1,
-                            (ev >> 2 & 15) or None,
-                            ev & 3 if kind == rules.HIT else 0,
-                            1 if called else 0,
-                            ev & 1 if called else None,
-                            rules.OUTCOMES[g.outcomes[k]],
-                        )
-                    )
-        self.db.executemany(
-            "INSERT INTO turns (id, game_id, number, round, side, archer_id) VALUES (?, ?, ?, ?, ?, ?)", turns
-        )
-        self.db.executemany("INSERT INTO arrows VALUES (?, ?, ?, ?, ?, ?, ?)", arrows)
+        return out, added
 
     # --- reading -----------------------------------------------------------------------
     def matches(self):
@@ -309,20 +243,15 @@ class Store:
 
     def add_quarantine(self, uid, pieces):
         """Keep bytes the box set aside (file, offset, data); returns how many were new."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            dev = self.device(uid)
-            before = self.db.total_changes
-            self.db.executemany(
-                "INSERT OR IGNORE INTO quarantine (device_id, file, offset, data, imported) VALUES (?, ?, ?, ?, ?)",
-                [(dev, name, off, raw, time.time()) for name, off, raw in pieces],
-            )
-            added = self.db.total_changes - before
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        return added
+        return self.add_checked(uid, [], pieces)[1]
+
+    def _quarantine(self, dev, pieces):
+        before = self.db.total_changes
+        self.db.executemany(
+            "INSERT OR IGNORE INTO quarantine (device_id, file, offset, data, imported) VALUES (?, ?, ?, ?, ?)",
+            [(dev, name, off, raw, time.time()) for name, off, raw in pieces],
+        )
+        return self.db.total_changes - before
 
     def roster_names(self, limit=100):
         """Archer names for the box's roster: the most recently seen first."""
@@ -341,6 +270,128 @@ class Store:
         problems = [r[0] for r in self.db.execute("PRAGMA integrity_check") if r[0] != "ok"]
         problems += ["foreign key: %s" % (r,) for r in self.db.execute("PRAGMA foreign_key_check")]
         return problems
+
+
+class _Rows:
+    """The rows of a batch of matches, written with one executemany per table. Row ids
+    are given here, not by SQLite, so that children can name their parents; this runs
+    inside add_matches' write transaction, so nobody else takes an id meanwhile."""
+
+    def __init__(self, db):
+        self.db = db
+        self.archer_ids = dict(db.execute("SELECT name, id FROM archers"))
+        self.new_archers = []
+        self.next = {t: db.execute("SELECT COALESCE(MAX(id), 0) FROM " + t).fetchone()[0] for t in TABLES}
+        self.matches, self.match_archers, self.games, self.turns = [], [], [], []
+        self.arrows = []  # per game: (turn ids, numbers in turn, events, outcomes), zipped on write
+        self.now = time.time()
+
+    def _id(self, table):
+        self.next[table] += 1
+        return self.next[table]
+
+    def _archer(self, name):
+        aid = self.archer_ids.get(name)
+        if aid is None:
+            aid = self.archer_ids[name] = self._id("archers")
+            self.new_archers.append((aid, name))
+        return aid
+
+    def add(self, dev, c):
+        mid = self._id("matches")
+        self.matches.append((mid, dev) + c.row + (self.now,))
+        ids = ([], [])
+        for side in (0, 1):
+            for pos, name in enumerate(c.archers[side]):
+                aid = self._archer(name)
+                ids[side].append(aid)
+                self.match_archers.append((mid, rules.SIDES[side], pos, aid, c.distance[side], c.shaft_mm[side]))
+        done = [0, 0]  # turns completed per side, across games: the archer rotation (TTB-2)
+        for gno, (first, winner, reason, rounds, turns, events, outcomes) in enumerate(c.games, 1):
+            gid = self._id("games")
+            self.games.append((gid, mid, gno, first, winner, reason, rounds))
+            tids, nums = [], []
+            for tno, (side, n) in enumerate(turns, 1):
+                tid = self._id("turns")
+                self.turns.append(
+                    (tid, gid, tno, (tno + 1) // 2, rules.SIDES[side], ids[side][done[side] % len(ids[side])])
+                )
+                done[side] += 1
+                tids += [tid] * n
+                nums += range(1, n + 1)
+            self.arrows.append((tids, nums, events, outcomes))
+
+    def write(self):
+        db = self.db
+        db.executemany("INSERT INTO archers (id, name) VALUES (?, ?)", self.new_archers)
+        db.executemany("INSERT INTO matches VALUES (%s)" % ", ".join("?" * 14), self.matches)
+        db.executemany("INSERT INTO match_archers VALUES (?, ?, ?, ?, ?, ?)", self.match_archers)
+        db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", self.games)
+        db.executemany("INSERT INTO turns VALUES (?, ?, ?, ?, ?, ?)", self.turns)
+        # An arrow goes in as its event and outcome; SQLite takes the columns apart, so
+        # no Python runs per arrow (the layout of an event: ttb/rules.py).
+        db.executemany(ARROW_INSERT, itertools.chain.from_iterable(zip(*a) for a in self.arrows))
+
+
+TABLES = ("archers", "matches", "games", "turns")
+ARROW_INSERT = (
+    "INSERT INTO arrows VALUES (?1, ?2, NULLIF(?3 >> 2 & 15, 0), "
+    "CASE WHEN ?3 >> 6 = %(hit)d THEN ?3 & 3 ELSE 0 END, ?3 >> 6 = %(called)d, "
+    "CASE WHEN ?3 >> 6 = %(called)d THEN ?3 & 1 END, "
+    "CASE ?4 %(outcomes)s END)"
+    % {
+        "hit": rules.HIT,
+        "called": rules.CALLED,
+        "outcomes": " ".join("WHEN %d THEN '%s'" % kv for kv in enumerate(rules.OUTCOMES)),
+    }
+)
+
+
+class Checked:
+    """A match the rules core has replayed, reduced to what the store writes: plain
+    data, so that a worker process can make it and hand it over (pickled) cheaply."""
+
+    def __init__(self, number, header, log, extras, match):
+        self.number = number
+        self.extras = dict(extras, skipped=match.skipped) if match.skipped else extras
+        self.log_len = len(log)
+        self.row = (  # the matches table's columns but id, device_id and imported
+            number,
+            header.get("clock"),
+            json.dumps(match.opts.to_dict(), sort_keys=True),
+            json.dumps(header, sort_keys=True),
+            json.dumps(log),
+            json.dumps(self.extras, sort_keys=True),
+            side_name(match.result()),
+            match.wins[0],
+            match.wins[1],
+            match.draws,
+            1 if match.over() else 0,
+        )
+        self.archers = match.archers
+        self.distance = header.get("distance") or [None, None]
+        self.shaft_mm = header.get("shaft_mm") or [None, None]
+        self.games = [
+            (
+                rules.SIDES[g.first],
+                side_name(g.winner),
+                g.reason,
+                g.rounds_played(),
+                [(side, end - start) for side, start, end in g.turn_bounds()],
+                bytes(g.arrows),  # arrow events are < 256
+                bytes(g.outcomes),
+            )
+            for g in match.games
+        ]
+
+
+def check(number, header, log, extras=None, from_box=False):
+    """Checked, or the StoreError that says why the rules refuse the match."""
+    extras = extras or {}
+    try:
+        return Checked(number, header, log, extras, check_match(header, log, from_box, extras.get("skipped")))
+    except StoreError as e:
+        return e
 
 
 def check_match(header, log, from_box=False, skipped=None):

@@ -12,10 +12,12 @@ import threading
 import time
 
 from box import records
-from box.journal import QUARANTINE_FILE, decode_file
+from box.journal import QUARANTINE_FILE
 from box.link import MAX_READ
+from scorebox import workers
+from scorebox.decode import decode_file
 from scorebox.device import DeviceError
-from scorebox.store import StoreError
+from scorebox.store import StoreError, check
 
 
 class Progress:
@@ -101,11 +103,11 @@ def read_file(client, name, size):
     return bytes(data)
 
 
-def prefetch(client, files):
-    """(first, bytes) of each (first, name, size) in files, read from the box by a thread
-    one file ahead of the caller, so that the box and the PC work at the same time. The
-    thread stops when the caller does, whatever the reason."""
-    q = queue.Queue(maxsize=1)
+def prefetch(client, files, then):
+    """then(first, name, bytes) of each (first, name, size) in files, the bytes read from
+    the box by a thread a few files ahead of the caller, so that the box and the PC work
+    at the same time. The thread stops when the caller does, whatever the reason."""
+    q = queue.Queue(maxsize=4)
     stop = threading.Event()
 
     def put(item):
@@ -121,7 +123,7 @@ def prefetch(client, files):
             for first, name, size in files:
                 if stop.is_set():
                     return
-                put((first, read_file(client, name, size)))
+                put(then(first, name, read_file(client, name, size)))
             put(None)
         except BaseException as e:  # handed to the caller, raised there
             put(e)
@@ -139,6 +141,66 @@ def prefetch(client, files):
     finally:
         stop.set()
         t.join()
+
+
+def prepare(first, name, data, wanted):
+    """What a sync does with one journal file before the store: decode it and replay
+    each wanted match. Returns (checked matches, damaged ones as (number, why, quarantine
+    piece), quarantine pieces of unreadable stretches). Pure, for a worker process."""
+    decoded = decode_file(data, first)
+    damage = [(name, off, data[off : off + n]) for off, n in decoded["damage"]]
+    checked, broken = [], []
+    for n, header, log, extras in decoded["matches"]:
+        if n not in wanted:
+            continue
+        a, b = extras["offset"], extras["end"]
+        if extras.get("result") is None or extras.get("header_lost"):
+            why = "its %s record is damaged" % ("header" if extras.get("header_lost") else "result")
+        else:
+            c = check(n, header, log, {k: extras[k] for k in KEEP if k in extras}, from_box=True)
+            if not isinstance(c, StoreError):
+                checked.append(c)
+                continue
+            why = str(c)
+        broken.append((n, why, (name, a, data[a:b])))
+    return checked, broken, damage
+
+
+BATCH = 250  # matches per store transaction
+ACK_MAX = 1000  # match numbers per ACK request: a frame of about 6 KB for the box to read
+
+
+def store_batch(store, uid, batch, s, bar):
+    """Store prepared files in one transaction; empties batch and returns the numbers
+    the store now holds, for acknowledging. A match the store cannot take whole keeps
+    its bytes in the quarantine table, so that acknowledging it (the box needs the space
+    back) loses nothing. Unreadable stretches go to quarantine in the same transaction:
+    once acknowledged, the box may delete the file."""
+    checked = [c for job in batch for c in job[0]]
+    broken = [b for job in batch for b in job[1]]
+    pieces = [p for job in batch for p in job[2]] + [piece for _, _, piece in broken]
+    del batch[:]
+    if not checked and not pieces:
+        return []
+    results, added = store.add_checked(uid, checked, pieces)
+    s.quarantined += added
+    done = [n for n, _, _ in broken]
+    for c, r in zip(checked, results):
+        if r is True:
+            s.new.append((c.number, _result_text(c.extras, c.log_len)))
+        done.append(c.number)
+    for n, why, (_, _, data) in broken:
+        s.damaged.append((n, why, len(data)))
+    bar.show(len(s.new) + len(s.damaged))
+    return done
+
+
+def ack(client, s, numbers):
+    """Acknowledge stored matches (the box may then free their space)."""
+    for i in range(0, len(numbers), ACK_MAX):
+        part = numbers[i : i + ACK_MAX]
+        s.space = client.request("ACK", {"n": part})["space"]
+        s.acked += len(part)
 
 
 def group_of(n, firsts):
@@ -168,9 +230,6 @@ def sync(client, store, roster=True, clock=True, progress_stream=None):
             break
         after = got["matches"][-1]
     held = [n for n in numbers if store.has_match(uid, n)]
-    if held:  # stored by an earlier sync whose acknowledgement never reached the box
-        s.space = client.request("ACK", {"n": held})["space"]
-        s.acked += len(held)
     new = set(numbers) - set(held)
     groups = {}
     for name, size in files:
@@ -179,42 +238,20 @@ def sync(client, store, roster=True, clock=True, progress_stream=None):
     firsts = sorted(groups)
     todo = sorted({group_of(n, firsts) for n in new} - {None})
     bar = Progress(len(new), progress_stream)
-    done = 0
-    for first, data in prefetch(client, [(f,) + groups[f] for f in todo]):
-        decoded = decode_file(data, first)
-        name = groups[first][0]
-        # Unreadable stretches go to the quarantine table before anything of this file is
-        # acknowledged: once acknowledged, the box may delete the file.
-        s.quarantined += store.add_quarantine(uid, [(name, off, data[off : off + n]) for off, n in decoded["damage"]])
-        items, spans, broken = [], {}, []
-        for n, header, log, extras in decoded["matches"]:
-            if n not in new:
-                continue
-            spans[n] = (extras["offset"], extras["end"])
-            if extras.get("result") is None or extras.get("header_lost"):
-                broken.append((n, "its %s record is damaged" % ("header" if extras.get("header_lost") else "result")))
-            else:
-                items.append((n, header, log, {k: extras[k] for k in KEEP if k in extras}))
-        stored = []
-        for (n, _, log, extras), r in zip(items, store.add_matches(uid, items, from_box=True)):
-            if isinstance(r, StoreError):
-                broken.append((n, str(r)))
-                continue
-            stored.append(n)
-            if r:
-                s.new.append((n, _result_text(extras, len(log))))
-        # A match the store cannot take whole keeps its bytes in the quarantine table, so
-        # that acknowledging it (the box needs the space back) loses nothing.
-        for n, why in broken:
-            a, b = spans[n]
-            store.add_quarantine(uid, [(name, a, data[a:b])])
-            s.damaged.append((n, why, b - a))
-            stored.append(n)
-        if stored:
-            s.space = client.request("ACK", {"n": stored})["space"]
-            s.acked += len(stored)
-        done += len(items)
-        bar.show(done)
+    # held: stored by an earlier sync whose acknowledgement never reached the box. All is
+    # acknowledged at the end, in one round trip: an ACK costs the box a file write.
+    acks = list(held)
+    # The PC side makes many objects and no cycles among them: collecting is wasted time.
+    # The worker process is started before prefetch starts its thread (workers.executor).
+    with workers.gc_paused(), workers.executor(len(todo)) as pool:
+        batch = []  # prepared files not yet stored: one transaction for many
+        jobs = prefetch(client, [(f,) + groups[f] for f in todo], lambda *job: pool.submit(prepare, *job, new))
+        for job in jobs:
+            batch.append(job.result())
+            if sum(len(checked) + len(broken) for checked, broken, _ in batch) >= BATCH:
+                acks += store_batch(store, uid, batch, s, bar)
+        acks += store_batch(store, uid, batch, s, bar)
+    ack(client, s, acks)
     bar.end()
     stored = {n for n, _ in s.new} | set(held) | {d[0] for d in s.damaged}
     refused = {n for n, _ in s.refused}

@@ -8,26 +8,16 @@ again) keeps what was written, as a Pico's flash does. Used by `scorebox demo`, 
 sync tests and the sync benchmark.
 """
 
+import functools
 import os
 import pty
-import signal
 import subprocess
 import threading
 import time
 import tty
 
 from scorebox.sim import firmware_dir, micropython
-
-
-def _die_with_parent():
-    """In the child: be killed when the process that started the virtual Pico dies (Linux),
-    so that a crashed test or demo leaves no box behind on a pty nobody reads."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass  # not Linux: the box lives until it is killed
+from scorebox.workers import die_with_parent
 
 
 class VirtualPico:
@@ -50,6 +40,9 @@ class VirtualPico:
             self.keys = None  # the match is keyed once; a reboot resumes from the journal
         with open(self.log, "ab") as err:
             env = dict(os.environ, MICROPYPATH=fw)
+            # PR_SET_PDEATHSIG follows the thread that forks: only from the main thread
+            main = threading.current_thread() is threading.main_thread()
+            watch = functools.partial(die_with_parent, os.getpid()) if main else None
             self.proc = subprocess.Popen(
                 args,
                 stdin=self.master,
@@ -58,8 +51,7 @@ class VirtualPico:
                 env=env,
                 cwd=fw,
                 close_fds=True,
-                # PR_SET_PDEATHSIG follows the thread that forks: only from the main thread
-                preexec_fn=_die_with_parent if threading.current_thread() is threading.main_thread() else None,
+                preexec_fn=watch,
             )
 
     def kill(self):

@@ -1,0 +1,118 @@
+"""A long sync decodes and replays in a worker process (scorebox/workers.py) while this
+process stores: the store must come out as the one-process sync makes it, and a sync
+killed mid-way must leave no process behind and nothing half-stored."""
+
+import os
+import shutil
+import signal
+import time
+
+import pytest
+from test_sync import fill
+from test_sync_faults import cli_sync
+
+from scorebox import device, workers
+from scorebox.store import Store
+from scorebox.sync import sync
+from scorebox.vpico import VirtualPico
+
+pytestmark = pytest.mark.micropython
+
+MATCHES = 200  # three group files: a sync that starts a worker
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    return fill(tmp_path_factory.mktemp("big"), MATCHES, seed=3)
+
+
+def boot(template, folder):
+    flash = str(folder / "box.flash")
+    shutil.copyfile(template[0], flash)
+    vp = VirtualPico(flash)
+    ser = device.open_port(vp.port)
+    client = device.Client(ser, timeout=2.0)
+    vp.wait_ready(client)
+    return vp, ser, client
+
+
+def dump(store):
+    """Every stored row but import times, in a fixed order."""
+    tables = {
+        "matches": "id, device_id, number, started, options, header, log, extras, winner, wins_a, wins_b, draws, "
+        "finished",
+        "archers": "*",
+        "match_archers": "*",
+        "games": "*",
+        "turns": "*",
+        "arrows": "*",
+    }
+    return {t: sorted(store.db.execute("SELECT %s FROM %s" % (c, t)), key=repr) for t, c in tables.items()}
+
+
+def stat(pid):
+    """(state, parent pid) of a process, or None once it is gone (Linux /proc)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return fields[0], int(fields[1])
+
+
+def alive(pid):
+    st = stat(pid)
+    return st is not None and st[0] not in "ZX"
+
+
+def children(pid):
+    """Pids of the live processes whose parent is pid."""
+    return {int(n) for n in os.listdir("/proc") if n.isdigit() and alive(int(n)) and stat(int(n))[1] == pid}
+
+
+def test_a_worker_process_stores_what_one_process_stores(template, tmp_path, monkeypatch):
+    got = {}
+    for min_jobs in (1, 10**6):  # a worker for every sync; never a worker
+        monkeypatch.setattr(workers, "MIN_JOBS", min_jobs)
+        folder = tmp_path / str(min_jobs)
+        folder.mkdir()
+        vp, ser, client = boot(template, folder)
+        try:
+            store = Store(str(folder / "club.sqlite"))
+            before = children(os.getpid())
+            s = sync(client, store)
+            assert len(s.new) == MATCHES and not s.refused and store.check() == []
+            assert children(os.getpid()) == before  # the worker is gone with the sync
+            got[min_jobs] = dump(store)
+        finally:
+            ser.close()
+            vp.close()
+    assert got[1] == got[10**6]
+    assert len(got[1]["arrows"]) > 10 * MATCHES
+
+
+def test_a_killed_sync_leaves_no_worker_and_loses_nothing(template, tmp_path):
+    vp, ser, client = boot(template, tmp_path)
+    ser.close()
+    db = str(tmp_path / "club.sqlite")
+    try:
+        p = cli_sync(vp, db)
+        deadline = time.monotonic() + 60
+        while not children(p.pid) and p.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.002)
+        started = children(p.pid)
+        assert started, "the sync started no worker process"
+        p.send_signal(signal.SIGKILL)
+        p.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while any(alive(w) for w in started):
+            assert time.monotonic() < deadline, "a worker outlived the killed sync"
+            time.sleep(0.05)
+        store = Store(db)
+        assert store.check() == []
+        ser = device.open_port(vp.port)
+        sync(device.Client(ser, timeout=2.0), store)
+        assert store.count() == MATCHES and store.check() == []
+    finally:
+        ser.close()
+        vp.close()
