@@ -10,6 +10,7 @@ import queue
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from box import records
 from box.journal import QUARANTINE_FILE
@@ -166,7 +167,8 @@ def prepare(first, name, data, wanted):
     return checked, broken, damage
 
 
-BATCH = 250  # matches per store transaction
+BATCH = 250  # matches per store transaction, at most
+ACK_SOME = 250  # stored matches acknowledged together (an ACK costs the box a file write)
 ACK_MAX = 1000  # match numbers per ACK request: a frame of about 6 KB for the box to read
 
 
@@ -195,12 +197,36 @@ def store_batch(store, uid, batch, s, bar):
     return done
 
 
-def ack(client, s, numbers):
-    """Acknowledge stored matches (the box may then free their space)."""
-    for i in range(0, len(numbers), ACK_MAX):
-        part = numbers[i : i + ACK_MAX]
-        s.space = client.request("ACK", {"n": part})["space"]
-        s.acked += len(part)
+class Acker:
+    """Acknowledges stored matches (the box may then free their space), a few hundred at
+    a time from a thread, so that the box deletes files while the PC goes on storing."""
+
+    def __init__(self, client, s):
+        self.client, self.s = client, s
+        self.numbers = []
+        self.thread = ThreadPoolExecutor(1)
+        self.sent = []
+
+    def add(self, numbers):
+        self.numbers += numbers
+        if len(self.numbers) >= ACK_SOME:
+            self.sent.append(self.thread.submit(self._send, self.numbers))
+            self.numbers = []
+
+    def _send(self, numbers):
+        for i in range(0, len(numbers), ACK_MAX):
+            part = numbers[i : i + ACK_MAX]
+            self.s.space = self.client.request("ACK", {"n": part})["space"]
+            self.s.acked += len(part)
+
+    def finish(self):
+        """Send the rest and wait for every answer; raises what went wrong."""
+        try:
+            for f in self.sent:
+                f.result()
+            self._send(self.numbers)
+        finally:
+            self.thread.shutdown(cancel_futures=True)
 
 
 def group_of(n, firsts):
@@ -238,20 +264,25 @@ def sync(client, store, roster=True, clock=True, progress_stream=None):
     firsts = sorted(groups)
     todo = sorted({group_of(n, firsts) for n in new} - {None})
     bar = Progress(len(new), progress_stream)
-    # held: stored by an earlier sync whose acknowledgement never reached the box. All is
-    # acknowledged at the end, in one round trip: an ACK costs the box a file write.
-    acks = list(held)
+    acks = Acker(client, s)
+    acks.add(held)  # stored by an earlier sync whose acknowledgement never reached the box
     # The PC side makes many objects and no cycles among them: collecting is wasted time.
     # The worker process is started before prefetch starts its thread (workers.executor).
     with workers.gc_paused(), workers.executor(len(todo)) as pool:
-        batch = []  # prepared files not yet stored: one transaction for many
-        jobs = prefetch(client, [(f,) + groups[f] for f in todo], lambda *job: pool.submit(prepare, *job, new))
-        for job in jobs:
+        submitted = []  # in file order, as they will be done (one worker)
+
+        def submit(*job):
+            submitted.append(pool.submit(prepare, *job, new))
+            return submitted[-1]
+
+        batch = []  # prepared files not yet stored: one transaction for several
+        for i, job in enumerate(prefetch(client, [(f,) + groups[f] for f in todo], submit)):
             batch.append(job.result())
-            if sum(len(checked) + len(broken) for checked, broken, _ in batch) >= BATCH:
-                acks += store_batch(store, uid, batch, s, bar)
-        acks += store_batch(store, uid, batch, s, bar)
-    ack(client, s, acks)
+            ready = i + 1 < len(submitted) and submitted[i + 1].done()
+            if not ready or sum(len(checked) + len(broken) for checked, broken, _ in batch) >= BATCH:
+                acks.add(store_batch(store, uid, batch, s, bar))  # store while the worker works
+        acks.add(store_batch(store, uid, batch, s, bar))
+    acks.finish()
     bar.end()
     stored = {n for n, _ in s.new} | set(held) | {d[0] for d in s.damaged}
     refused = {n for n, _ in s.refused}
