@@ -1,10 +1,13 @@
 """USB sync against the virtual Pico behind a pty, with 1,000 matches on the box:
 `scorebox sync` versus mpremote `fs cp` of the same journal files, same pty, same run.
 sync_transfer_* time the sync protocol moving the same files alone (no decoding, checking
-or storing), the like-for-like comparison with `fs cp`."""
+or storing), the like-for-like comparison with `fs cp`. sync_cpu_seconds_* say where the
+sync's CPU time went: this process, its worker process, the virtual Pico (all three share
+the machine's cores)."""
 
 import os
 import pathlib
+import resource
 import subprocess
 import sys
 import tempfile
@@ -19,6 +22,17 @@ from scorebox.sync import read_file, sync
 from scorebox.vpico import VirtualPico
 
 MATCHES = 1000
+
+
+def cpu_seconds(box_pid):
+    """CPU seconds so far of this process (all its threads), of its finished children (the
+    sync's worker, once the sync has shut it down) and of the virtual Pico (Linux /proc)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open("/proc/%d/stat" % box_pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    box = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime, box
 
 
 def run():
@@ -53,9 +67,11 @@ def run():
             moved = sum(len(read_file(client, name, size)) for name, size in got if name.endswith(".tbj"))
             t_transfer = time.perf_counter() - t0
             store = Store(str(folder / "club.sqlite"))
+            cpu0 = cpu_seconds(vp.proc.pid)
             t0 = time.perf_counter()
             s = sync(client, store)
             t_sync = time.perf_counter() - t0
+            cpu = [b - a for a, b in zip(cpu0, cpu_seconds(vp.proc.pid))]
             if moved != copied:
                 raise RuntimeError("READ moved %d bytes, mpremote %d" % (moved, copied))
             if len(s.new) != MATCHES:
@@ -76,5 +92,8 @@ def run():
         "sync_transfer_seconds_1000": round(t_transfer, 3),
         "sync_transfer_speedup_vs_mpremote": round(t_mpremote / t_transfer, 1),
         "mpremote_cp_seconds_1000": round(t_mpremote, 2),
+        "sync_cpu_seconds_pc_1000": round(cpu[0], 3),
+        "sync_cpu_seconds_worker_1000": round(cpu[1], 3),
+        "sync_cpu_seconds_box_1000": round(cpu[2], 3),
         "journal_bytes_copied_1000": copied,
     }
