@@ -37,3 +37,13 @@ def test_a_wiped_box_gets_a_new_id():
     assert got["first"] == got["again"]
     assert got["first"].startswith("e6613852831f2b2c-") and got["wiped"].startswith("e6613852831f2b2c-")
     assert got["wiped"] != got["first"]
+
+
+def test_archer_names_must_be_text(tmp_path):
+    """SQLite would keep 7 as '7' and then refuse the second one as a duplicate name:
+    the match is refused with a reason instead, and the rest of the batch is stored."""
+    s = Store(str(tmp_path / "s.sqlite"))
+    good = {"options": {}, "archers": [["Ann"], ["Ben"]]}
+    bad = {"options": {}, "archers": [[7], ["Ben"]]}
+    got = s.add_matches("box", [(1, bad, [rules.hit(5, 3)], {}), (2, good, [rules.hit(5, 3)], {})], from_box=True)
+    assert "archer names must be text" in str(got[0]) and got[1] is True

@@ -3,15 +3,18 @@ process stores: the store must come out as the one-process sync makes it, and a 
 killed mid-way must leave no process behind and nothing half-stored."""
 
 import os
+import random
 import shutil
 import signal
+import threading
 import time
 
 import pytest
 from test_sync import fill
-from test_sync_faults import cli_sync
+from test_sync_faults import FaultySerial, cli_sync
 
 from scorebox import device, workers
+from scorebox.device import DeviceError
 from scorebox.store import Store
 from scorebox.sync import sync
 from scorebox.vpico import VirtualPico
@@ -113,6 +116,28 @@ def test_a_killed_sync_leaves_no_worker_and_loses_nothing(template, tmp_path):
         ser = device.open_port(vp.port)
         sync(device.Client(ser, timeout=2.0), store)
         assert store.count() == MATCHES and store.check() == []
+    finally:
+        ser.close()
+        vp.close()
+
+
+def test_a_sync_that_fails_midway_leaves_no_thread_or_worker(template, tmp_path, monkeypatch):
+    """The cable pulled during the second file's READ: the sync raises DeviceError, and
+    its fetching and acknowledging threads and its worker are gone when it returns; what
+    it stored, the next sync acknowledges."""
+    monkeypatch.setattr(workers, "MIN_JOBS", 1)
+    vp, ser, client = boot(template, tmp_path)
+    try:
+        store = Store(str(tmp_path / "club.sqlite"))
+        threads, kids = threading.active_count(), children(os.getpid())
+        port = FaultySerial(ser, random.Random(1), "pull", 2)
+        port.after = 30000  # bytes read: inside the second group file
+        with pytest.raises(DeviceError):
+            sync(device.Client(port, timeout=0.5, retries=1), store)
+        assert threading.active_count() == threads and children(os.getpid()) == kids
+        assert store.check() == []
+        sync(device.Client(ser, timeout=2.0), store)
+        assert store.count() == MATCHES
     finally:
         ser.close()
         vp.close()

@@ -186,15 +186,17 @@ class Store:
         same. from_box: read refused events as the box does on resume (check_match)."""
         return self.add_checked(uid, [check(*item, from_box=from_box) for item in items])[0]
 
-    def add_checked(self, uid, checked, quarantine=()):
+    def add_checked(self, uid, checked, quarantine=(), damaged=()):
         """add_matches for matches check() has already replayed, with bytes for the
-        quarantine table [(file, offset, data)] in the same transaction. Returns (per
-        match True, False or StoreError; how many quarantine pieces were new)."""
+        quarantine table [(file, offset, data)] in the same transaction: quarantine,
+        unreadable stretches, and damaged, the bytes of matches that cannot be stored.
+        Returns (per match True, False or StoreError; how many quarantine pieces were new)."""
         out = []
         self.db.execute("BEGIN IMMEDIATE")
         try:
             dev = self.device(uid)
             added = self._quarantine(dev, quarantine)
+            self._quarantine(dev, damaged)
             rows = _Rows(self.db)
             seen = set()
             for c in checked:
@@ -408,6 +410,8 @@ def check_match(header, log, from_box=False, skipped=None):
         archers = (tuple(names[0]) or ("A",), tuple(names[1]) or ("B",))
     except (KeyError, TypeError, ValueError, IndexError) as e:
         raise StoreError("bad match header: %s" % e)
+    if not all(isinstance(name, str) and name for side in archers for name in side):
+        raise StoreError("bad match header: archer names must be text, not %r" % (names,))
     try:
         return Match.replay(log, opts, archers)
     except Refused as e:

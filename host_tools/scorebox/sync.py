@@ -6,6 +6,7 @@ refuses a second copy of (device, number). A cable pulled at any point leaves ei
 match on the box, or in the store and on the box (acknowledged at the next sync).
 """
 
+import contextlib
 import queue
 import sys
 import threading
@@ -180,11 +181,11 @@ def store_batch(store, uid, batch, s, bar):
     once acknowledged, the box may delete the file."""
     checked = [c for job in batch for c in job[0]]
     broken = [b for job in batch for b in job[1]]
-    pieces = [p for job in batch for p in job[2]] + [piece for _, _, piece in broken]
+    pieces = [p for job in batch for p in job[2]]
     del batch[:]
-    if not checked and not pieces:
+    if not checked and not broken and not pieces:
         return []
-    results, added = store.add_checked(uid, checked, pieces)
+    results, added = store.add_checked(uid, checked, pieces, [piece for _, _, piece in broken])
     s.quarantined += added
     done = [n for n, _, _ in broken]
     for c, r in zip(checked, results):
@@ -199,7 +200,9 @@ def store_batch(store, uid, batch, s, bar):
 
 class Acker:
     """Acknowledges stored matches (the box may then free their space), a few hundred at
-    a time from a thread, so that the box deletes files while the PC goes on storing."""
+    a time from a thread, so that the box deletes files while the PC goes on storing.
+    Leaving its `with` stops the thread; what was not acknowledged then, the next sync
+    acknowledges (the store holds it)."""
 
     def __init__(self, client, s):
         self.client, self.s = client, s
@@ -221,12 +224,16 @@ class Acker:
 
     def finish(self):
         """Send the rest and wait for every answer; raises what went wrong."""
-        try:
-            for f in self.sent:
-                f.result()
-            self._send(self.numbers)
-        finally:
-            self.thread.shutdown(cancel_futures=True)
+        for f in self.sent:
+            f.result()
+        self._send(self.numbers)
+        self.numbers = []
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.thread.shutdown(cancel_futures=True)
 
 
 def group_of(n, firsts):
@@ -262,27 +269,32 @@ def sync(client, store, roster=True, clock=True, progress_stream=None):
         if name.startswith("g"):
             groups[int(name[1:7])] = (name, size)
     firsts = sorted(groups)
-    todo = sorted({group_of(n, firsts) for n in new} - {None})
+    wanted = {}  # first match number of a group file -> its new matches
+    for n in new:
+        wanted.setdefault(group_of(n, firsts), set()).add(n)
+    wanted.pop(None, None)
+    todo = sorted(wanted)
     bar = Progress(len(new), progress_stream)
-    acks = Acker(client, s)
-    acks.add(held)  # stored by an earlier sync whose acknowledgement never reached the box
     # The PC side makes many objects and no cycles among them: collecting is wasted time.
-    # The worker process is started before prefetch starts its thread (workers.executor).
-    with workers.gc_paused(), workers.executor(len(todo)) as pool:
+    # The worker process is forked before any thread starts (workers.executor).
+    with workers.gc_paused(), workers.executor(len(todo)) as pool, Acker(client, s) as acks:
+        acks.add(held)  # stored by an earlier sync whose acknowledgement never reached the box
         submitted = []  # in file order, as they will be done (one worker)
 
-        def submit(*job):
-            submitted.append(pool.submit(prepare, *job, new))
+        def submit(first, name, data):
+            submitted.append(pool.submit(prepare, first, name, data, wanted[first]))
             return submitted[-1]
 
         batch = []  # prepared files not yet stored: one transaction for several
-        for i, job in enumerate(prefetch(client, [(f,) + groups[f] for f in todo], submit)):
-            batch.append(job.result())
-            ready = i + 1 < len(submitted) and submitted[i + 1].done()
-            if not ready or sum(len(checked) + len(broken) for checked, broken, _ in batch) >= BATCH:
-                acks.add(store_batch(store, uid, batch, s, bar))  # store while the worker works
+        with contextlib.closing(prefetch(client, [(f,) + groups[f] for f in todo], submit)) as jobs:
+            for i, job in enumerate(jobs):
+                batch.append(job.result())
+                submitted[i] = None  # its rows are in batch now
+                ready = i + 1 < len(submitted) and submitted[i + 1].done()
+                if not ready or sum(len(checked) + len(broken) for checked, broken, _ in batch) >= BATCH:
+                    acks.add(store_batch(store, uid, batch, s, bar))  # store while the worker works
         acks.add(store_batch(store, uid, batch, s, bar))
-    acks.finish()
+        acks.finish()
     bar.end()
     stored = {n for n, _ in s.new} | set(held) | {d[0] for d in s.damaged}
     refused = {n for n, _ in s.refused}

@@ -29,6 +29,12 @@ def die_with_parent(parent):
         os._exit(1)
 
 
+def _start(parent):
+    """In the worker: die with the sync; Ctrl-C is for the sync, which stops the worker."""
+    die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class Inline(Executor):
     """An executor running each job at once, in this process."""
 
@@ -63,7 +69,7 @@ def executor(jobs):
         import multiprocessing
 
         ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-        pool = ProcessPoolExecutor(1, mp_context=ctx, initializer=die_with_parent, initargs=(os.getpid(),))
+        pool = ProcessPoolExecutor(1, mp_context=ctx, initializer=_start, initargs=(os.getpid(),))
         pool.submit(int).result()  # the worker is up before the caller goes on
         return pool
     except (OSError, ImportError, NotImplementedError):
