@@ -163,3 +163,31 @@ def test_deploy_without_a_box_fails_clearly(tmp_path):
     p = scorebox("deploy", "--port", str(tmp_path / "ttyNONE"))
     assert p.returncode == 2
     assert "cannot reach the box's REPL" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_a_wheel_install_deploys_its_own_copy_of_the_firmware(box, tmp_path):
+    """A maker's `pip install scorebox[deploy]` is no checkout: the wheel carries the
+    firmware tree, and deploy takes it from there."""
+    from mpy import ROOT
+
+    def pip(*args):
+        p = subprocess.run([*args], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+        assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+
+    pip(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), ROOT)
+    (wheel,) = (tmp_path / "dist").glob("scorebox-*.whl")
+    venv = tmp_path / "venv"
+    pip(sys.executable, "-m", "venv", str(venv))
+    pip(str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "%s[deploy]" % wheel)
+    deploy.restart(box.port)
+    p = subprocess.run(
+        [str(venv / "bin" / "scorebox"), "deploy", "--port", box.port],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    out = p.stdout + p.stderr
+    assert p.returncode == 0, out + box.tail()
+    assert "from %s" % (venv / "lib") in out and "site-packages/scorebox/firmware" in out, out
+    assert "verified: " in out and "runs firmware %s" % deploy.firmware_version() in out

@@ -17,12 +17,15 @@ from scorebox.vpico import VirtualPico
 
 
 def cmd_demo(args):
+    keys = args.keys or os.path.join(os.path.dirname(sim.firmware_dir()), "docs", "demo.keys")
+    if not os.path.exists(keys):
+        print("scorebox demo: no key script %s: give --keys FILE" % keys, file=sys.stderr)
+        return 2
     out = os.path.abspath(args.out)
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
     flash = os.path.join(out, "box.flash")
-    keys = args.keys or os.path.join(os.path.dirname(sim.firmware_dir()), "docs", "demo.keys")
     print("== 1. A match keyed in on the box (%s)" % os.path.relpath(keys))
     frames = sim.run_script(keys, state=flash, roster="Ann,Bob,Cat,Dan")
     sim.write_frames(frames, os.path.join(out, "frames"))

