@@ -51,7 +51,8 @@ def test_thousand_matches_decode_the_same_on_cpython(thousand):
     """The PC reads the files pulled from the box with the same code, under CPython."""
     import jt
 
-    from box.journal import Journal, _group_first, decode_file
+    from box.journal import Journal, _group_first
+    from scorebox.decode import decode_file
 
     out, res = thousand
     with open(os.path.join(out, "mpy_view.txt")) as f:

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from box import records as R
-from box.journal import Journal, JournalError, decode_file
+from box.journal import Journal, JournalError
+from scorebox.decode import decode_file, decode_records
 from ttb import rules
 
 
@@ -247,24 +248,21 @@ def damaged(data, draw):
 def test_the_pc_decoder_reads_every_file_as_the_box_does(clean, data):
     """scorebox.decode takes arrow runs in bulk; it must agree with the record-by-record
     reader on clean files, damaged ones and arbitrary bytes."""
-    from scorebox.decode import decode_file as fast
-
-    assert fast(clean, 1) == decode_file(clean, 1)
+    assert decode_file(clean, 1) == decode_records(clean, 1)
     buf, _, _ = damaged(clean, data.draw)
-    assert fast(buf, 1) == decode_file(buf, 1)
+    assert decode_file(buf, 1) == decode_records(buf, 1)
     blob = data.draw(st.binary(max_size=600), "blob")
-    assert fast(blob) == decode_file(blob)
+    assert decode_file(blob) == decode_records(blob)
 
 
 def test_the_pc_decoder_reads_long_arrow_runs():
     """Runs longer than the decoder's window, with a bad CRC far into one."""
     from scorebox.decode import WINDOW
-    from scorebox.decode import decode_file as fast
 
     evs = [R.event_record(rules.hit(1 + i % 9, 1 + i % 3)) for i in range(3 * WINDOW + 7)]
     data = bytearray(bytes(R.group_record(1)) + bytes(R.match_record(1, {"a": 1})) + b"".join(map(bytes, evs)))
-    assert fast(bytes(data)) == decode_file(bytes(data))
-    assert len(fast(bytes(data))["matches"][0][2]) == len(evs)
+    assert decode_file(bytes(data)) == decode_records(bytes(data))
+    assert len(decode_file(bytes(data))["matches"][0][2]) == len(evs)
     data[-3 * (WINDOW + 2) + 2] ^= 0x10  # a CRC in the middle of the last window but one
-    got = fast(bytes(data))
-    assert got == decode_file(bytes(data)) and len(got["damage"]) == 1
+    got = decode_file(bytes(data))
+    assert got == decode_records(bytes(data)) and len(got["damage"]) == 1

@@ -18,7 +18,7 @@ a temporary file and renaming it over the old one. A group file is deleted only 
 host has acknowledged every match in it, and never the newest one.
 
 Pure MicroPython code (os, time): the PC reads the same files with the same code
-(`Journal(dir, readonly=True)` or `decode_file`).
+(`Journal(dir, readonly=True)`, or Fold over a file's records: scorebox/decode.py).
 """
 
 import os
@@ -190,35 +190,6 @@ class Fold:
         done = self.cur
         self.cur = None
         return done
-
-
-def decode_file(data, first=None):
-    """A journal file's bytes (as pulled to the PC) -> dict: first (match number), matches
-    (list of [number, header, events, extras]), damage ([(offset, length)]), gaps (damage
-    set aside by the box: [(offset, length)]), face, stray. first: the number in the
-    file's name, in case its GROUP record is damaged."""
-    fold = Fold(first)
-    out = []
-    for off, end, t, v in R.scan_bytes(data):
-        m = fold.feed(off, end, t, v)
-        if m is not None:
-            out.append(m)
-    m = fold.close()
-    if m is not None:
-        out.append(m)
-    return decoded(fold, out)
-
-
-def decoded(fold, matches):
-    """What decode_file returns, once a Fold has seen a whole file."""
-    return {
-        "first": fold.first,
-        "matches": matches,
-        "damage": fold.damage,
-        "gaps": fold.gaps,
-        "face": fold.face,
-        "stray": fold.stray,
-    }
 
 
 class Journal:

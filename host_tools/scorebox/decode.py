@@ -1,13 +1,15 @@
-"""A journal file's bytes into matches, fast on the PC.
+"""A journal file's bytes into matches, on the PC.
 
-Same answer as box.journal.decode_file (a property test holds the two equal on clean and
-damaged files), which reads record by record as the box must. Most of a file is runs of
-3-byte arrow records (docs/journal.md); here a run is taken apart and its CRC-8s checked
-with a few slices and one bytes.translate, in C, instead of a Python step per arrow.
+The box's own Fold (box/journal.py) makes matches of the records, so box and PC read a
+file alike. decode_records() feeds it record by record, as the box reads; decode_file()
+gives the same answer faster (a property test holds the two equal on clean, damaged and
+arbitrary bytes): most of a file is runs of 3-byte arrow records (docs/journal.md), and
+a run is taken apart and its CRC-8s checked with a few slices and one bytes.translate,
+in C, instead of a Python step per arrow.
 """
 
 from box import records as R
-from box.journal import Fold, decoded
+from box.journal import Fold
 
 ARROW = R.EVENT << 4 | 1  # the head of every arrow record
 HEAD = bytes([ARROW])
@@ -55,8 +57,37 @@ class RunFold(Fold):
         return done
 
 
+def decode_records(data, first=None):
+    """A journal file's bytes (as pulled to the PC) -> dict: first (match number), matches
+    (list of [number, header, events, extras]), damage ([(offset, length)]), gaps (damage
+    set aside by the box: [(offset, length)]), face, stray. first: the number in the
+    file's name, in case its GROUP record is damaged."""
+    fold = Fold(first)
+    out = []
+    for off, end, t, v in R.scan_bytes(data):
+        m = fold.feed(off, end, t, v)
+        if m is not None:
+            out.append(m)
+    m = fold.close()
+    if m is not None:
+        out.append(m)
+    return decoded(fold, out)
+
+
+def decoded(fold, matches):
+    """What the decoders return, once a Fold has seen a whole file."""
+    return {
+        "first": fold.first,
+        "matches": matches,
+        "damage": fold.damage,
+        "gaps": fold.gaps,
+        "face": fold.face,
+        "stray": fold.stray,
+    }
+
+
 def decode_file(data, first=None):
-    """box.journal.decode_file(data, first), with arrow runs read in bulk."""
+    """decode_records(data, first), with arrow runs read in bulk."""
     data = bytes(data)
     fold = RunFold(first)
     out = []
