@@ -34,6 +34,7 @@ def find_port():
 
 
 def permission_help(port):
+    """How to get the right to open the port, on this PC's system."""
     if sys.platform.startswith("linux"):
         return (
             "add yourself to the group that owns %s (usually dialout: `sudo usermod -aG dialout $USER`, "
@@ -41,7 +42,19 @@ def permission_help(port):
         )
     if sys.platform == "darwin":
         return "check that no other program (Thonny, a terminal, screen) has %s open" % port
+    # Windows says "Access is denied" when another program holds the port
     return "close any program that has %s open (Thonny, a serial monitor), then try again" % port
+
+
+def busy_help(port):
+    """How to find and close the program that holds the port."""
+    if sys.platform.startswith("linux"):
+        who = " (`fuser -v %s` names it)" % port
+    elif sys.platform == "darwin":
+        who = " (`lsof %s` names it)" % port
+    else:
+        who = ""
+    return "another program has it open%s: Thonny, a serial monitor, screen, mpremote, another scorebox; close it" % who
 
 
 def open_port(port, baudrate=115200):
@@ -56,7 +69,7 @@ def open_port(port, baudrate=115200):
         if err == 13 or "ermission" in text or "Access is denied" in text:
             raise DeviceError("no permission to open %s: %s" % (port, permission_help(port)))
         if err == 16 or "busy" in text.lower() or "lock" in text.lower():
-            raise DeviceError("%s is busy: %s" % (port, permission_help(port)))
+            raise DeviceError("%s is busy: %s" % (port, busy_help(port)))
         if err == 2 or "No such file" in text or "FileNotFound" in text:
             raise DeviceError("%s does not exist: is the box plugged in?" % port)
         raise DeviceError("cannot open %s: %s" % (port, text))
