@@ -3,9 +3,13 @@ process stores: the store must come out as the one-process sync makes it, and a 
 killed mid-way must leave no process behind and nothing half-stored."""
 
 import os
+import pty
 import random
+import select
 import shutil
 import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -140,4 +144,29 @@ def test_a_sync_that_fails_midway_leaves_no_thread_or_worker(template, tmp_path,
         assert store.count() == MATCHES
     finally:
         ser.close()
+        vp.close()
+
+
+def test_a_long_sync_shows_a_progress_bar_on_a_terminal(template, tmp_path):
+    """The bar goes to a terminal (here a pty as the command's stderr), never into a log."""
+    vp, ser, client = boot(template, tmp_path)
+    ser.close()
+    master, slave = pty.openpty()
+    try:
+        exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
+        db = str(tmp_path / "club.sqlite")
+        p = subprocess.run(
+            [exe, "sync", "--port", vp.port, "--db", db], stdout=subprocess.PIPE, stderr=slave, text=True, timeout=120
+        )
+        assert p.returncode == 0 and "%d new matches stored" % MATCHES in p.stdout
+        shown = b""
+        while select.select([master], [], [], 0.2)[0]:
+            shown += os.read(master, 4096)
+        shown = shown.decode()
+        steps = [s for s in shown.split("\r") if s.startswith("[")]
+        assert len(steps) >= 2 and steps[-1].strip() == "[%s] %d/%d matches" % ("#" * 30, MATCHES, MATCHES), shown
+        assert "[" not in p.stdout  # the summary on stdout, without the bar
+    finally:
+        os.close(slave)
+        os.close(master)
         vp.close()
