@@ -4,6 +4,7 @@ restart it boots from its flash (firmware/vpico/flashboot.py: the deployed .mpy 
 drivers, not the repository's) and answers HELLO with the firmware version."""
 
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -131,8 +132,6 @@ def test_pinned_drivers_match_their_manifest():
 
 
 def test_a_changed_driver_is_refused(tmp_path):
-    import shutil
-
     d = tmp_path / "drivers"
     shutil.copytree(deploy.drivers_dir(), d)
     with open(d / "ssd1306.py", "a") as f:
@@ -174,7 +173,17 @@ def test_a_wheel_install_deploys_its_own_copy_of_the_firmware(box, tmp_path):
         p = subprocess.run([*args], capture_output=True, text=True, timeout=600, cwd=tmp_path)
         assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
 
-    pip(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), ROOT)
+    # From a copy of the files git knows (as in a fresh clone): a build in the checkout
+    # would reuse its build/ folder, modules since removed included.
+    src = tmp_path / "src"
+    files = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard"], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout.split()
+    for rel in files:
+        if os.path.exists(os.path.join(ROOT, rel)):
+            os.makedirs(src / os.path.dirname(rel), exist_ok=True)
+            shutil.copy2(os.path.join(ROOT, rel), src / rel)
+    pip(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(src))
     (wheel,) = (tmp_path / "dist").glob("scorebox-*.whl")
     venv = tmp_path / "venv"
     pip(sys.executable, "-m", "venv", str(venv))

@@ -61,7 +61,8 @@ def test_a_port_another_program_holds(tmp_path, pts):
         p = sync("--port", pts, "--db", db)
     finally:
         other.close()
-    refused(p, db, "%s is busy" % pts, "another program has it open", "fuser -v %s" % pts)
+    finder = "lsof %s" % pts if sys.platform == "darwin" else "fuser -v %s" % pts
+    refused(p, db, "%s is busy" % pts, "another program has it open", finder)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="file modes and setpriv: Linux")

