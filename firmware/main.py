@@ -7,7 +7,7 @@ whether `machine` imports: the unix port has a `machine` module too, without Pin
 The simulator with keys and frames is `scorebox sim` (firmware/vpico/run.py); the virtual
 Pico that runs what `scorebox deploy` put on its flash is firmware/vpico/flashboot.py.
 
-Between key samples the box answers the PC on the USB serial port (box/link.py): that is
+Between key samples the box answers the PC on the USB serial port (box/usbport.py, box/link.py): that is
 how `scorebox sync` and `scorebox deploy` talk to it. A Ctrl-C from the PC (mpremote,
 Thonny) stops the app and leaves the REPL.
 """
@@ -31,16 +31,16 @@ def board():
 def main(b=None):
     from box import device
     from box.app import App
-    from box.link import Link, Port
+    from box.usbport import Sync
 
     if b is None:
         b = board()
     app = App(b)
     clock = device.Clock()
-    link = Link(Port(), app.journal, app.store, device.Info(b, clock), clock.set)
+    sync = Sync(app, device.Info(b, clock), clock.set)
 
     def serve():
-        if link.poll():
+        if sync.poll():
             app.refresh_space()
 
     try:

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 
+import mpy
 import pytest
 from matchgen import box_matches
 from mpy import run
@@ -163,3 +164,30 @@ def test_a_damaged_match_is_kept_in_quarantine_and_freed(tmp_path):
         assert box_unacked(vp) == []
     finally:
         vp.close()
+
+
+def test_the_link_loads_on_the_first_byte_from_the_pc(tmp_path):
+    """On the range no PC is plugged in: the sync link's code stays out of the heap until
+    the first request arrives, which it then answers."""
+    p = subprocess.Popen(
+        [mpy.micropython(), "-X", "heapsize=4m", "tests/mpy_lazy_link.py", str(tmp_path / "flash.img")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=mpy.env(),
+        cwd=mpy.ROOT,
+    )
+    try:
+        idle = p.stderr.readline().split()
+        assert idle[:2] == [b"IDLE", b"0"], idle + [p.stderr.read()]
+        p.stdin.write(frames.encode(1, "HELLO", {}))
+        p.stdin.flush()
+        reply = p.stdout.readline()
+        served = p.stderr.readline().split()
+        assert served[:2] == [b"SERVED", b"1"], served
+        seq, kind, body = frames.decode(reply.strip())
+        assert (seq, kind) == (1, "OK") and body["device"].startswith("v-")
+        assert int(served[2]) - int(idle[2]) > 2000  # bytes the link's code takes once loaded
+    finally:
+        p.kill()
+        p.wait()

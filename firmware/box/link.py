@@ -1,15 +1,13 @@
 """The box's side of USB sync (docs/sync.md): answers the PC between key presses.
 
-The app calls `poll()` from its loop; it reads what has arrived on the USB serial port
-(sys.stdin on the Pico, a pseudo-terminal on the virtual Pico) without blocking, and
-answers every complete frame. A malformed or unknown frame gets an ERR frame and changes
+The app calls `poll()` from its loop (through box/usbport.py, which loads this module when
+the PC first sends a byte); it reads what has arrived on the USB serial port without
+blocking, and answers every complete frame. A malformed or unknown frame gets an ERR frame and changes
 nothing; only ACK frees journal space, and only for matches the PC says it holds.
 """
 
 import gc
 import os
-import select
-import sys
 
 from box import frames
 from box.journal import QUARANTINE_FILE
@@ -18,46 +16,6 @@ PROTOCOL = 1
 MAX_LIST = 500  # match numbers per LIST reply
 MAX_READ = 12288  # bytes per READ reply (16 KiB of base64)
 SETTABLE = ("dim_s", "sleep_s", "contrast")  # settings the PC may write
-
-
-class Port:
-    """Non-blocking byte input and blocking output over two streams (stdin/stdout)."""
-
-    def __init__(self, stream_in=None, stream_out=None):
-        self.inp = stream_in or sys.stdin
-        self.out = stream_out or sys.stdout
-        self.raw_in = getattr(self.inp, "buffer", self.inp)
-        self.raw_out = getattr(self.out, "buffer", self.out)
-        self.poller = select.poll()
-        self.poller.register(self.inp, select.POLLIN)
-        self.one = bytearray(1)
-        self.closed = False  # the input ended: nobody will ever write again
-
-    def read_ready(self, limit=4096):
-        """Bytes available now (up to limit); b"" when none. Reads one at a time because
-        a stream read of n bytes would wait for all n, and stops after a Ctrl-C byte so
-        that what follows it stays for the REPL."""
-        out = bytearray()
-        one = self.one
-        while len(out) < limit and self.poller.poll(0):
-            try:
-                got = self.raw_in.readinto(one)
-            except OSError:  # EIO: a pty whose other side is gone
-                got = 0
-            if not got:
-                self.closed = True  # the input ended
-                break
-            out.append(one[0])
-            if one[0] == 3:
-                break
-        return out
-
-    def write(self, data):
-        self.raw_out.write(data)
-        try:
-            self.raw_out.flush()
-        except AttributeError:
-            pass
 
 
 class Link:

@@ -28,7 +28,7 @@ class RealClock:
 def main(argv):
     from box import device
     from box.app import App
-    from box.link import Link, Port
+    from box.usbport import Sync
     from vpico import board as vboard
     from vpico.drive import Driver
     from vpico.keyscript import parse
@@ -46,11 +46,11 @@ def main(argv):
             Driver(app, b, out).play(parse(f.read()))
     b.clock = RealClock(b.ms())
     clock = device.Clock()
-    link = Link(Port(), app.journal, app.store, device.Info(b, clock), clock.set)
+    sync = Sync(app, device.Info(b, clock), clock.set)
     try:
-        while not link.port.closed:  # a Pico's USB never ends; a pty does when the PC side dies
+        while not sync.port.closed:  # a Pico's USB never ends; a pty does when the PC side dies
             app.poll()
-            if link.poll():
+            if sync.poll():
                 app.refresh_space()
             else:
                 time.sleep_ms(2)

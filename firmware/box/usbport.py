@@ -1,0 +1,71 @@
+"""The USB serial port (sys.stdin/sys.stdout on a Pico, a pseudo-terminal on the virtual
+Pico) and the sync link behind it (box/link.py).
+
+The link's code is loaded when the PC first sends a byte: on the range, where no PC is
+plugged in, it never takes heap from a match (box/link.py with its frames is about 6 KB
+on the 64-bit unix port).
+"""
+
+import select
+import sys
+
+
+class Port:
+    """Non-blocking byte input and blocking output over two streams (stdin/stdout)."""
+
+    def __init__(self, stream_in=None, stream_out=None):
+        self.inp = stream_in or sys.stdin
+        self.out = stream_out or sys.stdout
+        self.raw_in = getattr(self.inp, "buffer", self.inp)
+        self.raw_out = getattr(self.out, "buffer", self.out)
+        self.poller = select.poll()
+        self.poller.register(self.inp, select.POLLIN)
+        self.one = bytearray(1)
+        self.closed = False  # the input ended: nobody will ever write again
+
+    def read_ready(self, limit=4096):
+        """Bytes available now (up to limit); b"" when none. Reads one at a time because
+        a stream read of n bytes would wait for all n, and stops after a Ctrl-C byte so
+        that what follows it stays for the REPL."""
+        out = bytearray()
+        one = self.one
+        while len(out) < limit and self.poller.poll(0):
+            try:
+                got = self.raw_in.readinto(one)  # type: ignore[misc]  # stdin.buffer: bytes, not text
+            except OSError:  # EIO: a pty whose other side is gone
+                got = 0
+            if not got:
+                self.closed = True  # the input ended
+                break
+            out.append(one[0])
+            if one[0] == 3:
+                break
+        return out
+
+    def write(self, data):
+        self.raw_out.write(data)
+        try:
+            self.raw_out.flush()
+        except AttributeError:
+            pass
+
+
+class Sync:
+    """The sync link, made on the first byte from the PC; poll() it between key samples."""
+
+    def __init__(self, app, info, set_clock=None, port=None):
+        self.app = app
+        self.info = info
+        self.set_clock = set_clock
+        self.port = port or Port()
+        self.link = None
+
+    def poll(self):
+        """Answer what the PC sent; True if anything was answered."""
+        if self.link is None:
+            if not self.port.poller.poll(0):
+                return False
+            from box.link import Link
+
+            self.link = Link(self.port, self.app.journal, self.app.store, self.info, self.set_clock)
+        return self.link.poll()
