@@ -120,18 +120,12 @@ def test_tuples_come_back_as_lists_and_floats_to_a_thousandth():
 
 def sample_journal(tmp_path, matches=12):
     """A journal written by the very code the box runs, on the host's file system."""
-    from jt import typical
+    from jt import typical, write
 
     j = Journal(str(tmp_path), group_bytes=10**6, reserve_blocks=0)
     j.recover()
     for seed in range(matches):
-        h, evs, res = typical(seed)
-        j.start_match(h)
-        for ev in evs:
-            j.append(ev)
-        j.finish(res)
-        j.confirm(0)
-        j.confirm(1)
+        write(j, *typical(seed))
     j.close()
     with open(tmp_path / "g000001.tbj", "rb") as f:
         return f.read()

@@ -471,7 +471,7 @@ class Journal:
         runs = []  # the numbers as ranges first: one small list per run, not per number
         for n in sorted(numbers):
             if runs and n <= runs[-1][1] + 1:
-                runs[-1][1] = max(runs[-1][1], n)
+                runs[-1][1] = n  # sorted: never below the run's end
             else:
                 runs.append([n, n])
         rs = self._ranges + runs

@@ -297,8 +297,7 @@ def sync(client, store, roster=True, clock=True, progress_stream=None):
         acks.finish()
     bar.end()
     stored = {n for n, _ in s.new} | set(held) | {d[0] for d in s.damaged}
-    refused = {n for n, _ in s.refused}
-    for n in sorted(new - stored - refused):
+    for n in sorted(new - stored):
         s.refused.append((n, "not found whole in the box's journal (a damaged record?)"))
     for name, size in files:
         if name == QUARANTINE_FILE and size:

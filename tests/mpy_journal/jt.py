@@ -112,6 +112,16 @@ def typical(seed):
     return header(seed), evs, result(m)
 
 
+def write(j, h, evs, res):
+    """A whole match into journal j: header, events, result, both confirmations."""
+    j.start_match(h)
+    for ev in evs:
+        j.append(ev)
+    j.finish(res)
+    j.confirm(0)
+    j.confirm(1)
+
+
 def view(j, after=0):
     """Everything the journal tells about itself (matches <= after left out), for comparing
     two journals."""

@@ -66,13 +66,7 @@ def prefill():
     j = Journal(jt.ROOT, group_bytes=GROUP_BYTES)
     j.recover()
     for i in range(PREFILL):
-        h, evs, res = jt.typical(1000 + i)
-        j.start_match(h)
-        for ev in evs:
-            j.append(ev)
-        j.finish(res)
-        j.confirm(0)
-        j.confirm(1)
+        jt.write(j, *jt.typical(1000 + i))
     j.close()
 
 
