@@ -38,7 +38,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format .
 
 wiring: $(STAMP)
-	$(BIN)/python -m scorebox.wiring docs
+	$(BIN)/python tools/wiring.py docs
 
 clean:
 	rm -rf $(VENV) bench/results.json .pytest_cache .hypothesis

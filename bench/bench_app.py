@@ -1,8 +1,8 @@
 """The firmware app on the virtual Pico: keys per arrow, display bytes, heap, key-to-frame.
 
-Sixty realistic matches (tests/corpus.py: the archer model is described there) are keyed in
+Sixty realistic matches (tests/support/corpus.py: the archer model is described there) are keyed in
 on the keypad through the firmware compiled to .mpy, on the MicroPython unix port, by
-tests/app_play.py in its measuring mode (a gc.collect() and gc.mem_alloc() after every key).
+tests/mpy/app_play.py in its measuring mode (a gc.collect() and gc.mem_alloc() after every key).
 """
 
 import json
@@ -12,10 +12,10 @@ import tempfile
 import corpus
 import mpy
 
-from scorebox import mpy_build
+from scorebox.device import mpy_build
 
 MATCHES = 60
-HEAP = "512k"  # measuring keeps garbage until each key's end; tests/test_app.py proves 192k
+HEAP = "512k"  # measuring keeps garbage until each key's end; tests/both/test_app.py proves 192k
 
 
 def run():
@@ -25,7 +25,7 @@ def run():
         with open(path, "w") as f:
             f.write("\n".join(corpus.corpus_lines(1000, MATCHES)) + "\n")
         r = mpy.run(
-            ["tests/app_play.py", os.path.join(tmp, "flash.img"), path, "measure"],
+            ["tests/mpy/app_play.py", os.path.join(tmp, "flash.img"), path, "measure"],
             heapsize=HEAP,
             paths=(built,),
             timeout=600,

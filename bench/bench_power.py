@@ -12,7 +12,7 @@ import tempfile
 
 import mpy
 
-from scorebox import mpy_build
+from scorebox.device import mpy_build
 
 
 def run():

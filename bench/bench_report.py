@@ -1,4 +1,4 @@
-"""The read side at club scale: a store of 100,000 realistic matches (tests/storegen.py:
+"""The read side at club scale: a store of 100,000 realistic matches (tests/support/storegen.py:
 the corpus archer model played with the rules core, stored with Store.add_matches in
 batches of 2,000, as sync stores them), then `scorebox report` and `scorebox export`.
 
@@ -14,8 +14,8 @@ import time
 
 from storegen import generate
 
-from scorebox import export, report
-from scorebox.store import Store
+from scorebox import report
+from scorebox.store import Store, export
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MATCHES = 100_000

@@ -16,10 +16,10 @@ import time
 from test_sync import fill
 
 from scorebox import device
-from scorebox import mpremote_adapter as mp
+from scorebox.device import mpremote_adapter as mp
+from scorebox.sim.vpico import VirtualPico
 from scorebox.store import Store
 from scorebox.sync import read_file, sync
-from scorebox.vpico import VirtualPico
 
 MATCHES = 1000
 

@@ -1,11 +1,9 @@
 """Boot entry on the Pico: build the board, run the app and the USB sync link.
 
 On a Pico (Pico W, Pico 2: `sys.platform == "rp2"`) the board is boards/pico.py, with the
-pins of pins.py. Elsewhere, as on the unix port, the virtual board stands in, so
-`micropython firmware/main.py` runs the box with no keys. (The test is the platform, not
-whether `machine` imports: the unix port has a `machine` module too, without Pin or I2C.)
-The simulator with keys and frames is `scorebox sim` (firmware/vpico/run.py); the virtual
-Pico that runs what `scorebox deploy` put on its flash is firmware/vpico/flashboot.py.
+pins of pins.py. On any other port this file says that it is the Pico's entry point and
+stops: the virtual Pico (`scorebox sim`, host_tools/scorebox/sim/mpy/vpico/) imports it and
+calls main(board) with its own board, as the Pico's boot does with the real one.
 
 Between key samples the box answers the PC on the USB serial port (box/usbport.py, box/link.py): that is
 how `scorebox sync` and `scorebox deploy` talk to it. A Ctrl-C from the PC (mpremote,
@@ -19,13 +17,9 @@ PERIOD_MS = 5  # key sampling period; on battery the board's sleep_ms lightsleep
 
 
 def board():
-    if sys.platform == "rp2":
-        from boards.pico import Board  # the real hardware
+    from boards.pico import Board  # the real hardware
 
-        return Board()
-    from vpico.board import Board as VBoard  # the virtual Pico
-
-    return VBoard(path="flash.img")
+    return Board()
 
 
 def main(b=None):
@@ -50,4 +44,7 @@ def main(b=None):
 
 
 if __name__ == "__main__":
-    main()
+    if sys.platform == "rp2":
+        main()
+    else:
+        print("main.py is the Pico's entry point (this is %s): run `scorebox sim` for the virtual Pico" % sys.platform)

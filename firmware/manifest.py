@@ -12,13 +12,13 @@
 #   mpremote cp firmware/main.py firmware/pins.py :
 # Do not `scorebox deploy` onto a frozen build: files on the file system come first on
 # sys.path ('' before '.frozen'), so the deployed .mpy would be used instead.
-# tests/test_packaging_mip.py checks that every path here exists and that the frozen set
-# is what `scorebox deploy` installs.
+# tests/pc/test_deploy_lists.py checks that the frozen set is what `scorebox deploy` installs
+# (scorebox/device/firmware.py reads that from this tree).
 
 include("$(PORT_DIR)/boards/manifest.py")  # the board's usual frozen modules
 
-package("ttb", opt=3)  # the rules core
+package("scorebox_core", opt=3)  # the code shared with the PC: rules, records, frames
 package("box", opt=3)  # the app, journal, sync link
-package("boards", opt=3)  # the Pico binding
-module("ssd1306.py", base_path="../host_tools/scorebox/drivers", opt=3)  # pinned panel drivers
-module("sh1106.py", base_path="../host_tools/scorebox/drivers", opt=3)
+package("boards", opt=3)  # the board contract and the Pico binding
+module("ssd1306.py", base_path="lib", opt=3)  # pinned panel drivers (lib/MANIFEST.json)
+module("sh1106.py", base_path="lib", opt=3)

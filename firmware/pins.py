@@ -1,7 +1,7 @@
 """The pin map: the one file a maker edits for other wiring.
 
 It is the single source of truth for the pins: the Pico board (boards/pico.py) reads it, and
-so do the wiring table and diagram in docs/hardware.md (`python -m scorebox.wiring docs`
+so do the wiring table and diagram in docs/hardware.md (`python tools/wiring.py docs`
 draws them from this file, and a test fails when the committed docs differ). Numbers are
 GPIO numbers (GPn), not the Pico's physical pin numbers; the wiring table gives both.
 

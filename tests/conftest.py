@@ -1,7 +1,11 @@
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(__file__))
+_HERE = os.path.dirname(os.path.abspath(__file__))
+# support/: helpers the tests and bench/ import; mpy/: the scripts CPython runs too (rules_vectors,
+# keys_cases); tools/: the developers' generators (wiring), tested here but not installed.
+for _d in (os.path.join(_HERE, "support"), os.path.join(_HERE, "mpy"), os.path.join(os.path.dirname(_HERE), "tools")):
+    sys.path.insert(0, _d)
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -11,7 +15,7 @@ def pytest_terminal_summary(terminalreporter):
         for rep in terminalreporter.stats.get(status, []):
             if rep.when != "call" and status != "error":
                 continue
-            interp = "MicroPython" if "micropython" in rep.keywords else "CPython"
+            interp = "MicroPython" if "micropython" in getattr(rep, "keywords", ()) else "CPython"
             counts.setdefault(interp, {}).setdefault(status, 0)
             counts[interp][status] += 1
     for interp in sorted(counts):

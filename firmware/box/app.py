@@ -68,7 +68,7 @@ class App:
         self.store = Store(board.root)
         self.store.roster()  # read now, while the heap is whole (box/store.py)
         if journal is None:
-            from box.journal import Journal
+            from scorebox_core.journal import Journal
 
             journal = Journal(board.root)
         self.journal = journal

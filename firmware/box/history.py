@@ -3,7 +3,7 @@
 from box.keys import BACK, DOWN, OK, UP
 from box.session import from_header, result_text
 from box.ui import Screen, menu, nav, num, title
-from ttb.rules import Match, side_name
+from scorebox_core.ttb.rules import Match, side_name
 
 
 def _number(entry):

@@ -9,12 +9,10 @@ nothing; only ACK frees journal space, and only for matches the PC says it holds
 import gc
 import os
 
-from box import frames
-from box.journal import QUARANTINE_FILE
+from scorebox_core import frames
+from scorebox_core.journal import QUARANTINE_FILE
 
 PROTOCOL = 1
-MAX_LIST = 500  # match numbers per LIST reply
-MAX_READ = 12288  # bytes per READ reply (16 KiB of base64)
 SETTABLE = ("dim_s", "sleep_s", "contrast")  # settings the PC may write
 
 
@@ -99,7 +97,7 @@ class Link:
         skip = waiting[0] if waiting else None
         got = [n for n in j.list_matches(after) if n != skip and not j.acked(n)]
         files = [[name, size] for name, size in journal_files(j.root)]
-        return {"matches": got[:MAX_LIST], "more": len(got) > MAX_LIST, "files": files}
+        return {"matches": got[: frames.MAX_LIST], "more": len(got) > frames.MAX_LIST, "files": files}
 
     def do_read(self, body):
         """Bytes of a journal file: a DATA reply (see handle)."""
@@ -108,8 +106,8 @@ class Link:
         length = _as_int(body["length"])
         if not isinstance(name, str) or not _is_journal_file(name):
             raise ValueError("no journal file %r" % (name,))
-        if offset < 0 or not 0 < length <= MAX_READ:
-            raise ValueError("read 1-%d bytes from offset >= 0" % MAX_READ)
+        if offset < 0 or not 0 < length <= frames.MAX_READ:
+            raise ValueError("read 1-%d bytes from offset >= 0" % frames.MAX_READ)
         with open(_path(self.journal.root, name), "rb") as f:
             f.seek(offset)
             return Data(f.read(length))

@@ -34,8 +34,8 @@ from box.keys import (
     UP,
 )
 from box.ui import Screen, banner, digit, lock_icon, nav, num, number, title, wrap
-from ttb import rules
-from ttb.rules import DRAW, NEW_FACE, NEW_GAME, OUTCOMES, UNDO, A, B, called, hit, miss
+from scorebox_core.ttb import rules
+from scorebox_core.ttb.rules import DRAW, NEW_FACE, NEW_GAME, OUTCOMES, UNDO, A, B, called, hit, miss
 
 try:
     from micropython import const

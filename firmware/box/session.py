@@ -5,7 +5,7 @@ single truth: after a power cut `resume()` folds the journal's events again and 
 comes back as it was, down to the arrow.
 """
 
-from ttb.rules import DRAW, SIDES, Face, Match, Options, side_name
+from scorebox_core.ttb.rules import DRAW, SIDES, Face, Match, Options, side_name
 
 
 def header(opts, archers, dist, unit, shaft, face):

@@ -8,7 +8,7 @@ warns when the shafts differ by more than 0.5 mm.
 
 from box.keys import BACK, DOWN, LEFT, LONG, OK, RIGHT, UP
 from box.ui import Screen, menu, nav, title
-from ttb.rules import HARD5, NET, Options
+from scorebox_core.ttb.rules import HARD5, NET, Options
 
 STANDARD = "standard"
 HARD = "Hard 5"

@@ -5,11 +5,12 @@ import json
 import os
 import sys
 
-from scorebox import board, demo, deploy, doctor, sim, sync
-from scorebox.device import DeviceError
+from scorebox import demo, sim, sync
+from scorebox.device import DeviceError, deploy, doctor
+from scorebox.report import board
 from scorebox.store import StoreError
-from ttb.script import ScriptError, read_lines
-from ttb.snapshot import snapshot
+from scorebox_core.ttb.script import ScriptError, read_lines
+from scorebox_core.ttb.snapshot import snapshot
 
 
 class UserError(Exception):
@@ -52,7 +53,9 @@ def parser():
     deploy.add_parser(sub)
     doctor.add_parser(sub)
     demo.add_parser(sub)
-    from scorebox import backup, export, report, stats  # the club's view on the PC
+    from scorebox import report
+    from scorebox.report import stats
+    from scorebox.store import backup, export  # the club's view on the PC
 
     for module in (report, stats, export, backup):
         module.add_parser(sub)

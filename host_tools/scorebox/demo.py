@@ -11,9 +11,9 @@ import shutil
 import sys
 
 from scorebox import device, report, sim
+from scorebox.sim.vpico import VirtualPico
 from scorebox.store import Store
 from scorebox.sync import cmd_matches, sync
-from scorebox.vpico import VirtualPico
 
 
 def cmd_demo(args):

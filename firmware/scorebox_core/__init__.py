@@ -1,0 +1,8 @@
+"""The code the box and the PC share: the games' rules, the match header and result, the
+journal's records and reader, and the sync frames. Pure: no `machine`, no files opened
+here, no PC-only module. It runs unchanged on MicroPython and CPython.
+
+Tic Tac BOW lives in ttb/; what any game of the family needs sits beside it.
+"""
+
+VERSION = "0.1.0"  # the one version string: firmware, package.json and the PC package

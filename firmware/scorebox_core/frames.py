@@ -1,0 +1,66 @@
+"""Sync protocol frames (docs/sync.md), shared by the box and the PC.
+
+A frame is one line of printable ASCII, so that it is binary-safe over any serial link
+and never holds the REPL's control bytes (Ctrl-C, Ctrl-D):
+
+    ~SB1 <seq> <kind> <body: base64> <crc: 8 hex digits>\\n
+
+`seq` is 0-65535 and a reply repeats its request's. `kind` is a request (HELLO, LIST,
+READ, ACK, CLOCK, ROSTER, GET, SET) or a reply: OK and ERR carry JSON, DATA carries raw
+bytes (journal file contents). The CRC-32 (binascii.crc32: in C on the Pico and the PC)
+covers everything before it, the space included. Pure code: MicroPython and CPython.
+"""
+
+import binascii
+import json
+
+PREFIX = b"~SB"
+VERSION = 1
+MAX_LINE = 65536
+MAX_LIST = 500  # match numbers per LIST reply
+MAX_READ = 12288  # bytes per READ reply (16 KiB of base64)
+
+
+class FrameError(ValueError):
+    pass
+
+
+def encode_raw(seq, kind, data):
+    """One frame as bytes, with its newline; data: the body's bytes."""
+    line = b"%s%d %d %s %s " % (PREFIX, VERSION, seq, kind.encode(), binascii.b2a_base64(data).strip())
+    return line + (b"%08x\n" % binascii.crc32(line))
+
+
+def encode(seq, kind, body):
+    """A frame whose body is JSON (anything json.dumps takes)."""
+    return encode_raw(seq, kind, json.dumps(body).encode())
+
+
+def decode(line):
+    """(seq, kind, body) of one frame line: body is the JSON value, or bytes for DATA.
+    FrameError says what is wrong; a frame of another protocol version is an error too."""
+    line = line.strip()
+    if not line.startswith(PREFIX):
+        raise FrameError("not a frame")
+    head, sep, crc = line.rpartition(b" ")
+    if not sep or len(crc) != 8:
+        raise FrameError("frame has no CRC")
+    try:
+        want = int(crc, 16)
+    except ValueError:
+        raise FrameError("frame CRC is not hex")
+    if binascii.crc32(head + b" ") != want:
+        raise FrameError("frame CRC mismatch")
+    parts = head.split(b" ")
+    if len(parts) != 4:
+        raise FrameError("frame has %d fields, not 4" % len(parts))
+    if parts[0] != b"%s%d" % (PREFIX, VERSION):
+        raise FrameError("protocol %s not supported (this side speaks %d)" % (parts[0][3:].decode(), VERSION))
+    kind = parts[2].decode()
+    try:
+        seq = int(parts[1])
+        data = binascii.a2b_base64(parts[3])
+        body = data if kind == "DATA" else json.loads(data)
+    except ValueError:
+        raise FrameError("frame body is not base64 JSON")
+    return seq, kind, body

@@ -1,0 +1,138 @@
+"""`scorebox doctor`: what works and what does not, on the PC and on the box, one line each.
+
+    ok    python 3.11.7
+    FAIL  port /dev/ttyACM0: no permission: add yourself to the group ...
+Exit status 0 when nothing FAILed (warnings allowed), 2 otherwise.
+"""
+
+import os
+import sys
+
+from scorebox import device
+from scorebox.device import DeviceError, deploy
+from scorebox.device import mpremote_adapter as mp
+
+
+def _dist_version(name):
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+    except ImportError:  # pragma: no cover (Python < 3.8)
+        return None
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return None
+
+
+def check_pc(report):
+    v = sys.version_info
+    report("ok" if v >= (3, 9) else "FAIL", "python %d.%d.%d (%s)" % (v[0], v[1], v[2], sys.executable))
+    ps = _dist_version("pyserial")
+    report("ok" if ps else "FAIL", "pyserial %s" % (ps or "missing: pip install scorebox"))
+    mpv = _dist_version("mpremote")
+    if mpv == mp.PINNED:
+        report("ok", "mpremote %s (pinned)" % mpv)
+    else:
+        report(
+            "warn" if mpv else "FAIL", "mpremote %s, pinned %s: pip install mpremote==%s" % (mpv, mp.PINNED, mp.PINNED)
+        )
+    try:
+        mpc, mpy = deploy.mpy_cross_version()
+        report("ok", "mpy-cross: MicroPython %s, .mpy v%d.%d" % (mpc, mpy[0], mpy[1]))
+    except DeviceError as e:
+        report("warn", "mpy-cross: %s (needed by `scorebox deploy` only)" % e)
+    try:
+        deploy.check_drivers()
+        report("ok", "display drivers match their pinned SHA-256")
+    except (DeviceError, OSError, KeyError, ValueError) as e:
+        report("FAIL", "display drivers: %s" % e)
+
+
+def check_port(report, port):
+    """Find the box (or take --port) and check it can be opened; the port or None."""
+    if port is None:
+        try:
+            port = device.find_port()
+        except DeviceError as e:
+            report("FAIL", str(e))
+            return None
+        report("ok", "box found on %s (USB %04x:%04x)" % (port, device.RPI_VID, device.MICROPYTHON_PID))
+    if not os.path.exists(port) and not port.upper().startswith("COM"):
+        report("FAIL", "port %s does not exist: is the box plugged in?" % port)
+        return None
+    if os.name == "posix" and not os.access(port, os.R_OK | os.W_OK):
+        report("FAIL", "port %s: no permission: %s" % (port, device.permission_help(port)))
+        return None
+    try:
+        ser = device.open_port(port)
+        ser.close()
+    except DeviceError as e:
+        report("FAIL", str(e))
+        return None
+    report("ok", "port %s opens" % port)
+    return port
+
+
+def check_box(report, port):
+    try:
+        ser = device.open_port(port)
+    except DeviceError as e:
+        report("FAIL", str(e))
+        return
+    try:
+        info = device.Client(ser, timeout=1.5, retries=2).request("HELLO")
+    except DeviceError as e:
+        report("FAIL", "the box does not answer the sync protocol (%s): `scorebox deploy` installs the firmware" % e)
+        return
+    finally:
+        ser.close()
+    want = deploy.firmware_version()
+    fw = info.get("firmware")
+    report(
+        "ok" if fw == want else "warn",
+        "box %s: firmware %s%s"
+        % (info.get("device"), fw, "" if fw == want else " (this PC has %s: scorebox deploy)" % want),
+    )
+    sp = info.get("space") or {}
+    if sp:
+        report(
+            "warn" if sp.get("warn") else "ok",
+            "storage %d%% full, about %d more matches fit" % (sp.get("percent_full", 0), sp.get("matches_left", 0)),
+        )
+    mv = info.get("battery_mv")
+    if mv is not None:
+        report(
+            "ok",
+            "battery (VSYS) %d.%02d V%s"
+            % (
+                mv // 1000,
+                mv % 1000 // 10,
+                " (on USB power: the battery is read under the USB supply)" if mv > 4600 else "",
+            ),
+        )
+    report("ok", "matches on the box: %d%s" % (info.get("matches", 0), ", one open" if info.get("open") else ""))
+
+
+def doctor(port=None, out=print):
+    fails = []
+
+    def report(level, text):
+        if level == "FAIL":
+            fails.append(text)
+        out("%-5s %s" % (level, text))
+
+    check_pc(report)
+    port = check_port(report, port)
+    if port:
+        check_box(report, port)
+    return 0 if not fails else 2
+
+
+def cmd_doctor(args):
+    return doctor(args.port)
+
+
+def add_parser(sub):
+    p = sub.add_parser("doctor", help="check the PC tools, the USB port and the box")
+    p.add_argument("--port", help="the box's serial port (found by its USB id when omitted)")
+    p.set_defaults(run=cmd_doctor)

@@ -1,0 +1,65 @@
+"""What goes on the Pico, read from the firmware tree, which mirrors the Pico's file system.
+
+Every list of what deploys is derived here: `scorebox deploy`, the virtual Pico's .mpy
+build, mip's package.json and the freeze manifest (a test holds firmware/manifest.py and
+package.json to these lists). The tree's rules:
+- a top-level .py (main.py, pins.py) is copied as source: a Pico runs main.py, never
+  main.mpy, and pins.py stays readable and editable on the box;
+- every .py in a package folder (one with an __init__.py) and in lib/ is compiled to .mpy;
+- manifest.py describes the tree for a frozen build and is not deployed.
+"""
+
+import os
+import re
+
+NOT_DEPLOYED = ("manifest.py",)
+LIB = "lib"  # on sys.path on every MicroPython port: the display drivers
+
+
+def firmware_dir():
+    """The firmware tree: the checkout's (an editable install), else the copy a wheel
+    carries inside the scorebox package (pyproject.toml)."""
+    pkg = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for fw in (os.path.join(os.path.dirname(os.path.dirname(pkg)), "firmware"), os.path.join(pkg, "firmware")):
+        if os.path.isfile(os.path.join(fw, "main.py")):
+            return fw
+    raise RuntimeError("the firmware tree is missing from this install of scorebox: reinstall it")
+
+
+def _py(folder):
+    return sorted(n for n in os.listdir(folder) if n.endswith(".py"))
+
+
+def packages(fw=None):
+    """The top-level packages, and lib/: the folders deploy owns on the box."""
+    fw = fw or firmware_dir()
+    names = [n for n in sorted(os.listdir(fw)) if os.path.isfile(os.path.join(fw, n, "__init__.py"))]
+    return names + [LIB]
+
+
+def compiled(fw=None):
+    """Paths (relative, '/'-separated) of every module compiled to .mpy, packages recursively."""
+    fw = fw or firmware_dir()
+    out = []
+    for top in packages(fw):
+        for d, subdirs, _ in os.walk(os.path.join(fw, top)):
+            subdirs[:] = sorted(s for s in subdirs if os.path.isfile(os.path.join(d, s, "__init__.py")))
+            rel = os.path.relpath(d, fw).replace(os.sep, "/")
+            out.extend(rel + "/" + n for n in _py(d))
+    return out
+
+
+def sources(fw=None):
+    """The top-level modules copied as they are (main.py, pins.py)."""
+    fw = fw or firmware_dir()
+    return [n for n in _py(fw) if n not in NOT_DEPLOYED]
+
+
+def version(fw=None):
+    """VERSION of the shared core, read as text: the tree deployed, not the one imported."""
+    path = os.path.join(fw or firmware_dir(), "scorebox_core", "__init__.py")
+    with open(path) as f:
+        m = re.search(r'^VERSION = "([^"]+)"', f.read(), re.M)
+    if not m:
+        raise RuntimeError("no VERSION in %s" % path)
+    return m.group(1)

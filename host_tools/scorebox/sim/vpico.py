@@ -1,0 +1,101 @@
+"""The virtual Pico behind a pseudo-terminal, as the PC sees a box on USB (POSIX only).
+
+The firmware runs on the `micropython` command with its stdin/stdout on the pty's master
+side; the PC side opens the pty's slave path (/dev/pts/N) with pyserial, as it would a
+Pico's /dev/ttyACM0. The pty is set raw before the child starts (a cooked pty echoes and
+turns \\n into \\r\\n). The flash lives in a host file, so a "reboot" (kill and start
+again) keeps what was written, as a Pico's flash does. Used by `scorebox demo`, the
+sync tests and the sync benchmark.
+"""
+
+import functools
+import os
+import pty
+import subprocess
+import threading
+import time
+import tty
+
+from scorebox.device.mpy_build import SIM_MPY
+from scorebox.sim import micropython, source_path
+from scorebox.sync.workers import die_with_parent
+
+
+class VirtualPico:
+    def __init__(self, flash, keys=None, log=None):
+        self.flash = os.path.abspath(flash)
+        self.keys = keys and os.path.abspath(keys)
+        self.log = log or (self.flash + ".log")
+        self.master, self.slave = pty.openpty()
+        tty.setraw(self.slave)
+        self.port = os.ttyname(self.slave)
+        self.proc = None
+        self.boot()
+
+    def boot(self):
+        """Start the firmware (again): a power-on or a reboot."""
+        args = [micropython(), "-i", os.path.join(SIM_MPY, "vpico", "usb.py"), "--flash", self.flash]
+        if self.keys:
+            args += ["--keys", self.keys]
+            self.keys = None  # the match is keyed once; a reboot resumes from the journal
+        with open(self.log, "ab") as err:
+            env = dict(os.environ, MICROPYPATH=source_path())
+            # PR_SET_PDEATHSIG follows the thread that forks: only from the main thread
+            main = threading.current_thread() is threading.main_thread()
+            watch = functools.partial(die_with_parent, os.getpid()) if main else None
+            self.proc = subprocess.Popen(
+                args,
+                stdin=self.master,
+                stdout=self.master,
+                stderr=err,
+                env=env,
+                cwd=SIM_MPY,
+                close_fds=True,
+                preexec_fn=watch,
+            )
+
+    def kill(self):
+        """Pull the power: the process dies wherever it is."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+    def reboot(self):
+        self.kill()
+        self.drain()
+        self.boot()
+
+    def drain(self):
+        """Throw away what the dead box left in the pty."""
+        os.set_blocking(self.master, False)
+        try:
+            while os.read(self.master, 65536):
+                pass
+        except (BlockingIOError, OSError):
+            pass
+        os.set_blocking(self.master, True)
+
+    def wait_ready(self, client, timeout=30):
+        """Wait until the firmware answers HELLO (it plays its key script first)."""
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("the virtual Pico exited: %s" % self.tail())
+            try:
+                return client.request("HELLO")
+            except Exception as e:  # not up yet
+                last = e
+        raise RuntimeError("the virtual Pico did not answer: %s; %s" % (last, self.tail()))
+
+    def tail(self):
+        try:
+            with open(self.log, "rb") as f:
+                return f.read()[-2000:].decode(errors="replace")
+        except OSError:
+            return ""
+
+    def close(self):
+        self.kill()
+        os.close(self.master)
+        os.close(self.slave)

@@ -1,0 +1,83 @@
+"""The app's battery watch on the virtual Pico (run by test_power.py): a falling VSYS gives
+the low mark, then EMPTY: the message, no more keys taken, the journal intact."""
+
+import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
+
+# isort: split
+
+import sys
+
+from box import app as A
+from box.app import App
+from box.keys import code
+from vpico.board import Board
+from vpico.drive import Driver
+
+
+def mark_shown(b):
+    """Pixels of the low-battery mark in the panel's RAM (page 7, columns 114-127)."""
+    return bytes(b.panel.ram[7 * 128 + 114 : 7 * 128 + 128])
+
+
+def wait(d, b, ms):
+    end = b.clock.now + ms
+    while b.clock.now < end:
+        b.clock.now += 500
+        d.poll()
+
+
+def main(path):
+    b = Board(path=path)
+    app = App(b, strict=True)
+    app.store.set_roster(["Ann", "Bob"])
+    app.store.set("sleep_s", 0)  # the screen dims but stays on: every key below is taken
+    d = Driver(app, b)
+    blank = mark_shown(b)
+    for k in "# # #".split():  # New match, to Start, start: the play screen
+        d.press(code(k))
+    for k in "A B".split():  # two arrows
+        d.press(code(k))
+    events = len(app.session.match.log)
+    # On USB power the battery is not judged.
+    b.usb_powered = lambda: True
+    b.battery = 2500
+    wait(d, b, 60000)
+    assert app.battery_state == A.BAT_OK, app.battery_state
+    del b.usb_powered
+    for _ in range(5):  # a sag now and then is not a flat battery
+        b.battery = 3200
+        wait(d, b, 20000)
+        b.battery = 4000
+        wait(d, b, 10000)
+    assert app.battery_state == A.BAT_OK
+    b.battery = 3200  # 3xAA low
+    wait(d, b, 15000)
+    assert app.battery_state == A.BAT_OK  # one or two readings are not enough
+    wait(d, b, 30000)
+    assert app.battery_state == A.BAT_LOW
+    assert mark_shown(b) != blank, "no low-battery mark"
+    print("low", app.battery_mv)
+    b.battery = 3350  # above LOW's 3300 but within the hysteresis: still low
+    wait(d, b, 40000)
+    assert app.battery_state == A.BAT_LOW
+    b.battery = 3200
+    d.press(code("C"))  # the box still scores while low
+    assert len(app.session.match.log) == events + 1, (events, app.session.match.log, app.screen, app.state)
+    b.battery = 2800
+    wait(d, b, 40000)
+    assert app.battery_state == A.BAT_EMPTY and app.halted
+    assert app.screen is app.msg, app.screen
+    d.press(code("D"))  # no key is taken any more
+    d.press(code("D"))
+    assert len(app.session.match.log) == events + 1
+    assert app.screen is app.msg
+    print("empty", app.battery_mv)
+    # A reboot with new batteries resumes the match where it was: nothing was lost.
+    b.battery = 4500
+    app2 = App(Board(path=path), strict=True)
+    assert app2.session.match is not None and len(app2.session.match.log) == events + 1
+    assert app2.screen is app2.play
+    print("ALL OK")
+
+
+main(sys.argv[1])

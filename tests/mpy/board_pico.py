@@ -1,0 +1,239 @@
+"""boards/pico.py on the MicroPython unix port, over a fake `machine` (run by test_pico_board.py).
+
+The fake records what the board does to the hardware: I2C transactions, pin levels and
+modes, ADC reads, lightsleeps. The checks print `ok NAME`; any failure raises.
+"""
+
+import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
+
+# isort: split
+
+import sys
+
+import vfs
+
+# --- the fake hardware ---------------------------------------------------------------------
+LOG = []  # ("i2c", addr, bytes) / ("sleep", ms) / ("lightsleep", ms) / ("pin", id, mode)
+PRESSED = set()  # (row GPIO, col GPIO) pairs closed on the keypad, or button GPIOs held
+LEVELS = {}  # GPIO -> level driven (outputs)
+STATE = {"vbus": 1, "adc": 0}
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    ALT = 3
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, id, mode=-1, pull=-1, value=None, alt=-1):
+        self.id = id
+        self.mode = mode
+        LOG.append(("pin", id, mode))
+        if value is not None:
+            LEVELS[id] = value
+
+    def value(self, v=None):
+        if v is not None:
+            LEVELS[self.id] = v
+            return None
+        if self.id in ("WL_GPIO2", 24):
+            return STATE["vbus"]
+        for rc in PRESSED:  # a column reads low when a closed key joins it to a row held low
+            if isinstance(rc, tuple) and rc[1] == self.id and LEVELS.get(rc[0], 1) == 0:
+                return 0
+        if self.id in PRESSED:
+            return 0
+        return 1
+
+
+class I2C:
+    def __init__(self, bus, sda=None, scl=None, freq=0):
+        self.freq = freq
+
+    def writeto(self, addr, buf):
+        LOG.append(("i2c", addr, bytes(buf)))
+
+    def writevto(self, addr, bufs):
+        LOG.append(("i2c", addr, b"".join(bytes(b) for b in bufs)))
+
+
+class ADC:
+    def __init__(self, ch):
+        self.ch = ch
+
+    def read_u16(self):
+        return STATE["adc"]
+
+
+class PWM:
+    def __init__(self, pin, freq=0, duty_u16=0):
+        self.d = duty_u16
+
+    def freq(self, f):
+        pass
+
+    def duty_u16(self, d):
+        self.d = d
+
+
+def lightsleep(ms):
+    LOG.append(("lightsleep", ms))
+
+
+def unique_id():
+    return b"\xe6\x61\x41\x04\x03\x27\x5a\x2b"
+
+
+class _Machine:
+    pass
+
+
+machine = _Machine()
+for _name in ("Pin", "I2C", "ADC", "PWM", "lightsleep", "unique_id"):
+    setattr(machine, _name, globals()[_name])
+sys.modules["machine"] = machine
+
+# --- the checks ----------------------------------------------------------------------------
+import pins  # noqa: E402
+
+from boards import pico  # noqa: E402
+from box import keys  # noqa: E402
+
+
+def i2c_since(n):
+    return [e[2] for e in LOG[n:] if e[0] == "i2c"]
+
+
+def check_panel():
+    b = pico.Board()
+    init = i2c_since(0)
+    assert all(e[0] == "i2c" and e[1] == pins.DISPLAY_ADDR for e in LOG if e[0] == "i2c")
+    cmds = [x[1] for x in init if len(x) == 2 and x[0] == 0x80]
+    assert cmds[0] == 0xAE and cmds[-1] == 0xAF, cmds  # off while configuring, then on
+    assert 0x8D in cmds  # SSD1306: charge pump
+    data = [x for x in init if x[0] == 0x40]
+    assert len(data) == 8 and all(len(x) == 129 and not any(x[1:]) for x in data)  # RAM cleared
+    b.display.fb.fill(0)
+    assert b.display.show() == 1024  # the first frame is sent whole
+    n = len(LOG)
+    b.display.fb.text("7", 8, 16, 1)  # page 2, columns 8-15
+    sent = b.display.show()
+    out = i2c_since(n)
+    a = out[0]
+    assert a[:2] == b"\x00\x21" and 8 <= a[2] and a[3] - a[2] + 1 == sent and a[4:] == b"\x22\x02\x02", out
+    assert out[1][0] == 0x40 and len(out[1]) == sent + 1
+    print("ok panel", sent)
+    return b
+
+
+def check_sh1106():
+    pins.DISPLAY = "SH1106"
+    n = len(LOG)
+    b = pico.Board()
+    init = i2c_since(n)
+    data = [x for x in init if x[0] == 0x40]
+    assert len(data) == 8 and all(len(x) == 133 for x in data)  # all 132 columns cleared
+    b.display.show()
+    n = len(LOG)
+    b.display.fb.fill_rect(0, 0, 3, 8, 1)
+    b.display.show()
+    out = i2c_since(n)
+    assert out[0] == bytes((0x00, 0xB0, 2, 0x10)), out  # page 0, column 0 + 2
+    pins.DISPLAY = "SSD1306"
+    print("ok sh1106")
+
+
+def check_keys(b):
+    assert b.scan() == keys.NONE
+    for r in range(4):
+        for c in range(4):
+            PRESSED.clear()
+            PRESSED.add((pins.KEYPAD_ROWS[r], pins.KEYPAD_COLS[c]))
+            got = b.scan()
+            assert got == r * 4 + c, (r, c, got)
+            assert all(LEVELS[g] == 1 for g in pins.KEYPAD_ROWS)  # every row released again
+    for name, g in pins.BUTTONS:
+        PRESSED.clear()
+        PRESSED.add(g)
+        assert b.scan() == keys.code(name), name
+    PRESSED.clear()
+    assert keys.NAMES[3] == "A" and keys.NAMES[12] == "*"
+    print("ok keys")
+
+
+def check_power(b):
+    STATE["adc"] = 4500 * 65535 // (3300 * 3)
+    mv = b.battery_mv()
+    assert 4490 <= mv <= 4500, mv
+    STATE["vbus"] = 1
+    b._usb = None
+    n = len(LOG)
+    b.sleep_ms(5)
+    assert not [e for e in LOG[n:] if e[0] == "lightsleep"]  # never while on USB power
+    STATE["vbus"] = 0
+    b._usb = None
+    assert not b.usb_powered()
+    b.sleep_ms(5)
+    assert LOG[-1] == ("lightsleep", 20), LOG[-1]
+    assert b.unique_id() == unique_id()
+    print("ok power", mv)
+
+
+def check_wireless():
+    pico._is_wireless = lambda: True
+    b = pico.Board()
+    assert b.vbus.id == "WL_GPIO2" and b.adc is None
+    n = len(LOG)
+    STATE["adc"] = 3700 * 65535 // (3300 * 3)
+    mv = b.battery_mv()
+    pinlog = [e for e in LOG[n:] if e[0] == "pin"]
+    assert pinlog[0] == ("pin", 25, Pin.OUT) and LEVELS[25] == 1, pinlog  # wireless chip deselected
+    assert pinlog[1] == ("pin", 29, Pin.IN) and pinlog[-1] == ("pin", 29, Pin.ALT), pinlog  # GP29 given back
+    assert 3690 <= mv <= 3700, mv
+    pico._is_wireless = lambda: False
+    print("ok wireless", mv)
+
+
+def check_app(b):
+    """The app on the Pico board (its flash root moved to a RAM LittleFS): keys in, I2C out."""
+    from vpico.blockdev import RamBlockDev
+
+    bd = RamBlockDev(blocks=64, block_size=4096)
+    vfs.VfsLfs2.mkfs(bd)
+    vfs.mount(vfs.VfsLfs2(bd), "/pico")
+    b.root = "/pico"
+    from box.app import App
+
+    STATE["vbus"] = 1
+    b._usb = None
+    app = App(b)
+    t = [0]
+
+    def ms():
+        return t[0]
+
+    b.ms = ms
+    n = len(LOG)
+    for key in ("ok",):  # "New match" on the home screen
+        PRESSED.add(dict(pins.BUTTONS)[key])
+        for _ in range(10):
+            t[0] += 5
+            app.poll()
+        PRESSED.clear()
+        for _ in range(10):
+            t[0] += 5
+            app.poll()
+    assert app.screen is app.setup, app.screen
+    assert i2c_since(n), "no frame sent"
+    print("ok app")
+
+
+b = check_panel()
+check_sh1106()
+check_keys(b)
+check_power(b)
+check_wireless()
+check_app(b)
+print("ALL OK")

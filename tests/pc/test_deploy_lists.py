@@ -1,0 +1,62 @@
+"""Every list of what goes on the Pico is derived from the firmware tree in one place
+(scorebox/device/firmware.py); the committed ones must agree with it: package.json for
+mip, firmware/manifest.py for a frozen build, and the wheel's copy in pyproject.toml."""
+
+import json
+import os
+
+import tomllib
+from mpy import FIRMWARE, ROOT
+
+from scorebox.device import deploy, firmware
+
+
+def test_package_json_is_what_deploy_installs():
+    with open(os.path.join(ROOT, "package.json")) as f:
+        text = f.read()
+    assert text == deploy.package_json_text(), "package.json is stale: python -m scorebox.device.deploy package-json"
+    urls = json.loads(text)["urls"]
+    assert sorted(rel for rel, _ in urls) == sorted(firmware.compiled() + firmware.sources())
+    for _, url in urls:
+        assert os.path.exists(os.path.join(ROOT, url)), url
+
+
+def test_manifest_freezes_what_deploy_compiles():
+    frozen = []
+
+    def include(path):
+        assert path == "$(PORT_DIR)/boards/manifest.py"
+
+    def package(name, files=None, base_path=".", opt=None):
+        top = os.path.join(FIRMWARE, base_path, name)
+        for d, _, names in os.walk(top):
+            rel = os.path.relpath(d, os.path.join(FIRMWARE, base_path)).replace(os.sep, "/")
+            frozen.extend(rel + "/" + n for n in names if n.endswith(".py"))
+
+    def module(name, base_path=".", opt=None):
+        path = os.path.join(FIRMWARE, base_path, name)
+        assert os.path.isfile(path), path
+        frozen.append(os.path.normpath(os.path.join(base_path, name)).replace(os.sep, "/"))
+
+    with open(os.path.join(FIRMWARE, "manifest.py")) as f:
+        exec(f.read(), {"include": include, "package": package, "module": module})
+    assert sorted(frozen) == sorted(firmware.compiled())
+
+
+def test_the_wheel_carries_the_whole_tree():
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        listed = tomllib.load(f)["tool"]["setuptools"]["packages"]
+    shipped = {p[len("scorebox.firmware.") :] for p in listed if p.startswith("scorebox.firmware.")}
+    tree = {os.path.dirname(rel).replace("/", ".") for rel in firmware.compiled()}
+    assert shipped == tree, "pyproject.toml's scorebox.firmware.* packages differ from the firmware tree"
+
+
+def test_the_tree_holds_only_what_the_pico_runs():
+    """No PC code in firmware/: every module is deployed, and none imports the PC package."""
+    on_pico = set(firmware.compiled() + firmware.sources())
+    for d, subdirs, names in os.walk(FIRMWARE):
+        subdirs[:] = [s for s in subdirs if s != "__pycache__"]
+        for n in names:
+            rel = os.path.relpath(os.path.join(d, n), FIRMWARE).replace(os.sep, "/")
+            if n.endswith(".py") and rel not in firmware.NOT_DEPLOYED:
+                assert rel in on_pico, "%s is in firmware/ but deploy does not install it" % rel

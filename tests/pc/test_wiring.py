@@ -1,0 +1,59 @@
+"""The wiring table in docs/hardware.md and docs/wiring.svg are generated from firmware/pins.py
+(`python tools/wiring.py docs`): the committed docs must match the generator, and the
+generator refuses a pin map a Pico cannot have."""
+
+import os
+import shutil
+
+import pytest
+import wiring
+
+
+def test_committed_docs_match_the_pin_map():
+    want = wiring.generate()
+    stale = []
+    for path, text in want.items():
+        with open(path, encoding="utf-8") as f:
+            if f.read() != text:
+                stale.append(os.path.basename(path))
+    assert not stale, "%s out of date with firmware/pins.py: run `python tools/wiring.py docs`" % stale
+
+
+def test_every_pin_of_the_map_is_in_the_table():
+    p = wiring.load_pins()
+    text = wiring.table(p)
+    gpios = [p["I2C_SDA"], p["I2C_SCL"], *p["KEYPAD_ROWS"], *p["KEYPAD_COLS"], *[g for _, g in p["BUTTONS"]]]
+    if p["PIEZO"] is not None:
+        gpios.append(p["PIEZO"])
+    for g in gpios:
+        assert "| GP%d | %d |" % (g, wiring.PHYSICAL[g]) in text
+    assert "| VSYS | 39 |" in text and "| 3V3(OUT) | 36 |" in text
+
+
+def test_a_changed_pin_map_makes_the_docs_stale(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shutil.copy(os.path.join(wiring.docs_dir(), "hardware.md"), docs / "hardware.md")
+    src = open(os.path.join(wiring.docs_dir(), "..", "firmware", "pins.py")).read()
+    pins = tmp_path / "pins.py"
+    pins.write_text(src.replace("PIEZO = 20", "PIEZO = 21"))
+    before = wiring.generate(str(docs))
+    after = wiring.generate(str(docs), str(pins))
+    hw = str(docs / "hardware.md")
+    assert before[hw] != after[hw] and "| GP21 | 27 |" in after[hw]
+
+
+@pytest.mark.parametrize(
+    "change, error",
+    [
+        ({"PIEZO": 6}, "GP6 is used twice"),
+        ({"I2C_SDA": 5, "I2C_SCL": 4}, "I2C0 has no SDA on GP5"),
+        ({"PIEZO": 25}, "not on the Pico's header"),
+        ({"DISPLAY": "ST7735"}, "SSD1306 or SH1106"),
+        ({"KEYPAD_ROWS": (6, 7, 8)}, "4 rows and 4 columns"),
+    ],
+)
+def test_an_impossible_pin_map_is_refused(change, error):
+    p = dict(wiring.load_pins(), **change)
+    with pytest.raises(wiring.PinMapError, match=error):
+        wiring.connections(p)
