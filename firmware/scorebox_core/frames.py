@@ -55,12 +55,18 @@ def decode(line):
     if len(parts) != 4:
         raise FrameError("frame has %d fields, not 4" % len(parts))
     if parts[0] != b"%s%d" % (PREFIX, VERSION):
-        raise FrameError("protocol %s not supported (this side speaks %d)" % (parts[0][3:].decode(), VERSION))
-    kind = parts[2].decode()
+        v = parts[0][3:]
+        raise FrameError(
+            "protocol %s not supported (this side speaks %d)" % (v.decode() if v.isdigit() else "?", VERSION)
+        )
+    # A valid CRC proves only that the bytes arrived as sent: anything inside may still be
+    # wrong (a kind that is not ASCII, a body nested too deep for the box's heap), and
+    # every such failure must end here as a FrameError, never in the app loop.
     try:
+        kind = parts[2].decode()
         seq = int(parts[1])
         data = binascii.a2b_base64(parts[3])
         body = data if kind == "DATA" else json.loads(data)
-    except ValueError:
-        raise FrameError("frame body is not base64 JSON")
+    except Exception as e:  # ValueError, UnicodeError, MemoryError, RuntimeError (recursion)
+        raise FrameError("frame body is not base64 JSON (%s)" % type(e).__name__)
     return seq, kind, body

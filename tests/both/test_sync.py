@@ -96,6 +96,11 @@ def raw_request(ser, line, timeout=3.0):
     return None
 
 
+def signed(head):
+    """A frame line with a valid CRC around whatever head holds."""
+    return head + b"%08x\n" % binascii.crc32(head)
+
+
 @pytest.mark.parametrize(
     "line, error",
     [
@@ -112,6 +117,8 @@ def raw_request(ser, line, timeout=3.0):
         (frames.encode(5, "ROSTER", {"names": ["ok", 7]}), "bad archer name"),
         (frames.encode(5, "CLOCK", {"time": "noon"}), "not a whole number"),
         (frames.encode(5, "HELLO", {}).replace(b"~SB1", b"~SB9"), "CRC mismatch"),
+        # a valid CRC around a kind that is not UTF-8 (tests/mpy/frames_hostile.py: more)
+        (signed(b"~SB1 5 \xff\xfe e30= "), "frame body is not base64 JSON"),
     ],
 )
 def test_malformed_frames_get_an_error_and_change_nothing(box, line, error):
