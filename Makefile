@@ -2,18 +2,19 @@
 #            list it and write the club's HTML report.
 # make test: set everything up and run every test (CPython and MicroPython).
 # make bench: measure; writes bench/results.json and prints a table.
+# make enclosure: the printable case into out/enclosure/ (enclosure/README.md).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: demo test bench lint wiring clean
+.PHONY: demo test bench lint wiring clean enclosure
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[sim,test]'
+	$(BIN)/python -m pip install -q -e '.[sim,test,enclosure]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -39,6 +40,11 @@ lint: $(STAMP)
 
 wiring: $(STAMP)
 	$(BIN)/python tools/wiring.py docs
+
+# The printable case (STL + STEP, both key layouts) into out/enclosure/, and its pictures
+# into enclosure/pictures/ (committed: the READMEs show them).
+enclosure: $(STAMP)
+	$(BIN)/python -m enclosure.build out/enclosure
 
 clean:
 	rm -rf $(VENV) bench/results.json .pytest_cache .hypothesis

@@ -14,8 +14,9 @@ import time
 
 from storegen import generate
 
-from scorebox import report
-from scorebox.store import Store, export
+from scorebox.report import html
+from scorebox.store import export
+from scorebox.store.db import Store
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MATCHES = 100_000
@@ -53,9 +54,9 @@ def run():
         raise RuntimeError("%s holds %d matches, not %d: delete it" % (path, store.count(), MATCHES))
     work = tempfile.mkdtemp(prefix="bench-report-")
     try:
-        html = os.path.join(work, "report.html")
+        page = os.path.join(work, "report.html")
         t0 = time.perf_counter()
-        size = report.write(store, html)
+        size = html.write(store, page)
         out["report_seconds_100k"] = round(time.perf_counter() - t0, 2)
         out["report_bytes_100k"] = size
         t0 = time.perf_counter()

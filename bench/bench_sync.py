@@ -15,11 +15,11 @@ import time
 
 from test_sync import fill
 
-from scorebox import device
+from scorebox.device import link
 from scorebox.device import mpremote_adapter as mp
 from scorebox.sim.vpico import VirtualPico
-from scorebox.store import Store
-from scorebox.sync import read_file, sync
+from scorebox.store.db import Store
+from scorebox.sync.pull import read_file, sync
 
 MATCHES = 1000
 
@@ -41,8 +41,8 @@ def run():
         flash, _ = fill(folder, MATCHES, seed=11)
         vp = VirtualPico(flash)
         try:
-            ser = device.open_port(vp.port)
-            vp.wait_ready(device.Client(ser, timeout=1.0))
+            ser = link.open_port(vp.port)
+            vp.wait_ready(link.Client(ser, timeout=1.0))
             ser.close()
             names = [n for n in mp.ls(vp.port, "/flash") if n.endswith(".tbj")]
             out = folder / "copy"
@@ -59,8 +59,8 @@ def run():
             t_mpremote = time.perf_counter() - t0
             copied = sum(os.path.getsize(out / n) for n in names)
             vp.reboot()  # mpremote's Ctrl-C stopped the app, as on a Pico
-            ser = device.open_port(vp.port)
-            client = device.Client(ser, timeout=5.0)
+            ser = link.open_port(vp.port)
+            client = link.Client(ser, timeout=5.0)
             vp.wait_ready(client)
             t0 = time.perf_counter()
             got = client.request("LIST", {"after": 0})["files"]

@@ -11,7 +11,6 @@ Thonny) stops the app and leaves the REPL.
 """
 
 import sys
-import time
 
 PERIOD_MS = 5  # key sampling period; on battery the board's sleep_ms lightsleeps longer
 
@@ -38,7 +37,7 @@ def main(b=None):
             app.refresh_space()
 
     try:
-        app.run(getattr(b, "sleep_ms", time.sleep_ms), PERIOD_MS, serve)
+        app.run(b.sleep_ms, PERIOD_MS, serve)
     except KeyboardInterrupt:
         pass  # to the REPL, with the journal flushed (every record is, when written)
 

@@ -43,4 +43,4 @@ BATTERY_DIVIDER = 3
 VBUS_GPIO = 24
 
 # --- optional -------------------------------------------------------------------------------
-PIEZO = 20  # a passive piezo from this GPIO to GND (PWM); None when not fitted
+PIEZO = 20  # a passive piezo from this GPIO to GND (PWM); None when not fitted: silent

@@ -1,7 +1,7 @@
 """Source of the box's large font (firmware/box/font.py): 10x16 glyphs drawn as text.
 
 `python tools/fontgen.py > firmware/box/font_data.py` regenerates the packed glyphs.
-At arm's length a digit must be about 16 px tall on a 0.96" panel (DESIGN.md).
+At arm's length a digit must be about 16 px tall on a 0.96" panel to be read with ease.
 """
 
 W = 10

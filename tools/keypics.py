@@ -11,7 +11,8 @@ import subprocess
 import sys
 
 from scorebox.device.firmware import firmware_dir
-from scorebox.sim import micropython, png
+from scorebox.sim import png
+from scorebox.sim.run import micropython
 
 W = 304
 H = 216

@@ -15,8 +15,8 @@ from browser import Chromium  # noqa: E402
 from handmatches import fill  # noqa: E402
 from storegen import generate  # noqa: E402
 
-from scorebox import report  # noqa: E402
-from scorebox.store import Store  # noqa: E402
+from scorebox.report import html  # noqa: E402
+from scorebox.store.db import Store  # noqa: E402
 
 
 def main(out):
@@ -24,10 +24,10 @@ def main(out):
         path = os.path.join(d, "club.sqlite")
         generate(path, 1500, seed=2)
         store = fill(Store(path))
-        html = os.path.join(d, "report.html")
-        report.write(store, html)
+        page = os.path.join(d, "report.html")
+        html.write(store, page)
         with Chromium(1280, 820) as c:
-            c.open("file://" + html)
+            c.open("file://" + page)
             c.eval("scorebox.pick(3); scorebox.go(17)")
             c.settle(0.3)
             if c.problems:

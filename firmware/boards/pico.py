@@ -1,16 +1,11 @@
 """The Raspberry Pi Pico (Pico W, Pico 2) binding: the only firmware module that imports
 `machine` or a display driver. Every pin comes from pins.py.
 
-It has what the app asks of a board, as its twin vpico/board.py does:
-    display       a box.display.Display over the panel driver (SSD1306 or SH1106 on I2C)
-    ms()          time.ticks_ms(), made monotonic (it wraps after 2**30 ms otherwise)
-    scan()        the key held down now (a key code from box.keys) or keys.NONE
-    battery_mv()  the voltage on VSYS in mV (ADC3 = GP29 behind the Pico's divider of 3)
-    root          "/" (the Pico's LittleFS2)
-    layout        pins.LAYOUT
-and beyond the twin: unique_id(), usb_powered(), battery (pins.BATTERY), beep(), and
-sleep_ms(ms), the app loop's pause: machine.lightsleep when on battery (it would stop the
-USB clock, so never while USB power is present) and time.sleep_ms otherwise.
+It is a boards.base.Board (the contract, with its twin vpico/board.py): the display is an
+SSD1306 or SH1106 on I2C, battery_mv() reads VSYS on ADC3 (GP29 behind the Pico's divider
+of 3), usb_powered() reads VBUS, and sleep_ms(ms), the app loop's pause, is
+machine.lightsleep when on battery (it would stop the USB clock, so never while USB power
+is present) and time.sleep_ms otherwise. beep() drives the piezo on pins.PIEZO with PWM.
 
 Pico W / Pico 2 W: GP29 (the VSYS divider) is also the wireless chip's SPI clock and GP25
 its chip select, and VBUS sense is the wireless chip's WL_GPIO2, not GP24 (Pico W
@@ -26,11 +21,13 @@ import time
 import machine
 import pins
 
+from boards.base import Board as Base
 from box.display import Display
 from box.keys import NONE, code
 
 _LIGHTSLEEP_MS = 20  # a key is sampled at least every 20 ms + the loop's work
 _SAMPLES = 8  # ADC readings averaged per battery_mv() (the ADC is noisy, ~1 LSB = 2.4 mV at VSYS)
+_HALF = 32768  # PWM duty for a tone: a square wave, the loudest a piezo gives
 
 
 def _is_wireless():
@@ -48,11 +45,11 @@ def _panel(i2c):
     return SSD1306(i2c, pins.DISPLAY_ADDR, pins.DISPLAY_FLIP)
 
 
-class Board:
+class Board(Base):
     def __init__(self):
         self.root = "/"
         self.layout = pins.LAYOUT
-        self.battery = pins.BATTERY
+        self.battery_type = pins.BATTERY
         self.wireless = _is_wireless()
         i2c = machine.I2C(
             pins.I2C_BUS, sda=machine.Pin(pins.I2C_SDA), scl=machine.Pin(pins.I2C_SCL), freq=pins.I2C_FREQ
@@ -75,12 +72,13 @@ class Board:
         self.piezo = None
         if pins.PIEZO is not None:
             self.piezo = machine.PWM(machine.Pin(pins.PIEZO), freq=2000, duty_u16=0)
+        self._quiet_at = 0  # ms() when the tone sounding ends; 0: silent
         self._last = time.ticks_ms()
         self._ms = 0
         self._usb = None
         self._usb_at = self._last
 
-    # --- what the app asks ------------------------------------------------------------------
+    # --- the contract (boards/base.py) -------------------------------------------------------
     def ms(self):
         now = time.ticks_ms()
         self._ms += time.ticks_diff(now, self._last)
@@ -118,7 +116,6 @@ class Board:
             machine.Pin(pins.BATTERY_GPIO, machine.Pin.ALT, machine.Pin.PULL_DOWN, alt=7)
         return total * 3300 * pins.BATTERY_DIVIDER // (65535 * _SAMPLES)
 
-    # --- beyond the twin --------------------------------------------------------------------
     def unique_id(self):
         return machine.unique_id()
 
@@ -133,16 +130,28 @@ class Board:
 
     def sleep_ms(self, ms):
         """The app loop's pause between key samples. On battery: lightsleep (about 1 mA
-        instead of 20), at least _LIGHTSLEEP_MS, still well under a key press (docs/power.md)."""
-        if self.usb_powered():
+        instead of 20), at least _LIGHTSLEEP_MS, still well under a key press (docs/power.md).
+        While a tone sounds: time.sleep_ms, as lightsleep stops the clock of the PWM too; the
+        tone ends in the first pause past its length."""
+        if self._quiet_at:
+            time.sleep_ms(ms)
+            self._quiet()
+        elif self.usb_powered():
             time.sleep_ms(ms)
         else:
             machine.lightsleep(ms if ms > _LIGHTSLEEP_MS else _LIGHTSLEEP_MS)
 
-    def beep(self, ms=40, freq=2000):
+    def beep(self, freq, ms):
+        """The tone starts now and the key loop goes on: sleep_ms ends it (a tone that blocked
+        would hold the keys, the screen and the USB link for its whole length)."""
         p = self.piezo
         if p is not None:
             p.freq(freq)
-            p.duty_u16(32768)
-            time.sleep_ms(ms)
+            p.duty_u16(_HALF)
+            self._quiet_at = self.ms() + ms
+
+    def _quiet(self):
+        p = self.piezo
+        if p is not None and self.ms() >= self._quiet_at:
             p.duty_u16(0)
+            self._quiet_at = 0

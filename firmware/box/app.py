@@ -3,7 +3,7 @@
     board.scan() --Debouncer--> key event --> screen.key() --> Session (Match + Journal)
                                                            --> screen.draw(fb) --> Display.show()
 
-The board is anything with display, ms(), scan(), battery_mv(), root (vpico/board.py is the
+The board is a boards.base.Board (the contract: boards/pico.py, and vpico/board.py the
 virtual one). Nothing here imports `machine`. In the steady state (arrows keyed on the play
 screen) the loop allocates only what the rules core and the journal must: screens keep
 their strings and buffers from open(), numbers are drawn from tables.
@@ -68,7 +68,7 @@ class App:
         self.store = Store(board.root)
         self.store.roster()  # read now, while the heap is whole (box/store.py)
         if journal is None:
-            from scorebox_core.journal import Journal
+            from box.journal import Journal
 
             journal = Journal(board.root)
         self.journal = journal
@@ -85,7 +85,7 @@ class App:
         self.last_key = board.ms()
         self.events = 0  # key events handled (statistics)
         self.collect = True  # collect the heap after each key (tests switch it off to measure)
-        self.battery = BATTERY_LIPO if getattr(board, "battery", "") == "lipo" else BATTERY_AA
+        self.battery = BATTERY_LIPO if board.battery_type == "lipo" else BATTERY_AA
         self.battery_state = BAT_OK
         self.battery_mv = 0
         self._bat = [0, 0]  # readings in a row past the next threshold, next reading at
@@ -250,8 +250,7 @@ class App:
             self.display.power(False)
 
     def on_usb(self):
-        f = getattr(self.board, "usb_powered", None)
-        return f is not None and f()
+        return self.board.usb_powered()
 
     def battery_level(self, mv):
         t = self.battery

@@ -17,7 +17,8 @@ def device_id(board):
     random part keeps the PC from taking a new match 1 for one it already holds. Kept in
     ID_FILE, where the PC's rescue path finds it too."""
     path = board.root + "/" + ID_FILE
-    chip = binascii.hexlify(board.unique_id()).decode() if hasattr(board, "unique_id") else "v"
+    raw = board.unique_id()
+    chip = binascii.hexlify(raw).decode() if raw else "v"
     try:
         with open(path) as f:
             kept = f.read().strip()

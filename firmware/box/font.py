@@ -1,8 +1,8 @@
 """The large font: 10x16 glyphs for the numbers that matter (needs, score, arrow count).
 
-The built-in 8x8 font is too small to read at arm's length (DESIGN.md); these glyphs are
+The built-in 8x8 font is too small to read at arm's length on a 0.96" panel; these glyphs are
 16 px tall. Each glyph is a FrameBuffer made once at import, so drawing is one C blit and
-allocates nothing. Glyphs come from host_tools/scorebox/fontgen.py.
+allocates nothing. Glyphs come from tools/fontgen.py.
 """
 
 import framebuf

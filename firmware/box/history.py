@@ -1,8 +1,8 @@
 """History: the matches kept on the box, newest first, and one match in detail."""
 
 from box.keys import BACK, DOWN, OK, UP
-from box.session import from_header, result_text
 from box.ui import Screen, menu, nav, num, title
+from scorebox_core.match import from_header, result_text
 from scorebox_core.ttb.rules import Match, side_name
 
 

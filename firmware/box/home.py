@@ -1,7 +1,7 @@
 """Home, storage and battery, settings, and a message screen."""
 
 from box.keys import BACK, DOWN, LEFT, LONG, OK, RIGHT, UP
-from box.ui import Screen, menu, nav, num, title, wrap
+from box.ui import Screen, help_line, menu, nav, num, title, wrap
 
 NEW = "New match"
 RESUME = "Resume match"
@@ -89,6 +89,7 @@ _SETTINGS = (
     ("dim_s", "Dim after s", (10, 20, 30, 60, 120, 300)),
     ("sleep_s", "Off after s", (30, 60, 120, 300, 600, 0)),
     ("contrast", "Contrast", (32, 96, 160, 255)),
+    ("sound", "Sound", (True, False)),
 )
 
 
@@ -124,10 +125,13 @@ class Settings(Screen):
         items = []
         for name, label, _ in _SETTINGS:
             v = st.get(name)
-            v = "never" if (name == "sleep_s" and v == 0) else num(v)
+            if v is True or v is False:
+                v = "on" if v else "off"
+            else:
+                v = "never" if (name == "sleep_s" and v == 0) else num(v)
             items.append("%-*s%s" % (15 - len(v), label, v))
         menu(fb, items, self.sel)
-        fb.text("4/6 change", 0, 56, 1)
+        help_line(fb, self.app, "4/6 change", "< > change")
 
 
 class Message(Screen):
@@ -151,4 +155,4 @@ class Message(Screen):
         lines = wrap(self.text)[:5]
         for i in range(len(lines)):
             fb.text(lines[i], 0, 12 + 9 * i, 1)
-        fb.text("#=ok", 0, 56, 1)
+        help_line(fb, self.app, "#=ok", "OK")

@@ -13,6 +13,9 @@ key (bench/bench_app.py measures it over realistic matches).
 
 With the six buttons: the arrows move over the board, OK opens the value (left/right), OK
 commits; back undoes (held: home).
+
+The piezo (board.beep; off in the settings): a low buzz for an entry refused, a chirp for a
+flip, a long tone for the arrow that ends the match. The tone starts and the loop goes on.
 """
 
 from box import font
@@ -33,7 +36,7 @@ from box.keys import (
     RIGHT,
     UP,
 )
-from box.ui import Screen, banner, digit, lock_icon, nav, num, number, title, wrap
+from box.ui import Screen, banner, digit, help_line, lock_icon, nav, num, number, title, wrap
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import DRAW, NEW_FACE, NEW_GAME, OUTCOMES, UNDO, A, B, called, hit, miss
 
@@ -57,6 +60,17 @@ _VALUE = {KA: 3, KB: 2, KC: 1, KD: 0}
 # The button layout's value picker: values 3-0, then a miss, then a called shot hit / missed.
 _PICKS = (3, 2, 1, 0, 4, 5, 6)
 _PICK_TEXT = ("< 3 >", "< 2 >", "< 1 >", "< 0 >", "< miss >", "< X hit >", "< X miss >")
+
+# Tones: (Hz, ms). A passive piezo is loudest near its resonance (2-4 kHz); the refusal is
+# lower and longer, so that it is told from the others without looking.
+REFUSED = (700, 250)
+FLIP = (3000, 80)
+MATCH_END = (2000, 700)
+
+
+def beep(app, tone):
+    if app.store.get("sound"):
+        app.board.beep(tone[0], tone[1])
 
 
 def draw_token(fb, ev, x, y, col=1):
@@ -121,7 +135,7 @@ class Play(Screen):
         self.calling = False  # '#' pressed: the next value key is a called shot
         self.picking = False  # button layout: choosing the value
         self.pick = 0
-        self.msg = None  # why the last entry was refused, shown until the next key
+        self.msg = None  # why the last entry was refused, shown until the next key (refuse())
         self.home = [0, 0]  # each side's square: the first it shot in its turn
 
     def open(self, arg=None):
@@ -178,7 +192,7 @@ class Play(Screen):
         first = g.in_turn == 0
         why = app.session.shoot(ev)
         if why:
-            self.msg = why
+            self.refuse(why)
             return
         self.picking = False
         g = m.game  # a new game after NEW_GAME
@@ -193,10 +207,19 @@ class Play(Screen):
             self.calling = False  # a called-shot run ends with the turn
         if not self.calling:  # while calling, the frame stays on the X called at
             self._default(g)
+        if m.over():
+            beep(app, MATCH_END)
+        elif ev < 256 and g.outcomes[-1] == rules.FLIPPED:
+            beep(app, FLIP)
         if g.over():
             app.go(app.game_over)
         elif g.in_turn == 0:
             app.go(app.review)
+
+    def refuse(self, why):
+        """An entry not taken: why, on the screen until the next key, and a buzz."""
+        self.msg = why
+        beep(self.app, REFUSED)
 
     def key(self, kind, k):
         self.msg = None
@@ -220,19 +243,19 @@ class Play(Screen):
             return
         if k == KHASH:
             if not self.sel:
-                self.msg = "pick the square first (1-9), then # to call a shot at it"
+                self.refuse("pick the square first (1-9), then # to call a shot at it")
             else:
                 self.calling = not self.calling
             return
         if k in _VALUE:
             v = _VALUE[k]
             if not self.sel:
-                self.msg = "pick the square first: 1-9, then its value"
+                self.refuse("pick the square first: 1-9, then its value")
             elif self.calling:
                 if v == 3 or v == 0:
                     self.shoot(called(self.sel, v == 3))
                 else:
-                    self.msg = "a called shot: A if the X was hit, D if missed"
+                    self.refuse("a called shot: A if the X was hit, D if missed")
             else:
                 self.shoot(hit(self.sel, v))
             return
@@ -271,7 +294,7 @@ class Play(Screen):
         draw_board(fb, g, side, self.sel)
         x = _PX
         side_letter(fb, side, x, 0)
-        name = self.app.names[side][m_archer_index(m, side)]
+        name = self.app.names[side][m.archer_index(side)]
         fb.text(name, x + 13, 0, 1)
         fb.text("G", x + 13, 9, 1)
         number(fb, len(m.games), x + 21, 9)
@@ -302,17 +325,6 @@ class Play(Screen):
             banner(fb, self.msg)
 
 
-def m_archer_index(m, side):
-    """Index in m.archers[side] of the archer to shoot now (TTB-2 rotation)."""
-    names = m.archers[side]
-    if len(names) == 1:
-        return 0
-    done = 0
-    for g in m.games:
-        done += g.turns_done(side)
-    return done % len(names)
-
-
 class Review(Screen):
     """The turn just shot, for checking before the next side shoots (* undoes its last
     arrow and reopens the turn). Any other key is the next turn's first key: reviewing
@@ -340,7 +352,7 @@ class Review(Screen):
         fb.fill_rect(0, 0, 128, 9, 1)
         font_side = "A" if side == A else "B"
         fb.text(font_side, 1, 1, 0)
-        fb.text(app.names[side][(m_archer_index(m, side) - 1) % len(m.archers[side])], 12, 1, 0)
+        fb.text(app.names[side][(m.archer_index(side) - 1) % len(m.archers[side])], 12, 1, 0)
         fb.text("turn", 94, 1, 0)
         if end - start > 5:
             start = end - 5
@@ -352,7 +364,7 @@ class Review(Screen):
         fb.hline(0, 54, 128, 1)
         fb.text("next", 0, 56, 1)
         fb.text("AB"[nxt], 40, 56, 1)
-        fb.text(app.names[nxt][m_archer_index(m, nxt)], 56, 56, 1)
+        fb.text(app.names[nxt][m.archer_index(nxt)], 56, 56, 1)
 
 
 class GameOver(Screen):
@@ -394,7 +406,7 @@ class GameOver(Screen):
         fb.text("arrows", 4, 44, 1)
         fb.text(num(len(g.arrows)), 60, 44, 1)
         fb.hline(0, 54, 128, 1)
-        fb.text("#=on  *=undo", 0, 56, 1)
+        help_line(fb, self.app, "#=on  *=undo", "OK=on  back=undo")
 
 
 class FacePrompt(Screen):
@@ -425,7 +437,7 @@ class FacePrompt(Screen):
         fb.text("most: sq", 4, 44, 1)
         fb.text(digit(most + 1), 70, 44, 1)
         fb.hline(0, 54, 128, 1)
-        fb.text("#=new  *=later", 0, 56, 1)
+        help_line(fb, self.app, "#=new  *=later", "OK=new  back=old")
 
 
 class MatchOver(Screen):
@@ -482,7 +494,8 @@ class MatchOver(Screen):
         fb.hline(0, 54, 128, 1)
         if self.err:
             banner(fb, self.err)
-        fb.text("%s: # to confirm" % "AB"[0 if not s.confirmed[0] else 1], 0, 56, 1)
+        fb.text("AB"[0 if not s.confirmed[0] else 1], 0, 56, 1)
+        help_line(fb, self.app, ": # to confirm", ": OK to confirm", 8)
 
 
 __all__ = ("Play", "Review", "GameOver", "FacePrompt", "MatchOver", "draw_board", "wrap")

@@ -5,51 +5,8 @@ single truth: after a power cut `resume()` folds the journal's events again and 
 comes back as it was, down to the arrow.
 """
 
-from scorebox_core.ttb.rules import DRAW, SIDES, Face, Match, Options, side_name
-
-
-def header(opts, archers, dist, unit, shaft, face):
-    """The match header recorded in the journal (TTB-17: distances and shafts)."""
-    return {
-        "options": opts.to_dict(),
-        "archers": [list(archers[0]), list(archers[1])],
-        "distance": list(dist),
-        "unit": unit,
-        "shaft_mm": [shaft[0] / 10, shaft[1] / 10],
-        "face": {"games": face.games, "arrows": list(face.arrows)},
-    }
-
-
-def from_header(h):
-    """(opts, archers, face) from a header written by header()."""
-    opts = Options.from_dict(h["options"])
-    a = h["archers"]
-    archers = (tuple(a[0]), tuple(a[1]))
-    f = h.get("face") or {}
-    face = Face(f.get("games", 0), f.get("arrows"))
-    return opts, archers, face
-
-
-def result(match):
-    games = []
-    for g in match.games:
-        games.append({"winner": side_name(g.winner), "reason": g.reason, "arrows": len(g.arrows)})
-    return {
-        "winner": side_name(match.result()),
-        "wins": [match.wins[0], match.wins[1]],
-        "draws": match.draws,
-        "games": games,
-    }
-
-
-def result_text(winner, wins):
-    """One short line: 'A wins 2-1' or 'draw 1-1'."""
-    if winner == DRAW or winner == "draw":
-        return "draw %d-%d" % (wins[0], wins[1])
-    if winner is None:
-        return "open %d-%d" % (wins[0], wins[1])
-    w = winner if isinstance(winner, str) else SIDES[winner]
-    return "%s wins %d-%d" % (w, wins[0], wins[1])
+from scorebox_core.match import from_header, header, result
+from scorebox_core.ttb.rules import Face, Match
 
 
 class Session:

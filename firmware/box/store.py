@@ -11,6 +11,7 @@ DEFAULTS = {
     "dim_s": 30,  # dim the screen after this many idle seconds
     "sleep_s": 120,  # then switch it off (0: never)
     "contrast": 255,
+    "sound": True,  # the piezo: a refused entry, a flip, the match's end (box/play.py)
     "face_games": 0,  # TTB-16: games and arrows per square on the face on the boss now
     "face_arrows": [0] * 9,
 }

@@ -85,6 +85,12 @@ class Screen:
         pass
 
 
+def help_line(fb, app, keypad, buttons, x=0):
+    """The bottom line that says which keys to press, worded for the keys fitted
+    (board.layout: docs/keys.md). Both sets work whatever it says."""
+    fb.text(buttons if app.board.layout == "buttons" else keypad, x, 56, 1)
+
+
 def title(fb, text):
     """An inverted title bar on the top line."""
     fb.fill_rect(0, 0, W, 9, 1)

@@ -95,8 +95,8 @@ def crc8(data, crc=0xFF):
     return crc
 
 
-_ARROW_HEAD = EVENT << 4 | 1
-_ARROW_CRC = bytes(crc8(bytes((_ARROW_HEAD, e))) for e in range(256))  # CRC-8 of each arrow record
+ARROW_HEAD = EVENT << 4 | 1
+ARROW_CRC = bytes(crc8(bytes((ARROW_HEAD, e))) for e in range(256))  # CRC-8 of each arrow record
 
 
 # --- varints ----------------------------------------------------------------------------
@@ -453,7 +453,7 @@ def parse(buf, pos, end):
     if pos >= end:
         return None
     h = buf[pos]
-    if h == _ARROW_HEAD and pos + 3 <= end and buf[pos + 2] == _ARROW_CRC[buf[pos + 1]]:
+    if h == ARROW_HEAD and pos + 3 <= end and buf[pos + 2] == ARROW_CRC[buf[pos + 1]]:
         return EVENT, buf[pos + 1], pos + 3  # most records: one arrow, its CRC from a table
     rtype = h >> 4
     if rtype < GROUP or rtype > GAP:

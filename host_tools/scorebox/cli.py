@@ -5,16 +5,14 @@ import json
 import os
 import sys
 
-from scorebox import demo, sim, sync
-from scorebox.device import DeviceError, deploy, doctor
+from scorebox import demo
+from scorebox.device import deploy, doctor
+from scorebox.errors import ScoreboxError
 from scorebox.report import board
-from scorebox.store import StoreError
+from scorebox.sim import run as sim
+from scorebox.sync import commands as sync
 from scorebox_core.ttb.script import ScriptError, read_lines
 from scorebox_core.ttb.snapshot import snapshot
-
-
-class UserError(Exception):
-    """A problem the user can fix, printed as one line, exit status 2."""
 
 
 def load_script(path):
@@ -22,13 +20,13 @@ def load_script(path):
         with open(path, encoding="utf-8") as f:
             lines = f.read().splitlines()
     except OSError as e:
-        raise UserError("%s: cannot read: %s" % (path, e.strerror or e))
+        raise ScoreboxError("%s: cannot read: %s" % (path, e.strerror or e))
     except UnicodeDecodeError:
-        raise UserError("%s: not a text file (UTF-8 expected)" % path)
+        raise ScoreboxError("%s: not a text file (UTF-8 expected)" % path)
     try:
         return read_lines(lines)
     except ScriptError as e:
-        raise UserError("%s:%d: %s" % (path, e.line, e.message))
+        raise ScoreboxError("%s:%d: %s" % (path, e.line, e.message))
 
 
 def cmd_replay(args):
@@ -53,11 +51,10 @@ def parser():
     deploy.add_parser(sub)
     doctor.add_parser(sub)
     demo.add_parser(sub)
-    from scorebox import report
-    from scorebox.report import stats
+    from scorebox.report import html, show, stats
     from scorebox.store import backup, export  # the club's view on the PC
 
-    for module in (report, stats, export, backup):
+    for module in (html, show, stats, export, backup):
         module.add_parser(sub)
     return p
 
@@ -66,7 +63,7 @@ def main(argv=None):
     args = parser().parse_args(argv)
     try:
         return args.run(args)
-    except (UserError, DeviceError, StoreError) as e:
+    except ScoreboxError as e:
         print(e, file=sys.stderr)
         return 2
     except BrokenPipeError:  # `scorebox show 1 | head`: the reader has what it wanted

@@ -10,14 +10,18 @@ import os
 import shutil
 import sys
 
-from scorebox import device, report, sim
+from scorebox.device import link
+from scorebox.device.firmware import firmware_dir
+from scorebox.report import html
+from scorebox.sim.run import half_blocks, run_script, write_frames
 from scorebox.sim.vpico import VirtualPico
-from scorebox.store import Store
-from scorebox.sync import cmd_matches, sync
+from scorebox.store.db import Store
+from scorebox.sync.commands import cmd_matches
+from scorebox.sync.pull import sync
 
 
 def cmd_demo(args):
-    keys = args.keys or os.path.join(os.path.dirname(sim.firmware_dir()), "docs", "demo.keys")
+    keys = args.keys or os.path.join(os.path.dirname(firmware_dir()), "docs", "demo.keys")
     if not os.path.exists(keys):
         print("scorebox demo: no key script %s: give --keys FILE" % keys, file=sys.stderr)
         return 2
@@ -27,19 +31,19 @@ def cmd_demo(args):
     os.makedirs(out)
     flash = os.path.join(out, "box.flash")
     print("== 1. A match keyed in on the box (%s)" % os.path.relpath(keys))
-    frames = sim.run_script(keys, state=flash, roster="Ann,Bob,Cat,Dan")
-    sim.write_frames(frames, os.path.join(out, "frames"))
+    frames = run_script(keys, state=flash, roster="Ann,Bob,Cat,Dan")
+    write_frames(frames, os.path.join(out, "frames"))
     frame, on, _ = frames[-1]
-    print(sim.half_blocks(frame, on))
+    print(half_blocks(frame, on))
     print("%d frames in %s" % (len(frames), os.path.relpath(os.path.join(out, "frames"))))
     print()
     print("== 2. The box plugged into the PC: scorebox sync")
     db = os.path.join(out, "club.sqlite")
     vp = VirtualPico(flash)
     try:
-        ser = device.open_port(vp.port)
+        ser = link.open_port(vp.port)
         try:
-            client = device.Client(ser, timeout=3.0)
+            client = link.Client(ser, timeout=3.0)
             vp.wait_ready(client)
             s = sync(client, Store(db))
         finally:
@@ -55,7 +59,7 @@ def cmd_demo(args):
     print()
     path = os.path.join(out, "report.html")
     print("== 4. The club's report: scorebox report --db %s --out %s" % (os.path.relpath(db), os.path.relpath(path)))
-    size = report.write(Store(db), path)
+    size = html.write(Store(db), path)
     print("report written: %s (%d KB): open it in a browser" % (path, round(size / 1e3)))
     return 0
 
@@ -64,12 +68,4 @@ def add_parser(sub):
     d = sub.add_parser("demo", help="the whole story on the virtual Pico: key a match, sync it, list it")
     d.add_argument("--out", default="out/demo", help="folder for the box's flash, frames and store (default out/demo)")
     d.add_argument("--keys", help="key script to play (default docs/demo.keys)")
-
-    def run(args):
-        try:
-            return cmd_demo(args)
-        except sim.SimError as e:
-            print("scorebox demo: %s" % e, file=sys.stderr)
-            return 2
-
-    d.set_defaults(run=run)
+    d.set_defaults(run=cmd_demo)

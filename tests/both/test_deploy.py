@@ -13,12 +13,11 @@ import zipfile
 
 import pytest
 
-from scorebox import device
-from scorebox.device import deploy
+from scorebox.device import deploy, link
 from scorebox.device import mpremote_adapter as mp
 from scorebox.device.firmware import firmware_dir
 from scorebox.device.mpy_build import SIM_MPY
-from scorebox.sim import micropython, source_path
+from scorebox.sim.run import micropython, source_path
 from scorebox.sim.vpico import VirtualPico
 
 pytestmark = pytest.mark.micropython
@@ -112,8 +111,8 @@ def test_redeploy_removes_a_shadowing_py_and_checks_hashes(box):
 
 def test_doctor_checks_the_pc_and_the_box(box):
     deploy.restart(box.port)  # the last test left it at the REPL (mpremote stops the app)
-    ser = device.open_port(box.port)
-    box.wait_ready(device.Client(ser, timeout=1.0))
+    ser = link.open_port(box.port)
+    box.wait_ready(link.Client(ser, timeout=1.0))
     ser.close()
     p = scorebox("doctor", "--port", box.port)
     out = p.stdout + p.stderr

@@ -53,14 +53,14 @@ def test_thousand_matches_decode_the_same_on_cpython(thousand):
     import jt
 
     from scorebox.sync.decode import decode_file
-    from scorebox_core.journal import Journal, _group_first
+    from scorebox_core.journal import NUMBER, Reader, group_first
 
     out, res = thousand
     with open(os.path.join(out, "mpy_view.txt")) as f:
         mpy = f.read().splitlines()
     lines = []
     for name in sorted(os.listdir(out)):
-        first = _group_first(name)
+        first = group_first(name)
         if first is None:
             continue
         with open(os.path.join(out, name), "rb") as f:
@@ -71,9 +71,9 @@ def test_thousand_matches_decode_the_same_on_cpython(thousand):
     assert len(lines) == 1000
     assert lines == mpy
     # and the journal itself, read-only, over the pulled directory
-    j = Journal(str(out), readonly=True)
+    j = Reader(str(out))
     rep = j.recover()
     assert rep["matches"] == 1000 and rep["open"] is None
-    assert [m[0] for m in j.iter_matches(990)] == list(range(991, 1001))
+    assert [m[NUMBER] for m in j.iter_matches(990)] == list(range(991, 1001))
     h, evs, x = j.read_match(500)
     assert jt.canon([500, h, evs, x["result"], x["confirmed"], x["notes"], x["damaged"], x["stray"]]) == mpy[499]

@@ -17,7 +17,7 @@ def test_pico_board_on_a_fake_machine():
 
 
 def test_only_the_pico_board_imports_machine_or_a_driver():
-    """DESIGN.md: one module per hardware binding; the rest of the firmware never names them."""
+    """ARCHITECTURE.md: one module per hardware binding; the rest of the firmware never names them."""
     offenders = []
     fw = mpy.FIRMWARE
     for folder, _, files in os.walk(fw):

@@ -5,9 +5,9 @@ import pytest
 from test_sync import fill, scorebox
 from test_sync_faults import box_unacked
 
-from scorebox import device
+from scorebox.device import link
 from scorebox.sim.vpico import VirtualPico
-from scorebox.store import Store
+from scorebox.store.db import Store
 
 pytestmark = pytest.mark.micropython
 
@@ -16,8 +16,8 @@ def test_rescue_then_normal_sync(tmp_path):
     flash, matches = fill(tmp_path, 12, seed=3, torn=True)
     vp = VirtualPico(flash)
     try:
-        ser = device.open_port(vp.port)
-        vp.wait_ready(device.Client(ser, timeout=1.0))  # boots: the torn tail is set aside
+        ser = link.open_port(vp.port)
+        vp.wait_ready(link.Client(ser, timeout=1.0))  # boots: the torn tail is set aside
         ser.close()
         db = str(tmp_path / "club.sqlite")
         p = scorebox("sync", "--raw", "--port", vp.port, "--db", db)

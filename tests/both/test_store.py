@@ -5,7 +5,7 @@ import json
 import mpy
 import pytest
 
-from scorebox.store import Store
+from scorebox.store.db import Store
 from scorebox_core.ttb import rules
 
 

@@ -13,9 +13,9 @@ import pytest
 from matchgen import box_matches
 from mpy import run
 
-from scorebox import device
+from scorebox.device import link
 from scorebox.sim.vpico import VirtualPico
-from scorebox.store import Store
+from scorebox.store.db import Store
 from scorebox_core import frames
 
 pytestmark = pytest.mark.micropython
@@ -41,8 +41,8 @@ def fill(folder, count, seed=0, torn=False, damage=False):
 def start(folder, count, damage=False):
     flash, matches = fill(folder, count, damage=damage)
     vp = VirtualPico(flash)
-    ser = device.open_port(vp.port)
-    vp.wait_ready(device.Client(ser, timeout=1.0, retries=0))
+    ser = link.open_port(vp.port)
+    vp.wait_ready(link.Client(ser, timeout=1.0, retries=0))
     ser.close()
     return vp, matches
 
@@ -123,9 +123,9 @@ def signed(head):
 )
 def test_malformed_frames_get_an_error_and_change_nothing(box, line, error):
     vp, _ = box
-    ser = device.open_port(vp.port)
+    ser = link.open_port(vp.port)
     try:
-        c = device.Client(ser, timeout=2.0)
+        c = link.Client(ser, timeout=2.0)
         before = c.request("LIST", {"after": 0}), c.request("GET")
         got = raw_request(ser, line)
         assert got is not None, "no reply"
@@ -141,7 +141,7 @@ def test_other_protocol_version_is_refused(box):
     vp, _ = box
     head = frames.encode(5, "HELLO", {}).replace(b"~SB1", b"~SB2")[:-9]
     line = head + b"%08x\n" % binascii.crc32(head)
-    ser = device.open_port(vp.port)
+    ser = link.open_port(vp.port)
     try:
         kind, body = raw_request(ser, line)
         assert kind == "ERR" and "protocol 2 not supported" in body["error"]

@@ -16,11 +16,12 @@ import time
 import pytest
 from test_sync import fill
 
-from scorebox import device
-from scorebox.device import DeviceError
+from scorebox.device import link
+from scorebox.device.link import DeviceError
 from scorebox.sim.vpico import VirtualPico
-from scorebox.store import Store
-from scorebox.sync import sync, workers
+from scorebox.store.db import Store
+from scorebox.sync import workers
+from scorebox.sync.pull import sync
 
 pytestmark = pytest.mark.micropython
 
@@ -83,9 +84,9 @@ class FaultySerial:
 
 
 def box_unacked(vp):
-    ser = device.open_port(vp.port)
+    ser = link.open_port(vp.port)
     try:
-        c = device.Client(ser, timeout=1.0, retries=6)
+        c = link.Client(ser, timeout=1.0, retries=6)
         vp.wait_ready(c)
         out, after = [], 0
         while True:
@@ -135,12 +136,12 @@ def calibrate(template, folder):
         shutil.copyfile(template, flash)
         vp = VirtualPico(flash)
         try:
-            ser = device.open_port(vp.port)
-            vp.wait_ready(device.Client(ser, timeout=1.0))
+            ser = link.open_port(vp.port)
+            vp.wait_ready(link.Client(ser, timeout=1.0))
             t0 = time.monotonic()
             if how == "in":
                 port = FaultySerial(ser, random.Random(0), "count", 2)
-                sync(device.Client(port, timeout=2.0), Store(str(folder / "cal.sqlite")))
+                sync(link.Client(port, timeout=2.0), Store(str(folder / "cal.sqlite")))
                 cal.update(read=port.seen, written=port.written, seconds=time.monotonic() - t0)
             else:
                 ser.close()
@@ -159,7 +160,7 @@ def faulty_sync(vp, db, rnd, kind, cal):
         time.sleep(rnd.uniform(0, cal["cli_seconds"]))
         p.send_signal(signal.SIGKILL)
         return p.wait() == -signal.SIGKILL
-    ser = device.open_port(vp.port)
+    ser = link.open_port(vp.port)
     store = Store(db)
     timer = None
     if kind == "reboot":
@@ -169,7 +170,7 @@ def faulty_sync(vp, db, rnd, kind, cal):
     else:
         port = FaultySerial(ser, rnd, kind, cal["written" if kind == "corrupt-out" else "read"])
     try:
-        sync(device.Client(port, timeout=0.5, retries=3), store)
+        sync(link.Client(port, timeout=0.5, retries=3), store)
         return False
     except DeviceError:
         return True  # the sync stopped with a clear error
@@ -201,8 +202,8 @@ def test_two_hundred_faults(tmp_path, monkeypatch):
         db = str(folder / "club.sqlite")
         vp = VirtualPico(flash)
         try:
-            ser = device.open_port(vp.port)
-            uid = vp.wait_ready(device.Client(ser, timeout=1.0))["device"]
+            ser = link.open_port(vp.port)
+            uid = vp.wait_ready(link.Client(ser, timeout=1.0))["device"]
             ser.close()
             while box_unacked(vp):
                 kind = rnd.choice(kinds)

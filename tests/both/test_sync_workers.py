@@ -17,11 +17,12 @@ import pytest
 from test_sync import fill
 from test_sync_faults import FaultySerial, cli_sync
 
-from scorebox import device
-from scorebox.device import DeviceError
+from scorebox.device import link
+from scorebox.device.link import DeviceError
 from scorebox.sim.vpico import VirtualPico
-from scorebox.store import Store
-from scorebox.sync import sync, workers
+from scorebox.store.db import Store
+from scorebox.sync import workers
+from scorebox.sync.pull import sync
 
 pytestmark = pytest.mark.micropython
 
@@ -37,8 +38,8 @@ def boot(template, folder):
     flash = str(folder / "box.flash")
     shutil.copyfile(template[0], flash)
     vp = VirtualPico(flash)
-    ser = device.open_port(vp.port)
-    client = device.Client(ser, timeout=2.0)
+    ser = link.open_port(vp.port)
+    client = link.Client(ser, timeout=2.0)
     vp.wait_ready(client)
     return vp, ser, client
 
@@ -117,8 +118,8 @@ def test_a_killed_sync_leaves_no_worker_and_loses_nothing(template, tmp_path):
             time.sleep(0.05)
         store = Store(db)
         assert store.check() == []
-        ser = device.open_port(vp.port)
-        sync(device.Client(ser, timeout=2.0), store)
+        ser = link.open_port(vp.port)
+        sync(link.Client(ser, timeout=2.0), store)
         assert store.count() == MATCHES and store.check() == []
     finally:
         ser.close()
@@ -137,10 +138,10 @@ def test_a_sync_that_fails_midway_leaves_no_thread_or_worker(template, tmp_path,
         port = FaultySerial(ser, random.Random(1), "pull", 2)
         port.after = 30000  # bytes read: inside the second group file
         with pytest.raises(DeviceError):
-            sync(device.Client(port, timeout=0.5, retries=1), store)
+            sync(link.Client(port, timeout=0.5, retries=1), store)
         assert threading.active_count() == threads and children(os.getpid()) == kids
         assert store.check() == []
-        sync(device.Client(ser, timeout=2.0), store)
+        sync(link.Client(ser, timeout=2.0), store)
         assert store.count() == MATCHES
     finally:
         ser.close()

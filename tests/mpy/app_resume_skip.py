@@ -12,8 +12,8 @@ import json
 import sys
 
 from box.app import App
+from box.journal import Journal
 from box.session import header
-from scorebox_core.journal import Journal
 from scorebox_core.ttb.rules import Face, Options, called, hit
 from vpico.board import Board, unmount
 

@@ -1,7 +1,7 @@
 """boards/pico.py on the MicroPython unix port, over a fake `machine` (run by test_pico_board.py).
 
 The fake records what the board does to the hardware: I2C transactions, pin levels and
-modes, ADC reads, lightsleeps. The checks print `ok NAME`; any failure raises.
+modes, ADC reads, lightsleeps, PWM settings. The checks print `ok NAME`; any failure raises.
 """
 
 import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
@@ -13,7 +13,7 @@ import sys
 import vfs
 
 # --- the fake hardware ---------------------------------------------------------------------
-LOG = []  # ("i2c", addr, bytes) / ("sleep", ms) / ("lightsleep", ms) / ("pin", id, mode)
+LOG = []  # ("i2c", addr, bytes) / ("lightsleep", ms) / ("pin", id, mode) / ("pwm", pin id, freq, duty)
 PRESSED = set()  # (row GPIO, col GPIO) pairs closed on the keypad, or button GPIOs held
 LEVELS = {}  # GPIO -> level driven (outputs)
 STATE = {"vbus": 1, "adc": 0}
@@ -69,13 +69,18 @@ class ADC:
 
 class PWM:
     def __init__(self, pin, freq=0, duty_u16=0):
+        self.pin = pin.id
+        self.f = freq
         self.d = duty_u16
+        LOG.append(("pwm", self.pin, freq, duty_u16))
 
     def freq(self, f):
-        pass
+        self.f = f
+        LOG.append(("pwm", self.pin, f, self.d))
 
     def duty_u16(self, d):
         self.d = d
+        LOG.append(("pwm", self.pin, self.f, d))
 
 
 def lightsleep(ms):
@@ -196,6 +201,39 @@ def check_wireless():
     print("ok wireless", mv)
 
 
+def check_piezo(b):
+    """A tone: PWM on the piezo's pin at once, off in a later sleep_ms past its length, and
+    no lightsleep meanwhile (it would stop the PWM); none with PIEZO = None."""
+    import time
+
+    STATE["vbus"] = 0  # on battery: sleep_ms lightsleeps, except while a tone sounds
+    b._usb = None
+    n = len(LOG)
+    t0 = time.ticks_ms()
+    b.beep(3000, 30)
+    assert time.ticks_diff(time.ticks_ms(), t0) < 10  # returns at once: the key loop goes on
+    pwm = [e for e in LOG[n:] if e[0] == "pwm"]
+    assert pwm and all(e[1] == pins.PIEZO for e in pwm), pwm
+    assert pwm[-1][2] == 3000 and pwm[-1][3] > 0, pwm
+    ticks = 0
+    while b.piezo.d:
+        b.sleep_ms(5)
+        ticks += 1
+        assert ticks < 40, "the tone never ended"
+    assert 30 <= time.ticks_diff(time.ticks_ms(), t0) < 100
+    assert not [e for e in LOG[n:] if e[0] == "lightsleep"]
+    b.sleep_ms(5)  # silent again: back to lightsleep
+    assert LOG[-1] == ("lightsleep", 20), LOG[-1]
+    pins.PIEZO = None
+    n = len(LOG)
+    quiet = pico.Board()
+    quiet.beep(3000, 30)
+    quiet.sleep_ms(5)
+    assert quiet.piezo is None and not [e for e in LOG[n:] if e[0] == "pwm"]
+    pins.PIEZO = 20
+    print("ok piezo", ticks)
+
+
 def check_app(b):
     """The app on the Pico board (its flash root moved to a RAM LittleFS): keys in, I2C out."""
     from vpico.blockdev import RamBlockDev
@@ -235,5 +273,6 @@ check_sh1106()
 check_keys(b)
 check_power(b)
 check_wireless()
+check_piezo(b)
 check_app(b)
 print("ALL OK")

@@ -19,7 +19,7 @@ import time
 
 import jt
 
-from scorebox_core.journal import Journal, JournalFull
+from box.journal import Journal, JournalFull
 
 
 def main():

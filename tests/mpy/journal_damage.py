@@ -26,8 +26,9 @@ import sys
 
 import jt
 
+from box.journal import Journal
 from scorebox_core import records as R
-from scorebox_core.journal import QUARANTINE_FILE, Journal, JournalError
+from scorebox_core.journal import QUARANTINE_FILE, JournalError
 
 MODE = sys.argv[1]
 TRIALS = int(sys.argv[2])

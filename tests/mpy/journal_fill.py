@@ -18,8 +18,8 @@ import json
 import os
 import sys
 
+from box.journal import Journal
 from box.session import result
-from scorebox_core.journal import Journal
 from scorebox_core.ttb.rules import Match, Options
 from vpico import board as vboard
 from vpico.blockdev import RamBlockDev

@@ -16,8 +16,8 @@ import sys
 
 import jt
 
-from scorebox_core import journal as J
-from scorebox_core.journal import Journal, JournalError, JournalFull
+from box.journal import Journal, JournalFull
+from scorebox_core.journal import JournalError, Reader, group_first
 from scorebox_core.ttb.rules import Match, Options
 from scorebox_core.ttb.snapshot import snapshot
 
@@ -200,7 +200,7 @@ def case_ack_frees_only_acknowledged():
     files = sorted(n for n in os.listdir(ROOT) if n.endswith(".tbj"))
     want(len(files) >= 3, "groups: %r" % files)
     free0 = os.statvfs(ROOT)[3]
-    second = J._group_first(files[1])
+    second = group_first(files[1])
     freed = j.ack(list(range(1, second - 1)))  # all but the last match of the first group
     want(freed == [] and files[0] in os.listdir(ROOT), "nothing freed yet")
     want(j.acked(1) and not j.acked(second - 1), "acked")
@@ -374,14 +374,13 @@ def case_readonly_writes_nothing():
     j.append(4)
     j.close()
     before = dev.writes + dev.erases
-    r = Journal(ROOT, readonly=True)
+    r = Reader(ROOT)
     rep = r.recover()
     want(rep["open"] == 5, "%r" % rep)
     want([m[0] for m in r.iter_matches()] == [1, 2, 3, 4], "reads")
     r.read_match(2)
     r.verify()
-    raises(JournalError, r.append, 4)
-    raises(JournalError, r.ack, 1)
+    want(not hasattr(r, "append") and not hasattr(r, "ack"), "the reader has no writing calls")
     want(dev.writes + dev.erases == before, "read-only wrote to the flash")
 
 

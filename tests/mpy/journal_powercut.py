@@ -29,7 +29,7 @@ import time
 import jt
 import vfs
 
-from scorebox_core.journal import Journal
+from box.journal import Journal
 from vpico.blockdev import RamBlockDev
 
 GROUP_BYTES = int(sys.argv[1]) if len(sys.argv) > 1 else 700

@@ -19,7 +19,7 @@ import time
 
 import jt
 
-from scorebox_core.journal import Journal
+from box.journal import Journal
 
 OUT = sys.argv[1]
 COUNT = int(sys.argv[2]) if len(sys.argv) > 2 else 1000

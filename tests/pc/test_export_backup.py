@@ -7,7 +7,8 @@ import sqlite3
 from handmatches import fill
 
 from scorebox import cli
-from scorebox.store import Store, backup
+from scorebox.store import backup
+from scorebox.store.db import Store
 
 
 def make(tmp_path, name="club.sqlite"):

@@ -9,7 +9,8 @@ from handmatches import fill
 from storegen import generate
 
 from scorebox import cli
-from scorebox.store import Store, export
+from scorebox.store import export
+from scorebox.store.db import Store
 
 MATCH2_ROWS = """\
 hand/2,1,1,1,A,Cat,1,5,3,0,,claimed

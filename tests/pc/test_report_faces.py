@@ -3,16 +3,17 @@ each match it must agree with the rules core's own Face count."""
 
 from storegen import match_items
 
-from scorebox import report
+from scorebox.report.faces import FaceLog
+from scorebox_core.match import effective, from_header
 from scorebox_core.ttb import rules
 
 
 def test_face_log_agrees_with_the_rules_core():
-    log = report.FaceLog()
+    log = FaceLog()
     finished_ids = 0
     put_up_in_match = 0
     for uid, (number, header, events, _) in match_items(160, seed=9):
-        opts, archers, face = report.from_header(header)
+        opts, archers, face = from_header(header)
         m = rules.Match.replay(events, opts, archers, face)
         finished = sum(1 for g in m.games if g.over())
         match = {
@@ -36,5 +37,5 @@ def test_face_log_agrees_with_the_rules_core():
 
 def test_effective_events():
     U = rules.UNDO
-    assert report.effective([1, 2, U, 3, U, U, 4]) == [4]
-    assert report.effective([U, 5]) == [5]
+    assert effective([1, 2, U, 3, U, U, 4]) == [4]
+    assert effective([U, 5]) == [5]

@@ -11,8 +11,11 @@ from browser import Chromium, find
 from handmatches import fill
 from storegen import generate
 
-from scorebox import cli, report
-from scorebox.store import Store
+from scorebox import cli
+from scorebox.report.html import frame
+from scorebox.report.turns import turns
+from scorebox.store.db import Store
+from scorebox.store.queries import load_match
 
 REPLAYS = 60
 
@@ -66,8 +69,8 @@ def test_in_chromium(club, tmp_path):
         c.eval("document.getElementById('m1').click()")
         assert c.eval("document.getElementById('v-title').textContent") == "Cat v Ann · A 1-0"
         store = Store(path)
-        m = report.load_match(store.db, "hand/2")
-        states = ["." * 9] + [report.frame(mm, t)["b"] for mm, t in report.turns(m["header"], m["log"])]
+        m = load_match(store.db, "hand/2")
+        states = ["." * 9] + [frame(mm, t)["b"] for mm, t in turns(m["header"], m["log"])]
         assert states[-1] == "A.A.A...A"
         c.eval("document.getElementById('b-first').click()")
         assert c.eval("document.getElementById('v-score').textContent") == "turn 0 of 4"
@@ -108,7 +111,7 @@ def test_show(club, capsys):
     assert "Match: A wins, games A 1 - B 0, draws 0" in out
     assert out.count("+-----------+-----------+-----------+") == 4 * 4  # a board after each turn
     store = Store(path)
-    mid = report.load_match(store.db, "hand/3")["id"]
+    mid = load_match(store.db, "hand/3")["id"]
     assert cli.main(["show", str(mid), "--db", path]) == 0
     assert "8 events keyed, 1 undone" in capsys.readouterr().out
     assert cli.main(["show", "hand/9", "--db", path]) == 2

@@ -11,7 +11,7 @@ import sys
 import pytest
 import serial
 
-from scorebox.store import Store
+from scorebox.store.db import Store
 
 
 def sync(*args, wrap=()):
@@ -41,9 +41,9 @@ def test_no_box_plugged_in(tmp_path):
     """No Pico on USB: the search by USB id finds nothing."""
     from serial.tools import list_ports
 
-    from scorebox import device
+    from scorebox.device import link
 
-    if any(p.vid == device.RPI_VID for p in list_ports.comports()):
+    if any(p.vid == link.RPI_VID for p in list_ports.comports()):
         pytest.skip("a Pico is plugged into this machine: unplug it to test the message for none")
     db = str(tmp_path / "club.sqlite")
     refused(sync("--db", db), db, "no Scorebox found", "data USB cable", "--port")

@@ -29,7 +29,6 @@ STUB_DISTS = ("micropython-rp2-rpi_pico-stubs", "micropython-stdlib-stubs")
 UNTYPED = (
     "box.app",
     "box.home",
-    "scorebox_core.journal",
     "box.link",
     "box.session",
     "scorebox_core.ttb.script",

@@ -1,4 +1,4 @@
-"""Tic Tac BOW rules (RULES.md TTB-1 to TTB-16) as a fold over events.
+"""Tic Tac BOW rules (docs/rules.md, TTB-1 to TTB-16) as a fold over events.
 
 Pure code: no I/O, nothing MicroPython lacks. The Pico runs it to score a match and
 the PC replays the box's events with it, so the two cannot disagree.
@@ -119,7 +119,7 @@ def _int_in(name, text, low, high):
 
 
 class Options:
-    """The options agreed before a match (RULES.md options), with their defaults."""
+    """The options agreed before a match (docs/rules.md#options), with their defaults."""
 
     NAMES = (
         "mode",
@@ -401,6 +401,12 @@ class Face:
         return self.games >= opts.face_games
 
 
+def rotation(done, team):
+    """TTB-2: which of a side's `team` archers shoots its next turn once the side has shot
+    `done` turns in the match (all games): a fixed order through the whole match."""
+    return done % team
+
+
 class Match:
     """A match: games folded from events. `log` keeps every event keyed, undos included
     (TTB-15); `events` keeps the ones in effect. Undo pops one and replays the rest."""
@@ -478,16 +484,22 @@ class Match:
         """Side to shoot now, or None when the game is over."""
         return None if self.game.over() else self.game.shooter()
 
+    def archer_index(self, side):
+        """Index in archers[side] of the archer who shoots the side's next turn (TTB-2)."""
+        team = len(self.archers[side])
+        if team == 1:
+            return 0
+        done = 0
+        for g in self.games:
+            done += g.turns_done(side)
+        return rotation(done, team)
+
     def archer(self):
         """Name of the team member to shoot now (TTB-2: fixed rotation through the match)."""
         side = self.shooter()
         if side is None:
             return None
-        names = self.archers[side]
-        done = 0
-        for g in self.games:
-            done += g.turns_done(side)
-        return names[done % len(names)]
+        return self.archers[side][self.archer_index(side)]
 
     def arrow_no(self):
         """(k, n): the next arrow is arrow k of the turn's n."""

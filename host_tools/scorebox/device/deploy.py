@@ -27,10 +27,10 @@ import sys
 import tempfile
 import time
 
-from scorebox import device
-from scorebox.device import DeviceError, firmware, mpy_build
+from scorebox.device import firmware, link, mpy_build
 from scorebox.device import mpremote_adapter as mp
 from scorebox.device.firmware import firmware_dir
+from scorebox.device.link import DeviceError
 
 
 class DeployError(DeviceError):
@@ -180,7 +180,7 @@ _tidy(%r, %r, %r)
 def restart(port):
     """Soft-reset the box from its REPL (where mpremote leaves it): a Pico runs main.py
     again; the virtual Pico's process ends and its harness starts it again."""
-    ser = device.open_port(port)
+    ser = link.open_port(port)
     try:
         ser.write(b"\r\x03\x03")  # stop whatever runs, at the friendly REPL
         ser.flush()
@@ -198,13 +198,13 @@ def hello(port, timeout=30.0):
     last = None
     while time.monotonic() < deadline:
         try:
-            ser = device.open_port(port)
+            ser = link.open_port(port)
         except DeviceError as e:
             last = e
             time.sleep(0.3)
             continue
         try:
-            return device.Client(ser, timeout=1.0, retries=1).request("HELLO")
+            return link.Client(ser, timeout=1.0, retries=1).request("HELLO")
         except DeviceError as e:
             last = e
         finally:
@@ -302,7 +302,7 @@ def package_json_text():
 
 
 def cmd_deploy(args):
-    port = args.port or device.find_port()
+    port = args.port or link.find_port()
     try:
         deploy(port, root=args.root, skip_version_check=args.force)
     except mp.MpremoteError as e:

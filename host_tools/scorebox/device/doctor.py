@@ -8,9 +8,9 @@ Exit status 0 when nothing FAILed (warnings allowed), 2 otherwise.
 import os
 import sys
 
-from scorebox import device
-from scorebox.device import DeviceError, deploy
+from scorebox.device import deploy, link
 from scorebox.device import mpremote_adapter as mp
+from scorebox.device.link import DeviceError
 
 
 def _dist_version(name):
@@ -52,19 +52,19 @@ def check_port(report, port):
     """Find the box (or take --port) and check it can be opened; the port or None."""
     if port is None:
         try:
-            port = device.find_port()
+            port = link.find_port()
         except DeviceError as e:
             report("FAIL", str(e))
             return None
-        report("ok", "box found on %s (USB %04x:%04x)" % (port, device.RPI_VID, device.MICROPYTHON_PID))
+        report("ok", "box found on %s (USB %04x:%04x)" % (port, link.RPI_VID, link.MICROPYTHON_PID))
     if not os.path.exists(port) and not port.upper().startswith("COM"):
         report("FAIL", "port %s does not exist: is the box plugged in?" % port)
         return None
     if os.name == "posix" and not os.access(port, os.R_OK | os.W_OK):
-        report("FAIL", "port %s: no permission: %s" % (port, device.permission_help(port)))
+        report("FAIL", "port %s: no permission: %s" % (port, link.permission_help(port)))
         return None
     try:
-        ser = device.open_port(port)
+        ser = link.open_port(port)
         ser.close()
     except DeviceError as e:
         report("FAIL", str(e))
@@ -75,12 +75,12 @@ def check_port(report, port):
 
 def check_box(report, port):
     try:
-        ser = device.open_port(port)
+        ser = link.open_port(port)
     except DeviceError as e:
         report("FAIL", str(e))
         return
     try:
-        info = device.Client(ser, timeout=1.5, retries=2).request("HELLO")
+        info = link.Client(ser, timeout=1.5, retries=2).request("HELLO")
     except DeviceError as e:
         report("FAIL", "the box does not answer the sync protocol (%s): `scorebox deploy` installs the firmware" % e)
         return

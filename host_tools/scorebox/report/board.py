@@ -1,5 +1,6 @@
 """The board drawn as text for a terminal: owners, locks and what each side needs."""
 
+from scorebox_core.match import result_text
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import SIDES, side_name
 
@@ -42,12 +43,6 @@ def draw(game):
     return "\n".join(out)
 
 
-def _result(side, reason):
-    if side == rules.DRAW:
-        return "draw" + (" (%s)" % reason if reason else "")
-    return "%s wins" % SIDES[side] + (" (%s)" % reason if reason else "")
-
-
 def status(match):
     """Lines under the board: the game, who shoots, this turn, the match score."""
     g = match.game
@@ -67,7 +62,7 @@ def status(match):
     start, end = match.turn_range()
     shot = " ".join(rules.token(g.arrows[j]) for j in range(start, end))
     if g.over():
-        lines.append("Game over: " + _result(g.winner, g.reason))
+        lines.append("Game over: " + result_text(g.winner, reason=g.reason))
         if shot:
             lines.append("Last turn: " + shot)
     else:

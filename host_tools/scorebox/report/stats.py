@@ -9,6 +9,9 @@ claims and flips, which keeps 100,000 matches within seconds.
 import json
 import sys
 
+from scorebox.store import queries
+from scorebox.store.db import open_store
+
 PLACEHOLDERS = ("A", "B")  # the box's names for unnamed sides: not archers
 COUNTED = ("scored", "claimed")  # outcomes whose value counts (TTB-7: dead hits score 0)
 MIN_HITS = 10  # hits a square needs before it can be an archer's favourite or weakest
@@ -59,14 +62,10 @@ def _new(name):
     }
 
 
-def archer_ids(db):
-    return {r[0]: r[1] for r in db.execute("SELECT id, name FROM archers")}
-
-
 def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKETS):
     """{name: stats} for every archer (or the one named), see docs/reports.md."""
     db = store.db
-    names = archer_ids(db)
+    names = queries.archer_names(db)
     only = None
     if archer is not None:
         only = [i for i, n in names.items() if n == archer]
@@ -84,26 +83,17 @@ def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKET
         return s
 
     # Matches and games won, drawn, lost: every member of a side shares its result.
-    for aid, side, winner, n in db.execute(
-        "SELECT x.archer_id, x.side, m.winner, count(*) FROM match_archers x JOIN matches m ON m.id = x.match_id "
-        "GROUP BY x.archer_id, x.side, m.winner"
-    ):
+    for aid, side, winner, n in queries.match_results(db):
         s = get(aid)
         if s:
             _count(s["matches"], side, winner, n)
-    for aid, side, winner, n in db.execute(
-        "SELECT x.archer_id, x.side, g.winner, count(*) FROM match_archers x JOIN games g ON g.match_id = x.match_id "
-        "GROUP BY x.archer_id, x.side, g.winner"
-    ):
+    for aid, side, winner, n in queries.game_results(db):
         s = get(aid)
         if s:
             _count(s["games"], side, winner, n)
 
     # Arrows by the archer who shot them (the turn's archer, TTB-2 rotation).
-    for aid, square, called, outcome, n, value in db.execute(
-        "SELECT t.archer_id, r.square, r.called, r.outcome, count(*), sum(r.value) "
-        "FROM arrows r JOIN turns t ON t.id = r.turn_id GROUP BY t.archer_id, r.square, r.called, r.outcome"
-    ):
+    for aid, square, called, outcome, n, value in queries.arrow_counts(db):
         s = get(aid)
         if not s:
             continue
@@ -135,10 +125,7 @@ def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKET
     # Claims lost: a square the archer had taken (claim or flip), flipped by the other side
     # later in the same game (TTB-8). One ordered scan of the claims and flips.
     game, owner = None, {}
-    for gid, square, side, aid, outcome in db.execute(
-        "SELECT t.game_id, r.square, t.side, t.archer_id, r.outcome FROM arrows r JOIN turns t ON t.id = r.turn_id "
-        "WHERE r.outcome IN ('claimed', 'flipped') ORDER BY t.game_id, t.number, r.number"
-    ):
+    for gid, square, side, aid, outcome in queries.takes_in_order(db):
         if gid != game:
             game, owner = gid, {}
         if outcome == "flipped":
@@ -150,12 +137,7 @@ def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKET
         owner[square] = (side, aid)
 
     # Points per arrow match by match, for the trend and the plot.
-    for aid, started, _mid, n, points in db.execute(
-        "SELECT t.archer_id, m.started, m.id, count(*), "
-        "sum(CASE WHEN r.outcome IN ('scored', 'claimed') THEN r.value ELSE 0 END) "
-        "FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
-        "JOIN matches m ON m.id = g.match_id GROUP BY t.archer_id, m.id ORDER BY m.started, m.id"
-    ):
+    for aid, started, _mid, n, points in queries.points_by_match(db):
         s = get(aid)
         if s:
             s["series"].append((started, n, points))
@@ -212,14 +194,8 @@ def head_to_head(store):
     """{(row, col): {"matches": wdl, "games": wdl}} of row's results against col, for archers
     who met on opposite sides (every member of a team against every member of the other)."""
     out = {}
-    names = archer_ids(store.db)
-    for a1, a2, side, winner, n, gw, gl, gd in store.db.execute(
-        "SELECT x1.archer_id, x2.archer_id, x1.side, m.winner, count(*), "
-        "sum(CASE x1.side WHEN 'A' THEN m.wins_a ELSE m.wins_b END), "
-        "sum(CASE x1.side WHEN 'A' THEN m.wins_b ELSE m.wins_a END), sum(m.draws) "
-        "FROM match_archers x1 JOIN match_archers x2 ON x2.match_id = x1.match_id AND x2.side != x1.side "
-        "JOIN matches m ON m.id = x1.match_id GROUP BY x1.archer_id, x2.archer_id, x1.side, m.winner"
-    ):
+    names = queries.archer_names(store.db)
+    for a1, a2, side, winner, n, gw, gl, gd in queries.head_to_head(store.db):
         r, c = names[a1], names[a2]
         if r in PLACEHOLDERS or c in PLACEHOLDERS:
             continue
@@ -283,8 +259,6 @@ def detail_lines(s):
 
 
 def cmd_stats(args):
-    from scorebox.sync import open_store
-
     store = open_store(args.db)
     got = compute(store, args.archer)
     if args.json:

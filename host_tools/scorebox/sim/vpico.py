@@ -17,8 +17,8 @@ import time
 import tty
 
 from scorebox.device.mpy_build import SIM_MPY
-from scorebox.sim import micropython, source_path
-from scorebox.sync.workers import die_with_parent
+from scorebox.process import die_with_parent
+from scorebox.sim.run import micropython, source_path
 
 
 class VirtualPico:

@@ -12,7 +12,7 @@ import os
 import sqlite3
 import time
 
-from scorebox.store import SCHEMA_VERSION, Store, StoreError, check_match
+from scorebox.store.db import SCHEMA_VERSION, Store, StoreError, check_match, default_path
 from scorebox_core.ttb.rules import side_name
 
 MAGIC = b"SQLite format 3\x00"
@@ -160,8 +160,6 @@ def restore(store_path, src_path, keep_old=True):
 
 # --- the commands --------------------------------------------------------------------------
 def _store_path(args):
-    from scorebox.store import default_path
-
     return args.db or default_path()
 
 

@@ -19,6 +19,9 @@ import datetime
 import json
 import os
 
+from scorebox.errors import ScoreboxError
+from scorebox.store.db import open_store
+
 FORMAT = "scorebox-export"
 VERSION = 1
 
@@ -80,7 +83,7 @@ _MATCHES_SQL = (
 )
 
 
-class ImportError_(Exception):
+class ImportError_(ScoreboxError):
     """The file cannot be imported; str() says why."""
 
 
@@ -341,8 +344,6 @@ def _keep_times(db, uid, fresh):
 
 # --- the commands --------------------------------------------------------------------------
 def cmd_export(args):
-    from scorebox.sync import open_store
-
     store = open_store(args.db)
     got = export(store, args.out, args.format)
     for path, rows in got.items():
@@ -351,18 +352,12 @@ def cmd_export(args):
 
 
 def cmd_import(args):
-    from scorebox.cli import UserError
-    from scorebox.sync import open_store
-
-    try:
-        path, data = read_matches_file(args.file)
-    except ImportError_ as e:
-        raise UserError(str(e))
+    path, data = read_matches_file(args.file)
     store = open_store(args.db)
     try:
         s = import_history(store, data)
     except ImportError_ as e:
-        raise UserError("%s: %s" % (path, e))
+        raise ImportError_("%s: %s" % (path, e))
     for line in s.lines():
         print(line)
     print("store: %s (%d matches)" % (store.path, store.count()))

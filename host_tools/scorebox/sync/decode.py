@@ -1,6 +1,6 @@
 """A journal file's bytes into matches, on the PC.
 
-The box's own Fold (box/journal.py) makes matches of the records, so box and PC read a
+The box's own Fold (scorebox_core/journal.py) makes matches of the records, so box and PC read a
 file alike. decode_records() feeds it record by record, as the box reads; decode_file()
 gives the same answer faster (a property test holds the two equal on clean, damaged and
 arbitrary bytes): most of a file is runs of 3-byte arrow records (docs/journal.md), and
@@ -9,11 +9,11 @@ in C, instead of a Python step per arrow.
 """
 
 from scorebox_core import records as R
-from scorebox_core.journal import Fold
+from scorebox_core.journal import EVENTS, EXTRAS, Fold
 
-ARROW = R.EVENT << 4 | 1  # the head of every arrow record
+ARROW = R.ARROW_HEAD  # the head of every arrow record
 HEAD = bytes([ARROW])
-CRC = bytes(R.crc8(bytes((ARROW, e))) for e in range(256))  # each arrow record's CRC-8
+CRC = R.ARROW_CRC  # each arrow record's CRC-8, by its event byte
 WINDOW = 256  # records looked at per slice: a run is rarely longer than a match
 
 
@@ -48,10 +48,10 @@ class RunFold(Fold):
         if c is None:
             self.stray += rest
             return done
-        x = c[3]
+        x = c[EXTRAS]
         x["end"] = end
         if x["result"] is None:
-            c[2].extend(events[1:])
+            c[EVENTS].extend(events[1:])
         else:
             x["stray"] += rest
         return done

@@ -11,15 +11,15 @@ import os
 import tempfile
 
 from scorebox.device import mpremote_adapter as mp
-from scorebox.store import StoreError
-from scorebox.sync import KEEP, Summary, _result_text, quarantined
-from scorebox_core.journal import QUARANTINE_FILE, Journal
+from scorebox.store.db import KEPT_EXTRAS, StoreError
+from scorebox.sync.pull import Summary, quarantined
+from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE, Reader
 
 ROOTS = ("/flash", "/")  # the virtual Pico mounts its flash at /flash, a Pico at /
 
 
 def _journal_files(names):
-    return [n for n in names if (n.startswith("g") and n.endswith(".tbj")) or n in (QUARANTINE_FILE, "journal.ack")]
+    return [n for n in names if (n.startswith("g") and n.endswith(".tbj")) or n in (QUARANTINE_FILE, ACK_FILE)]
 
 
 def pull(port, folder):
@@ -51,19 +51,19 @@ def sync_raw(port, store):
         uid = uid or "unknown-" + port.replace("/", "_")
         s.device = uid
         store.device(uid)
-        j = Journal(folder, readonly=True)
+        j = Reader(folder)
         j.recover()
         for n in j.list_matches():
             header, log, extras = j.read_match(n)
             if extras.get("result") is None:
                 continue  # unfinished (never closed): it stays on the box
-            extras = {k: extras[k] for k in KEEP if k in extras}
+            extras = {k: extras[k] for k in KEPT_EXTRAS if k in extras}
             try:
                 (added,) = store.add_matches(uid, [(n, header, log, extras)], from_box=True)
                 if isinstance(added, StoreError):
                     raise added
                 if added:
-                    s.new.append((n, _result_text(extras, len(log))))
+                    s.add_new(n, extras, len(log))
             except StoreError as e:
                 s.refused.append((n, str(e)))
         qpath = os.path.join(folder, QUARANTINE_FILE)

@@ -12,21 +12,9 @@ import signal
 import sys
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
+from scorebox.process import die_with_parent
+
 MIN_JOBS = 3  # fewer files than this: starting a process costs more than it saves
-
-
-def die_with_parent(parent):
-    """In a child process of `parent` (a pid), Linux: be killed when the parent dies, so
-    that nothing is left running after the PC side is killed. PR_SET_PDEATHSIG follows
-    the thread that forked: only useful for children of the main thread."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return  # not Linux: the child lives until its work is done or it is killed
-    if os.getppid() != parent:  # the parent died before the line above: nobody will kill us
-        os._exit(1)
 
 
 def _start(parent):

@@ -1,12 +1,10 @@
 """The virtual board: the twin of the Pico binding, for the simulator and the tests.
 
-It has what the app asks of a board (box/app.py):
-    display     a box.display.Display over a panel
-    ms()        a monotonic clock in ms (here: virtual, moved by the driver)
-    scan()      the key held down now (a key code from box.keys) or keys.NONE
-    battery_mv() the battery voltage on VSYS in mV
-    root        the folder on the flash file system where the box keeps its files
-    layout      "keypad" (4x4) or "buttons" (six buttons)
+It is a boards.base.Board (the contract the app uses, in the firmware; the simulator may
+import the firmware, never the reverse), with its clock virtual (moved by the driver), the
+key held down in `raw`, the battery's mV in `battery`, and the beeps counted in `beeped`
+and the last BEEPS_KEPT kept in `beeps` as (ms, freq, length in ms), so that tests see what
+the piezo would have played (a monkey test's thousands of refused keys stay in bounds).
 
 The file system is the Pico's own LittleFS2 (vfs.VfsLfs2) on a RAM block device with the
 Pico's geometry (vpico/blockdev.py). The panel keeps a copy of the panel RAM and tells a
@@ -15,10 +13,12 @@ listener about every frame, which is how frames are captured.
 
 import vfs
 
+from boards.base import Board as Base
 from box.display import Display
 from box.keys import NONE
 
 PROGSIZE = 256  # as rp2's _boot.py formats and mounts the Pico's flash
+BEEPS_KEPT = 32
 _MOUNTED = {}  # type: dict  # mount point -> block device, so a reboot finds the same flash
 
 
@@ -88,7 +88,7 @@ def unmount(root="/flash"):
         del _MOUNTED[root]
 
 
-class Board:
+class Board(Base):
     def __init__(self, root="/flash", layout="keypad", bdev=None, path=None, mount=True):
         if mount:
             self.bdev = flash(root, bdev, path)
@@ -99,6 +99,8 @@ class Board:
         self.clock = Clock()
         self.raw = NONE  # the key held down on the virtual keypad
         self.battery = 4500
+        self.beeps = []  # (ms, freq, length in ms): the last BEEPS_KEPT beeps
+        self.beeped = 0
 
     def ms(self):
         return self.clock.now
@@ -108,3 +110,9 @@ class Board:
 
     def battery_mv(self):
         return self.battery
+
+    def beep(self, freq, ms):
+        self.beeped += 1
+        if len(self.beeps) == BEEPS_KEPT:
+            del self.beeps[0]
+        self.beeps.append((self.clock.now, freq, ms))

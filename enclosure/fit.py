@@ -1,0 +1,129 @@
+"""Fit checks on the assembled box. Each returns a list of problems in words; empty means it fits."""
+
+from itertools import combinations
+
+from build123d import Vector
+
+from enclosure.bought import active_area
+from enclosure.shapes import box, centred_box
+
+TOUCH = 1e-3  # mm^3: solids that only touch (a board on its bosses) share no more volume than this
+
+
+def _overlap(a, b):
+    """Volume shared by two solids, skipping the boolean when their boxes are apart."""
+    ba, bb = a.bounding_box(), b.bounding_box()
+    if ba.min.X >= bb.max.X or bb.min.X >= ba.max.X or ba.min.Y >= bb.max.Y or bb.min.Y >= ba.max.Y:
+        return 0.0
+    if ba.min.Z >= bb.max.Z or bb.min.Z >= ba.max.Z:
+        return 0.0
+    return (a & b).volume
+
+
+def _solids(asm):
+    """(name, group, solid) for every printed and bought part; printed parts are their own group."""
+    return [(n, n, s) for n, s in asm.parts.items()] + [(c.name, c.group, c.solid) for c in asm.components]
+
+
+def collisions(asm):
+    """No part or bought part runs into another (pieces of one bought part may touch)."""
+    out = []
+    for (na, ga, a), (nb, gb, b) in combinations(_solids(asm), 2):
+        if ga != gb and (v := _overlap(a, b)) > TOUCH:
+            out.append("%s intersects %s (%.2f mm^3)" % (na, nb, v))
+    return out
+
+
+def keep_out(c, gap):
+    """The board grown by `gap` sideways and on the side away from what holds it."""
+    bb = c.solid.bounding_box()
+    z0, z1 = (bb.min.Z, bb.max.Z + gap) if c.seat == "down" else (bb.min.Z - gap, bb.max.Z)
+    return box(bb.min.X - gap, bb.max.X + gap, bb.min.Y - gap, bb.max.Y + gap, z0, z1)
+
+
+def clearance(asm):
+    """At least `clearance` of air around every board, except where its own bosses hold it."""
+    gap = asm.params.clearance
+    out = []
+    for c in asm.components:
+        if not c.seat:
+            continue
+        zone = keep_out(c, gap)
+        for name, group, solid in _solids(asm):
+            if group != c.group and (v := _overlap(zone, solid)) > TOUCH:
+                out.append("%s is closer than %.1f mm to %s (%.2f mm^3)" % (c.name, gap, name, v))
+    return out
+
+
+def _blocked(shell, x, y, z0, z1, step=0.1):
+    """Does the solid stop the sight line along z through (x, y) between z0 and z1? Samples every
+    `step`, from the middle of the plate outwards, where a window is narrowest."""
+    n = int((z1 - z0) / step) + 1
+    ks = sorted(range(n + 1), key=lambda k: abs(2 * k - n))
+    return any(shell.is_inside(Vector(x, y, z0 + (z1 - z0) * k / n)) for k in ks)
+
+
+def _ring(cx, cy, w, h, step):
+    """Points along the outline of a w x h rectangle."""
+    nx, ny = max(2, int(w / step)), max(2, int(h / step))
+    xs = [cx - w / 2 + w * i / nx for i in range(nx + 1)]
+    ys = [cy - h / 2 + h * j / ny for j in range(ny + 1)]
+    return (
+        [(x, cy - h / 2) for x in xs]
+        + [(x, cy + h / 2) for x in xs]
+        + [(cx - w / 2, y) for y in ys]
+        + [(cx + w / 2, y) for y in ys]
+    )
+
+
+def window(asm):
+    """The whole active area is seen through the window, and nothing more than window_limit beyond it."""
+    p, lay = asm.params, asm.layout
+    shell = asm.parts["front"]
+    (cx, cy), (w, h) = active_area(p, lay)
+    z0, z1 = lay.depth, lay.depth + p.plate
+    out = []
+    sight = centred_box(cx, cy, w, h, z0, z1)
+    if (v := _overlap(sight, shell)) > TOUCH:
+        out.append("the front shell hides part of the active area (%.2f mm^3 in the line of sight)" % v)
+    limit = p.window_limit + 0.05
+    ring = _ring(cx, cy, w + 2 * limit, h + 2 * limit, 0.25)
+    open_at = next((pt for pt in ring if not _blocked(shell, *pt, z0, z1)), None)
+    if open_at:
+        out.append(
+            "the window reaches more than %.1f mm beyond the active area (open at x=%.2f y=%.2f)"
+            % (p.window_limit, *open_at)
+        )
+    return out
+
+
+def usb(asm):
+    """A plug centred on each USB socket comes in through the wall to the socket's mouth."""
+    p = asm.params
+    w, h = p.usb.plug
+    out = []
+    for s in asm.sockets:
+        plug = box(s.x - w / 2, s.x + w / 2, s.mouth_y - p.wall - 30, s.mouth_y - 0.01, s.z - h / 2, s.z + h / 2)
+        for name, solid in asm.parts.items():
+            if (v := _overlap(plug, solid)) > TOUCH:
+                out.append("a plug into the %s's USB socket hits the %s (%.2f mm^3)" % (s.name, name, v))
+        if s.mouth_y + p.wall > p.usb.reach:
+            out.append("the %s's USB socket is %.1f mm inside the wall" % (s.name, s.mouth_y + p.wall))
+    return out
+
+
+def walls(asm):
+    p = asm.params
+    return [
+        "%s is %.1f mm: walls must be at least 2 mm" % (n, v)
+        for n, v in (("wall", p.wall), ("plate", p.plate))
+        if v < 2
+    ]
+
+
+CHECKS = (collisions, clearance, window, usb, walls)
+
+
+def check(asm):
+    """All fit checks: {check name: problems}."""
+    return {f.__name__: f(asm) for f in CHECKS}

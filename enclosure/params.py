@@ -1,0 +1,157 @@
+"""Every dimension of the case, in millimetres, in one place.
+
+What the firmware also knows (display, keys, battery, piezo) is read from firmware/pins.py;
+everything else is here. Bought parts are described by `Display`, `Battery`, ...; the printed
+parts by `Params`. Change a figure here (or pass `dataclasses.replace(...)`) and re-export.
+"""
+
+import ast
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+PINS = Path(__file__).resolve().parent.parent / "firmware" / "pins.py"
+
+
+def read_pins(path=PINS):
+    """The plain constants of pins.py, parsed (not imported: it is firmware, not a PC module)."""
+    consts = {}
+    for node in ast.parse(Path(path).read_text()).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            try:
+                consts[node.targets[0].id] = ast.literal_eval(node.value)
+            except ValueError:
+                continue  # not a literal: nothing the case needs
+    return consts
+
+
+@dataclass(frozen=True)
+class Display:
+    """An OLED module: board, glass on its front, the lit area on the glass (offsets from the board centre)."""
+
+    name: str
+    board: tuple  # w, h, thickness
+    glass: tuple  # w, h, thickness
+    glass_dy: float  # glass centre above the board centre
+    active: tuple  # w, h of the active area
+    active_dy: float  # active area centre above the board centre (towards the header edge)
+    holes: tuple  # centre spacing x, y of the four mounting holes
+    tape: float = 0.2  # the glass sits on the board on double-sided tape
+
+
+DISPLAYS = {
+    # 0.96" I2C module, header along the top edge. Panel: 26.70 x 19.26 x 1.4, active 21.74 x 10.86.
+    "SSD1306": Display("SSD1306", (27.3, 27.8, 1.2), (26.7, 19.26, 1.4), -0.25, (21.74, 10.86), 1.8, (23.3, 23.6)),
+    # 1.3" I2C module. Panel: about 34.5 x 23.0 x 1.5, active 29.42 x 14.7.
+    "SH1106": Display("SH1106", (35.4, 33.5, 1.2), (34.5, 23.0, 1.5), 0.0, (29.42, 14.7), 1.5, (30.4, 28.5)),
+}
+
+
+@dataclass(frozen=True)
+class Battery:
+    """The power parts: a cell pack lying on the floor, an optional charger board and a switch on the back."""
+
+    kind: str
+    pack: tuple  # w, h, d of the holder or the LiPo cell
+    switch_at: tuple = ()  # the holder's switch (on its lid, lid to the floor) from its lower-left corner
+    switch_hole: tuple = (11.0, 7.0)  # the opening in the back for the knob (w, h)
+    charger: tuple = ()  # TP4056 board w, h, thickness; its USB socket points down like the Pico's
+    switch_body: tuple = ()  # a separate slide switch (w, h, d), glued over its opening beside the Pico
+
+
+BATTERIES = {
+    "3xAA": Battery("3xAA", (47.0, 58.0, 16.0), switch_at=(23.5, 44.0)),
+    # 1000 mAh "503450" cell: 34 x 50 x 5; TP4056 board 26 x 17; SS12D00 slide switch 8.6 x 3.6 body.
+    "lipo": Battery(
+        "lipo", (34.0, 50.0, 5.5), switch_hole=(6.0, 4.0), charger=(17.0, 26.0, 1.6), switch_body=(8.6, 3.6, 3.6)
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Usb:
+    """A micro-USB receptacle on a board, and the plug that must reach it through the wall."""
+
+    socket: tuple = (8.0, 5.6, 2.8)  # w, depth along the board, height above the board
+    overhang: float = 1.0  # how far the socket sticks out past the board edge
+    plug: tuple = (11.0, 7.5)  # the plug's moulded body, w x h: the opening clears it
+    reach: float = 5.0  # the plug's metal shell past its moulding: the wall face must be this close
+
+
+@dataclass(frozen=True)
+class Params:
+    display: Display
+    layout: str  # "keypad" or "buttons"
+    battery: Battery
+    piezo: bool
+
+    # --- the shells
+    wall: float = 2.4  # tray walls and floor, and the front plate; at least 2.0 (checked)
+    plate: float = 2.4
+    skirt: float = 2.0  # the front shell's skirt that hangs over the tray's rim
+    overlap: float = 6.0  # how far the skirt overlaps the tray: rain runs off, not in
+    fit: float = 0.3  # gap between skirt and tray
+    clearance: float = 0.3  # required air around every board (checked)
+    board_gap: float = 0.5  # designed air around boards (>= clearance)
+    corner_post: float = 7.0  # diameter of the corner posts and bosses for the M3 screws
+    front_boss: float = 6.0  # height of the front shell's corner bosses (M3 heat-set inserts)
+    m3_clear: float = 3.4
+    m3_head: tuple = (6.2, 3.2)  # counterbore for an M3 socket head: diameter, depth
+    m3_insert: tuple = (4.0, 5.7)  # hole for an M3 x 5.7 heat-set insert: diameter, depth
+    m2_pilot: float = 1.7  # self-tapping M2 into bosses
+    m2_boss: float = 4.4
+    display_boss: float = 3.6  # slimmer: the 0.96" module's glass comes within 2.2 mm of its holes
+
+    # --- the Pico (datasheet: 51 x 21 x 1, holes 2.1 at 11.4 x 47.0)
+    pico: tuple = (21.0, 51.0, 1.0)
+    pico_holes: tuple = (11.4, 47.0)
+    pico_parts: float = 1.8  # tallest part on top besides the USB socket (BOOTSEL)
+    pico_standoff: float = 4.0  # wires soldered to the pads; header pins, if any, cut to 3 mm
+    usb: Usb = field(default_factory=Usb)
+
+    # --- the front: window, cover, keys
+    window_margin: float = 0.75  # window beyond the active area on each side (checked: 0..1.5)
+    window_limit: float = 1.5
+    window_chamfer: float = 1.0  # 45 degree flare on the outside, against shading at an angle
+    cover: tuple = (1.5, 1.0)  # clear cover in a recess behind the window: overlap, thickness
+    keypad: tuple = (69.0, 77.0, 1.0)  # membrane, self-adhesive on the front
+    ribbon: tuple = (20.0, 0.4)  # the 8-way ribbon tail: w, thickness
+    ribbon_slot: tuple = (22.0, 2.0, 4.0)  # w, h, distance above the keypad's lower edge (under it)
+    button_pitch: float = 20.0  # glove-sized: 11.6 caps 20 mm apart
+    switch: tuple = (12.0, 12.0, 3.6)  # 12 x 12 tactile switch body
+    cap: tuple = (11.6, 6.5, 2.5)  # round cap: diameter, height, how far it stands proud
+    button_board: tuple = (60.0, 62.0, 1.6)  # perfboard carrying the six switches
+    face_margin: float = 2.0
+
+    # --- piezo (12 mm passive buzzer, glued in a ring on the front)
+    buzzer: tuple = (12.0, 9.5)
+    buzzer_wall: float = 1.2
+    sound_hole: float = 1.6
+
+    # --- the clip for the target stand
+    leg: tuple = (45.0, 22.0)  # width and thickness of the leg or batten (planed 45 x 22 timber)
+    jaw_fit: float = 0.5
+    arm: float = 4.0
+    lip: tuple = (1.5, 3.0)  # the hook at each arm's tip: how far it grips, its thickness
+    clip_plate: float = 5.0
+    clip_len: float = 40.0
+    clip_screws: float = 16.0  # square pattern: the clip also fits turned 90 degrees (a batten)
+    clip_screw_head: tuple = (5.6, 2.0)  # M3 pan head inside the tray: diameter, height
+    m3_pilot: float = 2.6  # M3 self-tapping into the clip
+    strap: tuple = (26.0, 3.0)  # slot for a 25 mm strap (round pole, boss strap): length, width
+
+    # --- printing
+    bed: tuple = (220.0, 220.0)
+    max_overhang: float = 45.0  # degrees from vertical
+    max_bridge: float = 10.0
+
+
+def params_for(display=None, layout=None, battery=None, piezo=None, pins=PINS, **changes):
+    """The case for pins.py's configuration; any argument given overrides pins.py."""
+    consts = read_pins(pins)
+    p = Params(
+        display=DISPLAYS[display or consts["DISPLAY"]],
+        layout=layout or consts["LAYOUT"],
+        battery=BATTERIES[battery or consts["BATTERY"]],
+        piezo=consts.get("PIEZO") is not None if piezo is None else piezo,
+    )
+    return replace(p, **changes)

@@ -1,0 +1,94 @@
+"""Each check fails when its parameter is broken on purpose: the checks are not vacuous."""
+
+from dataclasses import replace
+
+import numpy as np
+import trimesh
+
+from enclosure import fit, printability
+from enclosure.assembly import Assembly
+from enclosure.params import BATTERIES
+from enclosure.shapes import box, xz_prism
+from enclosure.tests.variants import assembled, with_components_of
+
+
+def test_window_too_large_is_reported():
+    problems = fit.window(assembled(window_margin=2.0))
+    assert len(problems) == 1 and "beyond the active area" in problems[0]
+
+
+def test_window_just_within_the_limit_passes():
+    assert fit.window(assembled(window_margin=1.45)) == []
+
+
+def test_window_too_small_is_reported():
+    problems = fit.window(assembled(window_margin=-0.3))
+    assert len(problems) == 1 and "hides part of the active area" in problems[0]
+
+
+def test_other_display_behind_the_window_is_reported():
+    ssd, sh = assembled(display="SSD1306"), assembled(display="SH1106")
+    mixed = Assembly(sh.params, sh.layout, ssd.parts, sh.components, sh.sockets)
+    assert fit.window(mixed)  # the 1.3" panel behind the window cut for the 0.96" one
+
+
+def test_too_small_board_gap_is_reported():
+    problems = fit.clearance(assembled(board_gap=0.1))
+    assert any(p.startswith("pico is closer than 0.3 mm to tray") for p in problems)
+
+
+def test_stricter_clearance_than_designed_is_reported():
+    problems = fit.clearance(assembled(clearance=0.8))
+    assert {p.split(" is closer")[0] for p in problems} >= {"pico", "3xAA", "display"}
+
+
+def test_a_bigger_part_than_the_case_was_made_for_collides():
+    fat = replace(BATTERIES["3xAA"], pack=(47.0, 58.0, 19.0))  # a 19 mm holder in a case made for 16 mm
+    problems = fit.collisions(with_components_of(assembled(battery="3xAA"), battery=fat))
+    assert any(p.startswith("front intersects 3xAA") for p in problems)
+
+
+def test_usb_socket_out_of_line_is_reported():
+    asm = with_components_of(assembled(), pico_standoff=7.0)
+    problems = fit.usb(asm)
+    assert any("plug into the pico's USB socket hits the tray" in p for p in problems)
+
+
+def test_thin_walls_are_reported():
+    assert fit.walls(assembled(wall=1.6)) == ["wall is 1.6 mm: walls must be at least 2 mm"]
+
+
+def _mesh(solid, tmp_path):
+    from build123d import export_stl
+
+    path = tmp_path / "probe.stl"
+    export_stl(solid, str(path))
+    return printability.load(path)
+
+
+def test_steep_overhang_is_reported(tmp_path):
+    # A shelf whose underside rises at 30 degrees from horizontal (60 from vertical).
+    shelf = xz_prism([(0, 0), (5, 0), (5, 10), (5 + 10, 10 + 10 * np.tan(np.radians(30))), (15, 20), (0, 20)], 0, 10)
+    assert printability.overhangs(_mesh(shelf, tmp_path), 45)
+    chamfer = xz_prism([(0, 0), (5, 0), (5, 10), (15, 20), (0, 20)], 0, 10)
+    assert printability.overhangs(_mesh(chamfer, tmp_path), 45) == []
+
+
+def test_long_bridge_is_reported(tmp_path):
+    def tunnel(span):  # through a block 8 mm deep: the ceiling is span x 8
+        return box(0, 30, 0, 8, 0, 10) - box(10, 10 + span, -1, 9, 0, 5)
+
+    assert printability.bridges(_mesh(tunnel(12), tmp_path), 10)
+    assert printability.bridges(_mesh(tunnel(8), tmp_path), 10) == []
+
+
+def test_open_mesh_is_reported():
+    mesh = trimesh.creation.box((10, 10, 10))
+    mesh.update_faces(np.arange(len(mesh.faces)) > 0)
+    assert "the mesh is not watertight" in printability.solid(mesh)
+
+
+def test_part_too_big_for_the_bed_is_reported():
+    mesh = trimesh.creation.box((100, 90, 20))
+    assert printability.bed(mesh, (220, 220)) == []
+    assert printability.bed(mesh, (95, 95)) == ["100.0 x 90.0 mm does not fit a 95 x 95 mm bed"]

@@ -1,0 +1,42 @@
+"""The case follows firmware/pins.py, and the hardware list names standard screws."""
+
+from enclosure.assembly import STANDARD_LENGTHS, hardware
+from enclosure.params import PINS, params_for, read_pins
+from enclosure.tests.variants import VARIANTS, assembled
+
+
+def test_pins_constants_are_read_without_importing_the_firmware():
+    consts = read_pins()
+    assert consts["DISPLAY"] in ("SSD1306", "SH1106")
+    assert consts["LAYOUT"] in ("keypad", "buttons")
+    assert consts["BATTERY"] in ("3xAA", "lipo")
+    p = params_for()
+    assert (p.display.name, p.layout, p.battery.kind, p.piezo) == (
+        consts["DISPLAY"],
+        consts["LAYOUT"],
+        consts["BATTERY"],
+        consts["PIEZO"] is not None,
+    )
+
+
+def test_another_pins_file_gives_another_case(tmp_path):
+    text = PINS.read_text()
+    for old, new in (
+        ('DISPLAY = "SSD1306"', 'DISPLAY = "SH1106"'),
+        ('LAYOUT = "keypad"', 'LAYOUT = "buttons"'),
+        ('BATTERY = "3xAA"', 'BATTERY = "lipo"'),
+        ("PIEZO = 20", "PIEZO = None"),
+    ):
+        text = text.replace(old, new)
+    pins = tmp_path / "pins.py"
+    pins.write_text(text)
+    p = params_for(pins=pins)
+    assert (p.display.name, p.layout, p.battery.kind, p.piezo) == ("SH1106", "buttons", "lipo", False)
+
+
+def test_hardware_lists_standard_screws():
+    for v in VARIANTS:
+        asm = assembled(*v)
+        for _qty, item in hardware(asm.params, asm.layout):
+            if item.startswith(("M2 x", "M3 x")) and "screw" in item:
+                assert int(item.split(" x ")[1].split()[0]) in STANDARD_LENGTHS, (v, item)

@@ -1,0 +1,49 @@
+"""The board contract: everything the app asks of the hardware, written once.
+
+The app (box/app.py, its screens, box/device.py, main.py) reaches the hardware only through
+a board. boards/pico.py is the Raspberry Pi Pico's; host_tools/scorebox/sim/mpy/vpico/board.py
+is its twin for the simulator and the tests. Both subclass Board, so the app uses every member
+plainly: where a part is not fitted, the default below stands for it.
+
+Set by the subclass (no default):
+    display       a box.display.Display over the panel
+    root          the folder on the flash file system where the box keeps its files
+and overridden by it: ms(), scan(), battery_mv().
+"""
+
+import time
+
+
+class Board:
+    layout = "keypad"  # the keys fitted, for the help lines: "keypad" (4x4) or "buttons" (six)
+    battery_type = "3xAA"  # "3xAA" or "lipo": the thresholds of the battery watch (docs/power.md)
+
+    def ms(self):
+        """A monotonic clock in ms (it never wraps)."""
+        raise NotImplementedError
+
+    def scan(self):
+        """The key held down now (a key code from box.keys) or keys.NONE."""
+        raise NotImplementedError
+
+    def battery_mv(self):
+        """The battery voltage on VSYS in mV."""
+        raise NotImplementedError
+
+    def usb_powered(self):
+        """Power present on the USB socket: the battery is then not judged. Default: no sense
+        wire, never."""
+        return False
+
+    def unique_id(self):
+        """The chip's unique id (bytes), or None where there is none (the box's id is then
+        "v-...": box/device.py)."""
+        return None
+
+    def sleep_ms(self, ms):
+        """The app loop's pause between key samples (main.py)."""
+        time.sleep_ms(ms)
+
+    def beep(self, freq, ms):
+        """Start a tone of freq Hz lasting ms; returns at once (the key loop goes on and the
+        board ends the tone in a later sleep_ms). Default: no piezo fitted, silent."""

@@ -1,0 +1,144 @@
+"""The PC's side of the sync protocol: find the box, open its port, ask it things.
+
+Frames are box/frames.py's, the same code the box runs. Every request is idempotent, so a
+request whose reply is lost or damaged is simply sent again with the same sequence number.
+"""
+
+import sys
+import threading
+import time
+
+from scorebox.errors import ScoreboxError
+from scorebox_core import frames
+
+RPI_VID = 0x2E8A  # Raspberry Pi
+MICROPYTHON_PID = 0x0005  # MicroPython's USB CDC product id on the Pico
+
+
+class DeviceError(ScoreboxError):
+    """Something about the box or its port the user can act on; str() says what."""
+
+
+def find_port():
+    """The serial port of the one Scorebox (a Pico running MicroPython) plugged in."""
+    from serial.tools import list_ports
+
+    found = [p.device for p in list_ports.comports() if p.vid == RPI_VID and p.pid == MICROPYTHON_PID]
+    if not found:
+        raise DeviceError(
+            "no Scorebox found: plug it in with a data USB cable (not a charge-only one) and switch it on, "
+            "or name the port with --port"
+        )
+    if len(found) > 1:
+        raise DeviceError("several boxes are plugged in (%s): choose one with --port" % ", ".join(found))
+    return found[0]
+
+
+def permission_help(port):
+    """How to get the right to open the port, on this PC's system."""
+    if sys.platform.startswith("linux"):
+        return (
+            "add yourself to the group that owns %s (usually dialout: `sudo usermod -aG dialout $USER`, "
+            "then log out and in again)" % port
+        )
+    if sys.platform == "darwin":
+        return "check that no other program (Thonny, a terminal, screen) has %s open" % port
+    return "close any program that has %s open (Thonny, a serial monitor), then try again" % port
+
+
+def busy_help(port):
+    """How to find and close the program that holds the port."""
+    if sys.platform.startswith("linux"):
+        who = " (`sudo fuser -v %s` names it)" % port
+    elif sys.platform == "darwin":
+        who = " (`lsof %s` names it)" % port
+    else:
+        who = ""
+    return "another program has it open%s: Thonny, a serial monitor, screen, mpremote, another scorebox; close it" % who
+
+
+def open_port(port, baudrate=115200):
+    """A pyserial port, with a clear DeviceError when it is missing, busy or forbidden."""
+    import serial
+
+    try:
+        return serial.Serial(port, baudrate, timeout=0.05, exclusive=True)
+    except serial.SerialException as e:
+        err = getattr(e, "errno", None)
+        text = str(e)
+        if "Access is denied" in text:  # Windows: another program has the port open
+            raise DeviceError("%s is busy: %s" % (port, busy_help(port)))
+        if err == 13 or "ermission" in text:
+            raise DeviceError("no permission to open %s: %s" % (port, permission_help(port)))
+        if err == 16 or "busy" in text.lower() or "lock" in text.lower():
+            raise DeviceError("%s is busy: %s" % (port, busy_help(port)))
+        if err == 2 or "No such file" in text or "FileNotFound" in text:
+            raise DeviceError("%s does not exist: is the box plugged in?" % port)
+        raise DeviceError("cannot open %s: %s" % (port, text))
+
+
+class Client:
+    def __init__(self, ser, timeout=3.0, retries=4):
+        self.ser = ser
+        self.timeout = timeout
+        self.retries = retries
+        self.seq = 0
+        self.resent = 0
+        self.buf = b""
+        self.lock = threading.Lock()  # one request at a time on the wire, from any thread
+
+    def request(self, kind, body=None):
+        """Send one request and return the body of its reply (JSON for OK, bytes for
+        DATA); DeviceError on ERR or when the box stops answering."""
+        with self.lock:
+            return self._request(kind, body)
+
+    def _request(self, kind, body):
+        self.seq = self.seq % 65535 + 1
+        frame = frames.encode(self.seq, kind, body if body is not None else {})
+        last = "no answer"
+        for attempt in range(self.retries + 1):
+            if attempt:
+                self.resent += 1
+            try:
+                self.ser.reset_input_buffer()
+                self.buf = b""
+                self.ser.write(frame)
+                self.ser.flush()
+                reply = self._reply(self.seq)
+            except OSError as e:
+                raise DeviceError("the box went away (%s): check the cable and sync again" % e)
+            except Exception as e:  # pyserial's SerialException on a pulled cable
+                if type(e).__name__ == "SerialException":
+                    raise DeviceError("the box went away (%s): check the cable and sync again" % e)
+                raise
+            if reply is None:
+                continue
+            kind_back, body_back = reply
+            if kind_back in ("OK", "DATA"):
+                return body_back
+            last = body_back.get("error", repr(body_back)) if isinstance(body_back, dict) else repr(body_back)
+            raise DeviceError("the box refused %s: %s" % (kind, last))
+        raise DeviceError("the box does not answer %s (%s): is the Scorebox firmware running?" % (kind, last))
+
+    def _reply(self, seq):
+        """(kind, body) of the reply to seq, or None on timeout or a damaged reply."""
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            chunk = self.ser.read(self.ser.in_waiting or 1)
+            if not chunk:
+                continue
+            self.buf += chunk
+            while b"\n" in self.buf:
+                line, self.buf = self.buf.split(b"\n", 1)
+                if not line.strip().startswith(frames.PREFIX):
+                    continue  # REPL chatter or noise
+                try:
+                    got_seq, kind, body = frames.decode(line)
+                except frames.FrameError:
+                    return None  # damaged on the way back: ask again
+                if got_seq == seq:
+                    return kind, body
+                if kind == "ERR" and got_seq == 0:
+                    return None  # the box could not read a frame (this one or an old one): send again
+        return None

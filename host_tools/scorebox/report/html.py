@@ -1,0 +1,217 @@
+"""`scorebox report`: the club's report as one self-contained HTML file.
+
+It walks a match turn by turn with the rules core (report/turns.py), as `scorebox show`
+does. The report embeds, for the
+newest matches, every turn's board as compact JSON that the page's own script draws as SVG;
+older matches are summed up by month, and every statistic counts them all. The page is a
+Jinja2 template (templates/report.html.j2) with the plots as SVG macros (plots.html.j2):
+no CDN, no font, no image to fetch, so it works offline and from a USB stick.
+"""
+
+import os
+import time
+
+from scorebox.errors import ScoreboxError
+from scorebox.report import stats
+from scorebox.report.faces import FACES_SHOWN, face_log
+from scorebox.report.turns import date_text, options_text, turns
+from scorebox.store import queries
+from scorebox.store.db import open_store
+from scorebox_core.match import from_header
+from scorebox_core.ttb import rules
+from scorebox_core.ttb.rules import side_name, token
+
+REPLAYS = 300  # matches whose replay the report embeds (the newest)
+TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
+
+
+# --- a match, turn by turn ---------------------------------------------------------------------
+def frame(m, turn):
+    """One turn for the report's replay: short keys, board after the turn (docs/reports.md)."""
+    g = m.games[turn["game"] - 1]
+    owners, flags, needs = [], [], []
+    for i in range(9):
+        o = g.owner[i]
+        owners.append("." if o is None else rules.SIDES[o])
+        if o is None:
+            flags.append("-")
+        elif g.flips[i]:
+            flags.append("L" if g.locked(i) else "f")
+        else:
+            flags.append("l" if g.locked(i) else "-")
+    for side in (0, 1):
+        needs.extend(g.need(side, i) for i in range(9))
+    f = {
+        "g": turn["game"],
+        "r": turn["round"],
+        "s": turn["side"],
+        "a": turn["archer"],
+        "t": [token(e) for e in turn["arrows"]],
+        "o": turn["outcomes"],
+        "b": "".join(owners),
+        "f": "".join(flags),
+        "n": needs,
+    }
+    if turn["face"]:
+        f["nf"] = 1
+    if g.over() and turn["start"] + len(turn["arrows"]) == len(g.arrows):
+        lines = [] if g.winner == rules.DRAW else g.lines_of(g.winner)
+        if g.winner == rules.DRAW:
+            lines = g.lines_of(rules.A) + g.lines_of(rules.B)
+        f["e"] = [g.winner, g.reason, sorted({i + 1 for ln in lines for i in ln})]
+        f["w"] = [m.wins[0], m.wins[1], m.draws]
+    return f
+
+
+# --- the store, read -----------------------------------------------------------------------------
+# --- scorebox show -----------------------------------------------------------------------------
+# --- the face-wear log -------------------------------------------------------------------------
+# --- the report ------------------------------------------------------------------------------
+def _scale(values, width, height, pad=4):
+    """SVG points for a line through values (None skipped), and the y range."""
+    ys = [v for v in values if v is not None]
+    if not ys:
+        return "", 0, 0
+    lo, hi = min(ys), max(ys)
+    if hi - lo < 0.2:
+        mid = (hi + lo) / 2
+        lo, hi = mid - 0.1, mid + 0.1
+    n = len(values)
+    pts = []
+    for i, v in enumerate(values):
+        if v is None:
+            continue
+        x = pad + (width - 2 * pad) * (i / (n - 1) if n > 1 else 0.5)
+        y = pad + (height - 2 * pad) * (1 - (v - lo) / (hi - lo))
+        pts.append("%.1f,%.1f" % (x, y))
+    return " ".join(pts), lo, hi
+
+
+def archer_views(all_stats):
+    """What the archer pages draw, per archer: the stats plus plot geometry."""
+    out = []
+    for s in all_stats.values():
+        ppa = [p[1] for p in s["over_time"]]
+        pts, lo, hi = _scale(ppa, 520, 150)
+        out.append(
+            {
+                "s": s,
+                "slug": "a-%d" % len(out),
+                "line": {
+                    "points": pts,
+                    "lo": lo,
+                    "hi": hi,
+                    "first": date_text(s["over_time"][0][0], "%Y-%m-%d") if s["over_time"] else "",
+                    "last": date_text(s["over_time"][-1][0], "%Y-%m-%d") if s["over_time"] else "",
+                    "n": len(s["over_time"]),
+                    "per": max(p[3] for p in s["over_time"]) if s["over_time"] else 0,
+                },
+                "heat_points": [q["points"] for q in s["squares"]],
+                "heat_claims": [q["claims"] + q["flips"] for q in s["squares"]],
+            }
+        )
+    return out
+
+
+def build(store, replays=REPLAYS, faces_shown=FACES_SHOWN):
+    """Everything the template shows, as plain data."""
+    db = store.db
+    t0 = time.time()
+    total = queries.totals(db)
+    recent = []
+    for m in queries.newest_matches(db, replays):
+        opts, archers, _ = from_header(m["header"])
+        frames = [frame(mm, t) for mm, t in turns(m["header"], m["log"])]
+        w = rules.SIDES.index(m["winner"]) if m["winner"] in ("A", "B") else (2 if m["winner"] == "draw" else None)
+        recent.append(
+            {
+                "k": m["key"],
+                "id": m["id"],
+                "d": date_text(m["started"]),
+                "A": ", ".join(archers[0]),
+                "B": ", ".join(archers[1]),
+                "w": w,
+                "res": "%s %d-%d" % (m["winner"] or "open", m["wins"][0], m["wins"][1]),
+                "opt": options_text(opts),
+                "claim": [opts.claim_a, opts.claim_b],
+                "fr": frames,
+            }
+        )
+    all_stats = stats.compute(store)
+    h2h = stats.head_to_head(store)
+    names = list(all_stats)
+    return {
+        "generated": date_text(time.time()),
+        "store": store.path,
+        "matches": total["matches"],
+        "games": total["games"],
+        "arrows": total["arrows"],
+        "first": date_text(total["first"], "%Y-%m-%d"),
+        "last": date_text(total["last"], "%Y-%m-%d"),
+        "devices": total["devices"],
+        "recent": recent,
+        "older": total["matches"] - len(recent),
+        "months": queries.months(db, [m["id"] for m in recent]) if total["matches"] > len(recent) else [],
+        "archers": archer_views(all_stats),
+        "names": names,
+        "h2h": {"%s|%s" % k: v for k, v in h2h.items()},
+        "faces": face_log(db, faces_shown),
+        "min_hits": stats.MIN_HITS,
+        "recent_n": stats.RECENT,
+        "seconds": round(time.time() - t0, 2),
+    }
+
+
+def render(data):
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.policies["json.dumps_kwargs"] = {"separators": (",", ":"), "sort_keys": False}
+    env.filters["date"] = date_text
+    env.filters["pct"] = lambda v: "-" if v is None else "%d%%" % round(100 * v)
+    env.filters["num"] = lambda v, d=2: "-" if v is None else ("%.*f" % (d, v) if isinstance(v, float) else str(v))
+    env.filters["thousands"] = lambda v: "{:,}".format(v)
+    return env.get_template("report.html.j2").render(
+        d=data, sides=rules.SIDES, outcomes=rules.OUTCOMES, side_name=side_name
+    )
+
+
+def write(store, path, replays=REPLAYS):
+    html = render(build(store, replays))
+    tmp = path + ".part"
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(html)
+    os.replace(tmp, path)
+    return len(html.encode("utf-8"))
+
+
+def cmd_report(args):
+    if args.replays < 0:
+        raise ScoreboxError("--replays must be 0 or more")
+    store = open_store(args.db)
+    t0 = time.monotonic()
+    size = write(store, args.out, args.replays)
+    n = store.count()
+    kind = "%.1f MB" % (size / 1e6) if size >= 1e6 else "%d KB" % round(size / 1e3)
+    print(
+        "report: %s (%d matches, %d replayable, %s, %.1f s)"
+        % (os.path.abspath(args.out), n, min(n, args.replays), kind, time.monotonic() - t0)
+    )
+    return 0
+
+
+def add_parser(sub):
+    p = sub.add_parser("report", help="write the club's HTML report (one file, works offline)")
+    p.add_argument("--out", default="scorebox-report.html", help="HTML file (default scorebox-report.html)")
+    p.add_argument("--db", help="store file (default: in your user data folder)")
+    p.add_argument(
+        "--replays", type=int, default=REPLAYS, help="newest matches to embed replays of (default %d)" % REPLAYS
+    )
+    p.set_defaults(run=cmd_report)

@@ -1,0 +1,159 @@
+"""What the reports and statistics read from the store, one named query each.
+
+Every function takes the store's connection (Store.db) and gives plain rows or dicts, so
+that no SQL is written outside the store (tests/pc/test_layers.py holds that). The
+statistics read the derived tables (games, turns, arrows) the store filled by replaying
+each match: a few GROUP BY queries, no replay.
+"""
+
+import json
+
+from scorebox.store.db import StoreError
+
+_MATCH_SQL = (
+    "SELECT m.id, d.uid, m.number, m.started, m.header, m.log, m.winner, m.wins_a, m.wins_b, m.draws "
+    "FROM matches m JOIN devices d ON d.id = m.device_id "
+)
+
+
+def _match_dict(row):
+    mid, uid, number, started, header, log, winner, wa, wb, dr = row
+    return {
+        "id": mid,
+        "key": "%s/%d" % (uid, number),
+        "device": uid,
+        "number": number,
+        "started": started,
+        "header": json.loads(header),
+        "log": json.loads(log),
+        "winner": winner,
+        "wins": [wa, wb],
+        "draws": dr,
+    }
+
+
+# --- matches, whole ----------------------------------------------------------------------
+def load_match(db, ref):
+    """A stored match by store id (as `scorebox matches` lists) or DEVICE/NUMBER."""
+    dev, sep, num = str(ref).rpartition("/")
+    try:
+        if sep:
+            row = db.execute(_MATCH_SQL + "WHERE d.uid = ? AND m.number = ?", (dev, int(num))).fetchone()
+        else:
+            row = db.execute(_MATCH_SQL + "WHERE m.id = ?", (int(ref),)).fetchone()
+    except ValueError:
+        row = None
+    if row is None:
+        raise StoreError("no match %s in the store (give its id from `scorebox matches`, or DEVICE/NUMBER)" % ref)
+    return _match_dict(row)
+
+
+def newest_matches(db, n):
+    """The n newest matches (by start time), newest first."""
+    rows = db.execute(_MATCH_SQL + "ORDER BY m.started DESC, m.id DESC LIMIT ?", (n,)).fetchall()
+    return [_match_dict(r) for r in rows]
+
+
+def matches_by_box(db):
+    """Every match, box by box in the order of their numbers, read a few thousand at a time."""
+    cur = db.execute(_MATCH_SQL + "ORDER BY d.id, m.number")
+    while True:
+        rows = cur.fetchmany(5000)
+        if not rows:
+            return
+        for row in rows:
+            yield _match_dict(row)
+
+
+def finished_games(db):
+    """{match id: games of it that ended}."""
+    return dict(db.execute("SELECT match_id, count(*) FROM games WHERE winner IS NOT NULL GROUP BY match_id"))
+
+
+def totals(db):
+    """How much the store holds: matches, games, arrows, boxes; the first and last start."""
+    matches, first, last = db.execute("SELECT count(*), min(started), max(started) FROM matches").fetchone()
+    return {
+        "matches": matches,
+        "first": first,
+        "last": last,
+        "games": db.execute("SELECT count(*) FROM games").fetchone()[0],
+        "arrows": db.execute("SELECT count(*) FROM arrows").fetchone()[0],
+        "devices": db.execute("SELECT count(*) FROM devices").fetchone()[0],
+    }
+
+
+def months(db, shown):
+    """The matches but those with ids in shown, summed up by month (local time), newest first."""
+    db.execute("CREATE TEMP TABLE IF NOT EXISTS report_shown (id INTEGER PRIMARY KEY)")
+    db.execute("DELETE FROM report_shown")
+    db.executemany("INSERT INTO report_shown VALUES (?)", [(i,) for i in shown])
+    rows = db.execute(
+        "SELECT coalesce(strftime('%Y-%m', m.started, 'unixepoch', 'localtime'), 'no date') AS mo, count(*), "
+        "sum(m.wins_a + m.wins_b + m.draws), sum(m.winner = 'A'), sum(m.winner = 'B'), sum(m.winner = 'draw'), "
+        "group_concat(DISTINCT d.uid) FROM matches m JOIN devices d ON d.id = m.device_id "
+        "WHERE m.id NOT IN (SELECT id FROM report_shown) GROUP BY mo ORDER BY mo DESC"
+    ).fetchall()
+    keys = ("month", "matches", "games", "a", "b", "draws", "boxes")
+    return [dict(zip(keys, r)) for r in rows]
+
+
+# --- the archers' statistics (docs/reports.md) ---------------------------------------------
+def archer_names(db):
+    """{archer id: name}."""
+    return {r[0]: r[1] for r in db.execute("SELECT id, name FROM archers")}
+
+
+def match_results(db):
+    """(archer id, side, match winner, matches) for every archer and result."""
+    return db.execute(
+        "SELECT x.archer_id, x.side, m.winner, count(*) FROM match_archers x JOIN matches m ON m.id = x.match_id "
+        "GROUP BY x.archer_id, x.side, m.winner"
+    )
+
+
+def game_results(db):
+    """(archer id, side, game winner, games) for every archer and result."""
+    return db.execute(
+        "SELECT x.archer_id, x.side, g.winner, count(*) FROM match_archers x JOIN games g ON g.match_id = x.match_id "
+        "GROUP BY x.archer_id, x.side, g.winner"
+    )
+
+
+def arrow_counts(db):
+    """(archer id, square, called, outcome, arrows, sum of values) by the archer who shot them."""
+    return db.execute(
+        "SELECT t.archer_id, r.square, r.called, r.outcome, count(*), sum(r.value) "
+        "FROM arrows r JOIN turns t ON t.id = r.turn_id GROUP BY t.archer_id, r.square, r.called, r.outcome"
+    )
+
+
+def takes_in_order(db):
+    """(game id, square, side, archer id, outcome) of every claim and flip, in play order."""
+    return db.execute(
+        "SELECT t.game_id, r.square, t.side, t.archer_id, r.outcome FROM arrows r JOIN turns t ON t.id = r.turn_id "
+        "WHERE r.outcome IN ('claimed', 'flipped') ORDER BY t.game_id, t.number, r.number"
+    )
+
+
+def points_by_match(db):
+    """(archer id, started, match id, arrows, points) per archer and match, oldest match first
+    (points: the values of scored and claimed arrows, TTB-7)."""
+    return db.execute(
+        "SELECT t.archer_id, m.started, m.id, count(*), "
+        "sum(CASE WHEN r.outcome IN ('scored', 'claimed') THEN r.value ELSE 0 END) "
+        "FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
+        "JOIN matches m ON m.id = g.match_id GROUP BY t.archer_id, m.id ORDER BY m.started, m.id"
+    )
+
+
+def head_to_head(db):
+    """(archer, opponent, archer's side, match winner, matches, games won, lost, drawn) for
+    archers who met on opposite sides."""
+    return db.execute(
+        "SELECT x1.archer_id, x2.archer_id, x1.side, m.winner, count(*), "
+        "sum(CASE x1.side WHEN 'A' THEN m.wins_a ELSE m.wins_b END), "
+        "sum(CASE x1.side WHEN 'A' THEN m.wins_b ELSE m.wins_a END), sum(m.draws) "
+        "FROM match_archers x1 JOIN match_archers x2 ON x2.match_id = x1.match_id AND x2.side != x1.side "
+        "JOIN matches m ON m.id = x1.match_id GROUP BY x1.archer_id, x2.archer_id, x1.side, m.winner"
+    )

@@ -1,0 +1,148 @@
+"""The PC package's layers (ARCHITECTURE.md), read from the source with ast:
+
+- SQL only in the store layer (scorebox/store/): no string constant outside it starts like
+  an SQL statement or a piece of one, and no module outside it imports sqlite3;
+- each layer imports only the layers below it (ARCHITECTURE.md's table), every import
+  counted, lazy ones inside functions too;
+- a package's __init__.py is its docstring only: it runs whenever any of its modules is
+  imported, so code there would tie the package's modules together (and into cycles).
+"""
+
+import ast
+import os
+import re
+
+from mpy import ROOT, SIM_MPY
+
+PACKAGE = os.path.join(ROOT, "host_tools", "scorebox")
+STORE = os.path.join(PACKAGE, "store")
+
+# Upper case, as the store writes SQL, a statement or a fragment joined to one; any case for a
+# statement whose shape only SQL has.
+SQL = re.compile(
+    r"^\s*(?:(?:SELECT|INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER|PRAGMA|BEGIN|COMMIT|ROLLBACK|SAVEPOINT"
+    r"|VACUUM|ATTACH|WITH|FROM|WHERE|JOIN|LEFT JOIN|ORDER BY|GROUP BY|HAVING|LIMIT|VALUES)\b"
+    r"|(?i:select\b.*\bfrom\b|insert\s+(?:or\s+\w+\s+)?into\b|update\s+\w+\s+set\b|delete\s+from\b"
+    r"|create\s+(?:temp\w*\s+|unique\s+)?(?:table|index|view|trigger)\b|pragma\s+\w+))",
+    re.S,
+)
+
+
+def sources(root, skip=()):
+    for d, subdirs, names in os.walk(root):
+        subdirs[:] = [s for s in subdirs if s != "__pycache__" and os.path.join(d, s) not in skip]
+        for n in sorted(names):
+            if n.endswith(".py"):
+                yield os.path.join(d, n)
+
+
+def parse(path):
+    with open(path, encoding="utf-8") as f:
+        return ast.parse(f.read(), path)
+
+
+def sql_in(tree):
+    """The string constants of a module that look like SQL."""
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and SQL.match(node.value)
+    ]
+
+
+def imported(tree):
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            out.add(node.module)
+            out.update(node.module + "." + a.name for a in node.names)  # `from scorebox import sync`
+    return out
+
+
+OUTSIDE_STORE = [p for p in sources(PACKAGE, skip=(SIM_MPY, STORE))]
+
+
+def test_the_scanner_finds_sql():
+    tree = ast.parse(
+        "q = 'SELECT id FROM matches'\n"
+        "def f(db, t):\n"
+        "    db.execute('select count(*) from games')\n"
+        "    db.execute(Q + ' WHERE m.id = ?')\n"
+        "    db.execute(f'DELETE FROM {t}')\n"
+        "    db.executemany('insert or ignore into quarantine VALUES (?)', [])\n"
+        "    db.execute('''\n        CREATE TABLE x (id INTEGER)''')\n"
+        "    db.execute('PRAGMA user_version')\n"
+    )
+    assert len(sql_in(tree)) == 7
+    prose = ast.parse(
+        "'Select a match with the arrows'\n"
+        "x = 'update scorebox: pip install -U scorebox'\n"
+        "y = 'from the box: %d matches'\n"
+        "z = 'delete it and sync again'\n"
+    )
+    assert sql_in(prose) == []
+
+
+def test_sql_only_in_the_store_layer():
+    assert len(OUTSIDE_STORE) > 10 and not any(p.startswith(STORE + os.sep) for p in OUTSIDE_STORE)
+    bad = []
+    for path in OUTSIDE_STORE:
+        tree = parse(path)
+        rel = os.path.relpath(path, ROOT)
+        bad += ["%s: %r" % (rel, s[:60]) for s in sql_in(tree)]
+        bad += ["%s imports sqlite3" % rel for m in imported(tree) if m == "sqlite3" or m.startswith("sqlite3.")]
+    assert bad == []
+
+
+def test_the_store_layer_holds_the_sql():
+    """The scan above would see the store's SQL (so it is not blind to how the store writes it)."""
+    found = {os.path.basename(p) for p in sources(STORE) if sql_in(parse(p))}
+    assert {"db.py", "queries.py", "export.py", "backup.py"} <= found
+
+
+def test_package_inits_are_docstrings():
+    bad = []
+    for path in sources(PACKAGE, skip=(SIM_MPY,)):
+        if os.path.basename(path) != "__init__.py":
+            continue
+        body = parse(path).body
+        if not (len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)):
+            bad.append(os.path.relpath(path, ROOT))
+    assert bad == []
+
+
+# Layer -> the layers it may import. Every layer may import the core (scorebox_core), the
+# error base class (scorebox.errors) and the child-process helper (scorebox.process).
+BASE = ("errors", "process")
+LAYERS = {
+    "cli": ("demo", "sync", "report", "sim", "device", "store"),
+    "demo": ("sync", "report", "sim", "device", "store"),
+    "sync": ("device", "store"),
+    "report": ("store",),
+    "sim": ("device",),
+    "device": (),
+    "store": (),
+    "errors": (),
+    "process": (),
+}
+
+
+def layer_of(path):
+    return os.path.relpath(path, PACKAGE).split(os.sep)[0].replace(".py", "")
+
+
+def test_each_layer_imports_only_the_layers_below():
+    bad = []
+    for path in sources(PACKAGE, skip=(SIM_MPY,)):
+        if path == os.path.join(PACKAGE, "__init__.py"):
+            continue
+        layer = layer_of(path)
+        assert layer in LAYERS, "%s: a new layer: add it to LAYERS here and to ARCHITECTURE.md" % path
+        allowed = (layer,) + LAYERS[layer] + BASE
+        for name in sorted(imported(parse(path))):
+            parts = name.split(".")
+            if parts[0] == "scorebox" and len(parts) > 1 and parts[1] not in allowed:
+                bad.append("%s (%s) imports %s" % (os.path.relpath(path, ROOT), layer, name))
+    assert bad == []
