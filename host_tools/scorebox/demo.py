@@ -6,12 +6,13 @@ port), its last screen shown; then the box is plugged in over a pseudo-terminal 
 `scorebox report` turns into the club's HTML report.
 """
 
+import glob
 import os
-import shutil
 import sys
 
 from scorebox.device import link
 from scorebox.device.firmware import firmware_dir
+from scorebox.errors import ScoreboxError
 from scorebox.report import html
 from scorebox.sim.run import half_blocks, run_script, write_frames
 from scorebox.sim.vpico import VirtualPico
@@ -19,16 +20,31 @@ from scorebox.store.db import Store
 from scorebox.sync.commands import cmd_matches
 from scorebox.sync.pull import sync
 
+MARK = ".scorebox-demo"  # in every folder the demo makes: a later demo may clear it
+OWN = ("box.flash", "box.flash.log", "club.sqlite", "club.sqlite-journal", "report.html", "frames/frame_*.png")
+
+
+def demo_folder(out):
+    """Make out ready for the demo and return it: a new folder, or one an earlier demo made,
+    of which only the files the demo writes are removed. Anything else is refused: the demo
+    never deletes what it did not create."""
+    if os.path.exists(out) and not os.path.isfile(os.path.join(out, MARK)):
+        if not os.path.isdir(out) or os.listdir(out):
+            raise ScoreboxError("%s exists and was not made by `scorebox demo`: give a new folder with --out" % out)
+    for pattern in OWN:
+        for path in glob.glob(os.path.join(out, pattern)):
+            os.remove(path)
+    os.makedirs(out, exist_ok=True)
+    open(os.path.join(out, MARK), "w").close()
+    return out
+
 
 def cmd_demo(args):
     keys = args.keys or os.path.join(os.path.dirname(firmware_dir()), "docs", "demo.keys")
     if not os.path.exists(keys):
         print("scorebox demo: no key script %s: give --keys FILE" % keys, file=sys.stderr)
         return 2
-    out = os.path.abspath(args.out)
-    if os.path.isdir(out):
-        shutil.rmtree(out)
-    os.makedirs(out)
+    out = demo_folder(os.path.abspath(args.out))
     flash = os.path.join(out, "box.flash")
     print("== 1. A match keyed in on the box (%s)" % os.path.relpath(keys))
     frames = run_script(keys, state=flash, roster="Ann,Bob,Cat,Dan")
