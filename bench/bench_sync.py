@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 
-from test_sync import fill
+from boxfill import fill
 
 from scorebox.device import link
 from scorebox.device import mpremote_adapter as mp

@@ -2,7 +2,8 @@
 Pico's REPL, imported like a normal sync, the quarantined bytes included."""
 
 import pytest
-from test_sync import fill, scorebox
+from boxfill import fill
+from test_sync import scorebox
 from test_sync_faults import box_unacked
 
 from scorebox.device import link

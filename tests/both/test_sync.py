@@ -10,8 +10,7 @@ import time
 
 import mpy
 import pytest
-from matchgen import box_matches
-from mpy import run
+from boxfill import fill
 
 from scorebox.device import link
 from scorebox.sim.vpico import VirtualPico
@@ -24,18 +23,6 @@ pytestmark = pytest.mark.micropython
 def scorebox(*args):
     exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
     return subprocess.run([exe, *args], capture_output=True, text=True, timeout=300)
-
-
-def fill(folder, count, seed=0, torn=False, damage=False):
-    """A virtual Pico flash file holding `count` finished matches; returns (path, matches)."""
-    flash = str(folder / "box.flash")
-    matches = box_matches(count, seed)
-    src = folder / "matches.json"
-    src.write_text(json.dumps(matches))
-    flags = (["--torn"] if torn else []) + (["--damage"] if damage else [])
-    p = run(["tests/mpy/journal_fill.py", flash, str(src)] + flags, heapsize="8m", timeout=600)
-    assert p.returncode == 0, p.stderr
-    return flash, matches
 
 
 def start(folder, count, damage=False):

@@ -14,7 +14,7 @@ import threading
 import time
 
 import pytest
-from test_sync import fill
+from boxfill import fill
 
 from scorebox.device import link
 from scorebox.device.link import DeviceError

@@ -14,7 +14,7 @@ import threading
 import time
 
 import pytest
-from test_sync import fill
+from boxfill import fill
 from test_sync_faults import FaultySerial, cli_sync
 
 from scorebox.device import link
