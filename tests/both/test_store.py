@@ -1,4 +1,4 @@
-"""The store on its own: how it checks what it is given (host_tools/scorebox/store.py)."""
+"""The store on its own: how it checks what it is given (host_tools/scorebox/store/db.py)."""
 
 import json
 

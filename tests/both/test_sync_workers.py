@@ -1,4 +1,4 @@
-"""A long sync decodes and replays in a worker process (scorebox/workers.py) while this
+"""A long sync decodes and replays in a worker process (scorebox/sync/workers.py) while this
 process stores: the store must come out as the one-process sync makes it, and a sync
 killed mid-way must leave no process behind and nothing half-stored."""
 

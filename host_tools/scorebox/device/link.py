@@ -1,6 +1,6 @@
 """The PC's side of the sync protocol: find the box, open its port, ask it things.
 
-Frames are box/frames.py's, the same code the box runs. Every request is idempotent, so a
+Frames are scorebox_core/frames.py's, the same code the box runs. Every request is idempotent, so a
 request whose reply is lost or damaged is simply sent again with the same sequence number.
 """
 

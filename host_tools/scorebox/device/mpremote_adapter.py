@@ -49,7 +49,7 @@ def cp_from(port, remote_paths, folder):
         run(port, "fs", "cp", *[":" + p for p in remote_paths], folder.rstrip("/") + "/", timeout=600)
 
 
-# --- deploy (scorebox/deploy.py) -------------------------------------------------------------
+# --- deploy (scorebox/device/deploy.py) ----------------------------------------------------------
 def exec_(port, code, timeout=60):
     """Run Python code on the box (mpremote exec); what it printed."""
     return run(port, "exec", code, timeout=timeout)
