@@ -21,23 +21,27 @@ def board():
     return Board()
 
 
-def main(b=None):
+def main(b=None, app=None):
+    """Run the box on board b (the Pico's by default) until Ctrl-C, or until the USB input
+    ends: a Pico's never does, the virtual Pico's pseudo-terminal does when the PC side goes.
+    The virtual Pico passes an app that a key script has already played."""
     from box import device
-    from box.app import App
+    from box.app import ASLEEP, App
     from box.usbport import Sync
 
     if b is None:
         b = board()
-    app = App(b)
+    if app is None:
+        app = App(b)
     clock = device.Clock()
     sync = Sync(app, device.Info(b, clock), clock.set)
-
-    def serve():
-        if sync.poll():
-            app.refresh_space()
-
     try:
-        app.run(b.sleep_ms, PERIOD_MS, serve)
+        while not sync.port.closed:
+            app.poll()
+            if sync.poll():
+                app.refresh_space()  # and no pause: a sync runs at the link's speed, not the key period's
+            else:
+                b.sleep_ms(PERIOD_MS if app.state != ASLEEP else 4 * PERIOD_MS)
     except KeyboardInterrupt:
         pass  # to the REPL, with the journal flushed (every record is, when written)
 

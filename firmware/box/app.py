@@ -300,12 +300,3 @@ class App:
         if d is None:
             return w
         return w if w < d else d
-
-    def run(self, sleep_ms, period_ms=5, also=None):
-        """Forever, on a board: sample the keys every period_ms; also() (e.g. the USB sync
-        link's poll, box/link.py) runs between samples."""
-        while True:
-            self.poll()
-            if also is not None:
-                also()
-            sleep_ms(period_ms if self.state != ASLEEP else 4 * period_ms)

@@ -2,6 +2,7 @@
 MicroPython: the invariants the issue names, checked after every event."""
 
 import json
+import random
 import subprocess
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from matchgen import pick
 from mpy import ROOT, env, micropython
 
+from scorebox_core.match import effective
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import Match, Options
 from scorebox_core.ttb.snapshot import snapshot
@@ -111,6 +113,46 @@ def test_undo_then_same_arrow_gives_same_state(opts, picks):
         m.apply(ev)
         assert snapshot(m) == after
         assert m.log[-3:] == [ev, rules.UNDO, ev]  # the undo is itself logged
+
+
+@settings(max_examples=200, deadline=None)
+@given(options, choices)
+def test_undo_replays_one_game_and_lands_where_a_replay_does(opts, picks):
+    # TTB-15, and #13's cost of undo: taking back an event steps through the game under way
+    # only (a match of many games, or a long one, does not make every undo slower).
+    for m, _, _ in play(opts, picks):
+        if not m.events:
+            continue
+        copy = Match.replay(m.log, opts)
+        steps = []
+        step = copy._step
+        copy._step = lambda ev, steps=steps, step=step: steps.append(ev) or step(ev)
+        game_start = max([i + 1 for i, e in enumerate(m.events) if e == rules.NEW_GAME] or [0])
+        copy.apply(rules.UNDO)
+        assert copy.events == effective(copy.log)
+        assert snapshot(copy) == snapshot(Match.replay(copy.events, opts))
+        assert len(steps) <= len(m.events) - game_start
+
+
+def test_undo_in_a_later_game_steps_through_that_game_only():
+    # The property above with matches long enough to be in their second or third game.
+    rng = random.Random(15)
+    opts = Options.from_dict({"games": 5})
+    later = 0
+    for _ in range(40):
+        picks = [rng.randrange(1 << 30) for _ in range(400)]
+        for m, _, _ in play(opts, picks):
+            if len(m.games) > 1 and m.game.arrows and rng.random() < 0.05:
+                later += 1
+                copy = Match.replay(m.log, opts)
+                steps = []
+                step = copy._step
+                copy._step = lambda ev, steps=steps, step=step: steps.append(ev) or step(ev)
+                copy.apply(rules.UNDO)
+                start = max(i + 1 for i, e in enumerate(m.events) if e == rules.NEW_GAME)
+                assert len(steps) == len(m.events) - start - 1
+                assert snapshot(copy) == snapshot(Match.replay(copy.events, opts))
+    assert later > 50
 
 
 @settings(max_examples=200, deadline=None)

@@ -409,7 +409,9 @@ def rotation(done, team):
 
 class Match:
     """A match: games folded from events. `log` keeps every event keyed, undos included
-    (TTB-15); `events` keeps the ones in effect. Undo pops one and replays the rest."""
+    (TTB-15); `events` keeps the ones in effect (scorebox_core.match.effective(log)). Undo
+    pops one and replays the game under way from its start, so it costs one game, not the
+    match (a game's start, kept per game: where its events begin, the face and the wins)."""
 
     def __init__(self, opts=None, archers=None, face=None):
         self.opts = opts or Options()
@@ -460,6 +462,13 @@ class Match:
         self.face = Face(f.games, f.arrows)
         self.wins = [0, 0]
         self.draws = 0
+        self._starts = []
+        self._mark()
+
+    def _mark(self):
+        """Keep where the game just begun starts: what undo replays from."""
+        f = self.face
+        self._starts.append((len(self.events), f.games, list(f.arrows), self.wins[0], self.wins[1], self.draws))
 
     # --- what a screen or a report asks ------------------------------------------
     @property
@@ -538,13 +547,24 @@ class Match:
             raise Refused(reason)
         self.log.append(ev)
         if ev == UNDO:
-            self.events.pop()
-            self._restart()
-            for e in self.events:
-                self._step(e)
+            self._undo()
         else:
             self.events.append(ev)
             self._step(ev)
+
+    def _undo(self):
+        events = self.events
+        if events.pop() == NEW_GAME:  # back to the game before, as it ended
+            self.games.pop()
+            self._starts.pop()
+            return
+        start, games, arrows, a, b, draws = self._starts[-1]
+        self.face = Face(games, arrows)
+        self.wins = [a, b]
+        self.draws = draws
+        self.games[-1] = Game(self.opts, (len(self.games) - 1) % 2)  # TTB-2, as NEW_GAME made it
+        for i in range(start, len(events)):
+            self._step(events[i])
 
     def _step(self, ev):
         if ev < 256:  # an arrow, by far the most common event
@@ -561,6 +581,7 @@ class Match:
         elif ev == NEW_GAME:
             # TTB-2: the first shooter alternates from game to game.
             self.games.append(Game(self.opts, len(self.games) % 2))
+            self._mark()
         elif ev == NEW_FACE:
             self.face = Face()
 

@@ -10,6 +10,7 @@ The reader is fed line by line so that tests can look at the state between lines
 runs on MicroPython too, where the rule test vectors are replayed as well.
 """
 
+from scorebox_core.match import result_text
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import Match, Options, Refused
 
@@ -115,7 +116,7 @@ class Reader:
             raise ValueError("the turn on line %d is short: only the last turn may be" % self.short_line)
         if g.over():
             if m.result() is not None:
-                raise ValueError("the match is over (%s)" % _result_text(m))
+                raise ValueError("the match is over (%s)" % result_text(m.result()))
             m.apply(rules.NEW_GAME)
             g = m.game
         if g.shooter() != side:
@@ -139,11 +140,6 @@ class Reader:
             m.apply(ev)
         g = m.game
         self.short_line = lineno if g.in_turn and not g.over() else 0
-
-
-def _result_text(m):
-    r = m.result()
-    return "a draw" if r == rules.DRAW else "%s won" % rules.SIDES[r]
 
 
 def read_lines(lines):

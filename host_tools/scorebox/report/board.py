@@ -2,7 +2,7 @@
 
 from scorebox_core.match import result_text
 from scorebox_core.ttb import rules
-from scorebox_core.ttb.rules import SIDES, side_name
+from scorebox_core.ttb.rules import SIDES
 
 _CELL = 11
 
@@ -75,7 +75,7 @@ def status(match):
         lines.append("Match: A %d - B %d, draws %d" % (match.wins[0], match.wins[1], match.draws))
     r = match.result()
     if r is not None and match.over():
-        lines.append("Match over: " + ("draw" if r == rules.DRAW else "%s wins the match" % side_name(r)))
+        lines.append("Match over: " + result_text(r))
     if match.face.worn(o):
         lines.append("The face has had %d games: time for a new face (TTB-16)" % match.face.games)
     return "\n".join(lines)

@@ -4,8 +4,9 @@
 
 stdin/stdout are the box's USB serial port (the tests put a pseudo-terminal there, as a
 real Pico's USB CDC port). A key script, if given, is played first in virtual time; then
-the box runs in real time, answering the PC between key samples, as on the Pico. A Ctrl-C
-byte ends the app and leaves the REPL (hence -i), which is what mpremote talks to.
+the box runs firmware/main.py's own loop in real time, answering the PC between key
+samples, as on the Pico. A Ctrl-C byte ends the app and leaves the REPL (hence -i), which
+is what mpremote talks to.
 """
 
 import sys
@@ -26,9 +27,9 @@ class RealClock:
 
 
 def main(argv):
-    from box import device
+    import main as entry  # firmware/main.py: the Pico's own loop, run on the virtual board
+
     from box.app import App
-    from box.usbport import Sync
     from vpico import board as vboard
     from vpico.drive import Driver
     from vpico.keyscript import parse
@@ -45,17 +46,7 @@ def main(argv):
         with open(keys) as f:
             Driver(app, b, out).play(parse(f.read()))
     b.clock = RealClock(b.ms())
-    clock = device.Clock()
-    sync = Sync(app, device.Info(b, clock), clock.set)
-    try:
-        while not sync.port.closed:  # a Pico's USB never ends; a pty does when the PC side dies
-            app.poll()
-            if sync.poll():
-                app.refresh_space()
-            else:
-                time.sleep_ms(2)
-    except KeyboardInterrupt:
-        pass  # to the REPL, as a Pico's app stops on Ctrl-C
+    entry.main(b, app)
     out.close()
 
 
