@@ -8,10 +8,16 @@ all read a match through these functions, so they cannot read it differently.
 
 from scorebox_core.ttb.rules import DRAW, SIDES, UNDO, Face, Options, side_name
 
+# The header's `game`: which rules its events follow. A header without one is Tic Tac BOW's
+# (every header written before Try-Tac-Toe), and Tic Tac BOW's headers still omit it.
+TICTACBOW = "tictacbow"
+TRYTACTOE = "try-tac-toe"
 
-def header(opts, archers, dist, unit, shaft, face):
-    """The match header recorded in the journal (TTB-17: distances and shafts)."""
-    return {
+
+def header(opts, archers, dist, unit, shaft, face, game=TICTACBOW):
+    """The match header recorded in the journal (TTB-17: distances and shafts). For a
+    Try-Tac-Toe game (opts its Options) the header also says `game`."""
+    h = {
         "options": opts.to_dict(),
         "archers": [list(archers[0]), list(archers[1])],
         "distance": list(dist),
@@ -19,15 +25,31 @@ def header(opts, archers, dist, unit, shaft, face):
         "shaft_mm": [shaft[0] / 10, shaft[1] / 10],
         "face": {"games": face.games, "arrows": list(face.arrows)},
     }
+    if game != TICTACBOW:
+        h["game"] = game
+    return h
+
+
+def game_of(h):
+    """The game a header's events follow: TICTACBOW or TRYTACTOE; ValueError for another."""
+    game = h.get("game", TICTACBOW)
+    if game not in (TICTACBOW, TRYTACTOE):
+        raise ValueError("unknown game %r" % (game,))
+    return game
 
 
 def from_header(h):
     """(opts, archers, face) of a header written by header(). Where a header lacks them:
     sides named A and B, a fresh face. KeyError, TypeError, ValueError or IndexError when it
-    cannot be read."""
-    opts = Options.from_dict(h["options"])
-    names = h.get("archers") or [["A"], ["B"]]
-    archers = (tuple(names[0]) or ("A",), tuple(names[1]) or ("B",))
+    cannot be read. A Try-Tac-Toe header gives its own Options and sides named X and O."""
+    if game_of(h) == TRYTACTOE:
+        from scorebox_core.ttt.rules import Options as TttOptions  # loaded only for that game
+
+        opts, sides = TttOptions.from_dict(h["options"]), "XO"
+    else:
+        opts, sides = Options.from_dict(h["options"]), "AB"
+    names = h.get("archers") or [[sides[0]], [sides[1]]]
+    archers = (tuple(names[0]) or (sides[0],), tuple(names[1]) or (sides[1],))
     f = h.get("face")
     if not isinstance(f, dict):
         f = {}
@@ -35,7 +57,18 @@ def from_header(h):
 
 
 def result(match):
-    """The result record the journal keeps when a match is closed."""
+    """The result record the journal keeps when a match is closed. A Try-Tac-Toe game's
+    holds its winner, game score and each match's score, reason and moves (TTT-6)."""
+    if getattr(match, "GAME", TICTACBOW) == TRYTACTOE:
+        matches = [
+            {"score": [m.score(0), m.score(1)], "reason": m.reason, "moves": len(m.moves)} for m in match.matches
+        ]
+        w = match.winner()
+        return {
+            "winner": None if w is None else ("draw" if w == DRAW else "XO"[w]),
+            "score": match.score(),
+            "matches": matches,
+        }
     games = []
     for g in match.games:
         games.append({"winner": side_name(g.winner), "reason": g.reason, "arrows": len(g.arrows)})

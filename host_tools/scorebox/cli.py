@@ -8,11 +8,13 @@ import sys
 from scorebox import demo
 from scorebox.device import deploy, doctor
 from scorebox.errors import ScoreboxError
-from scorebox.report import board
+from scorebox.report import board, ttt_board
 from scorebox.sim import run as sim
 from scorebox.sync import commands as sync
 from scorebox_core.ttb.script import ScriptError, read_lines
 from scorebox_core.ttb.snapshot import snapshot
+from scorebox_core.ttt import script as ttt_script
+from scorebox_core.ttt import snapshot as ttt_snapshot
 
 
 def load_script(path):
@@ -23,15 +25,21 @@ def load_script(path):
         raise ScoreboxError("%s: cannot read: %s" % (path, e.strerror or e))
     except UnicodeDecodeError:
         raise ScoreboxError("%s: not a text file (UTF-8 expected)" % path)
-    try:
-        return read_lines(lines)
+    try:  # a Tic Tac BOW match, or a Try-Tac-Toe game (docs/match-script.md says how it is told)
+        return ttt_script.read_lines(lines) if ttt_script.is_ttt(lines) else read_lines(lines)
     except ScriptError as e:
         raise ScoreboxError("%s:%d: %s" % (path, e.line, e.message))
 
 
 def cmd_replay(args):
     match = load_script(args.file)
-    if args.json:
+    if isinstance(match, ttt_script.Game):
+        if args.json:
+            print(json.dumps(ttt_snapshot.snapshot(match), indent=2, sort_keys=True))
+        else:
+            print(ttt_board.draw(match.match))
+            print(ttt_board.status(match))
+    elif args.json:
         print(json.dumps(snapshot(match), indent=2, sort_keys=True))
     else:
         print(board.draw(match.game))
@@ -51,10 +59,10 @@ def parser():
     deploy.add_parser(sub)
     doctor.add_parser(sub)
     demo.add_parser(sub)
-    from scorebox.report import html, show, stats
+    from scorebox.report import face, html, show, stats
     from scorebox.store import backup, export  # the club's view on the PC
 
-    for module in (html, show, stats, export, backup):
+    for module in (html, show, stats, export, backup, face):
         module.add_parser(sub)
     return p
 

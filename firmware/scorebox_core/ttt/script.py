@@ -1,0 +1,155 @@
+"""Try-Tac-Toe match scripts: a game written as text, one move a line (docs/match-script.md).
+
+    # comment
+    options: game=try-tac-toe triangle=3 bar=1 chevron=1 moves=0
+    archers: X=Ann,Bob O=Cat,Dan
+    X: 37
+    O: 12
+    X: -            a miss: marks nothing
+    undo            takes back the move before
+    end             the match ends by agreement (TTT-5)
+    match 2         before the second match's moves (O starts it, TTT-6)
+
+Fed line by line like ttb's Reader, and run on MicroPython too by the tests.
+"""
+
+from scorebox_core.ttb.script import ScriptError
+from scorebox_core.ttt import rules
+from scorebox_core.ttt.board import N
+from scorebox_core.ttt.rules import Game, Options, Refused
+
+GAME_OPTION = "game=" + rules.GAME
+
+
+def parse_move(text):
+    """The event of a move's text: a triangle number 1-74 or `-` (a miss)."""
+    if text == "-":
+        return rules.MISS
+    if text.isdigit() and 1 <= int(text) <= N:
+        return int(text)
+    raise ValueError("bad move %r: a triangle number 1-74, or - for a miss" % text)
+
+
+def is_ttt(lines):
+    """True when a script is Try-Tac-Toe's: an `options:` line with game=try-tac-toe, or
+    the first move-like line is `X:`, `O:` or `match 2` (Tic Tac BOW's turns are `A:`/`B:`)."""
+    for text in lines:
+        line = text.split("#", 1)[0].strip()
+        head, sep, rest = line.partition(":")
+        head = head.strip()
+        if not line:
+            continue
+        if sep and head == "options":
+            if GAME_OPTION in rest.split():
+                return True
+            continue
+        if sep and head == "archers":
+            continue
+        return (sep and head in ("X", "O")) or line in ("match 1", "match 2", "undo", "end")
+    return False
+
+
+class Reader:
+    """Builds a Game from script lines; ScriptError names the line at fault."""
+
+    def __init__(self):
+        self.opts = Options()
+        self.players = None  # type: tuple | None
+        self.game = None  # type: Game | None
+
+    def feed(self, lineno, text):
+        line = text.split("#", 1)[0].strip()
+        if not line:
+            return
+        head, sep, rest = line.partition(":")
+        head = head.strip()
+        try:
+            if not sep:
+                self._word(line)
+            elif head == "options":
+                self._before_play("options")
+                self._options(rest.split())
+            elif head == "archers":
+                self._before_play("archers")
+                self._players(rest.split())
+            elif head in ("X", "O"):
+                self._move(rules.SIDES.index(head), rest.strip())
+            else:
+                raise ValueError("unknown line %r: expected `X:`, `O:`, `options:`, `archers:` or `match 2`" % head)
+        except (ValueError, Refused) as e:
+            raise ScriptError(lineno, str(e))
+
+    def finish(self):
+        """The game the script describes (an empty one if it has no move)."""
+        return self._start()
+
+    def _before_play(self, what):
+        if self.game is not None:
+            raise ValueError("%s must come before the first move" % what)
+
+    def _options(self, words):
+        for w in words:
+            name, eq, val = w.partition("=")
+            if not eq:
+                raise ValueError("option %r needs a value: name=value" % w)
+            if name == "game":
+                if val != rules.GAME:
+                    raise ValueError("game must be %s in a Try-Tac-Toe script, not %r" % (rules.GAME, val))
+                continue
+            self.opts.set(name, val)
+
+    def _players(self, words):
+        names = [None, None]  # type: list
+        for w in words:
+            side, eq, val = w.partition("=")
+            if not eq or side not in ("X", "O") or not val:
+                raise ValueError("archers: write X=name,name O=name,name")
+            names[rules.SIDES.index(side)] = tuple(n for n in val.split(",") if n)
+        self.players = (names[0] or ("X",), names[1] or ("O",))
+
+    def _start(self):
+        if self.game is None:
+            self.game = Game(self.opts, self.players)
+        return self.game
+
+    def _apply(self, ev):
+        g = self._start()
+        reason = g.why_not(ev)
+        if reason:
+            raise ValueError(reason)
+        g.apply(ev)
+
+    def _word(self, line):
+        if line == "match 1":
+            if self.game is not None and self.game.events:
+                raise ValueError("`match 1` may only come before the first move")
+            self._start()
+        elif line == "match 2":
+            self._apply(rules.NEXT_MATCH)
+        elif line == "undo":
+            self._apply(rules.UNDO)
+        elif line == "end":
+            self._apply(rules.END)
+        else:
+            raise ValueError("expected `X: N`, `O: N`, `options:`, `archers:`, `match 2`, `undo` or `end`")
+
+    def _move(self, side, text):
+        g = self._start()
+        mover = g.mover()
+        if mover is not None and mover != side:
+            raise ValueError("%s moves now, not %s" % (rules.SIDES[mover], rules.SIDES[side]))
+        ev = parse_move(text)
+        reason = g.why_not(ev)
+        if reason:
+            raise ValueError("%s: %s refused: %s" % (rules.SIDES[side], text, reason))
+        g.apply(ev)
+
+
+def read_lines(lines):
+    """Parse an iterable of lines into a Game."""
+    r = Reader()
+    n = 0
+    for text in lines:
+        n += 1
+        r.feed(n, text)
+    return r.finish()

@@ -1,0 +1,375 @@
+"""`scorebox face`: the paper target faces to print, numbered as the box numbers them.
+
+A face is drawn once in millimetres (the whole-face SVG) and then tiled onto A4 or A3
+sheets: each sheet prints what fits inside its margins, neighbouring sheets share an
+OVERLAP-wide strip of the face, and marks in the margins show where to cut one sheet and
+where to lay it on the other (docs/faces.md). The sheets are SVG files and, where Chromium
+is installed (the browser the report is checked in), one PDF that Chromium prints.
+
+Every file written carries MARK; a file at an output path without it is refused, so the
+command never overwrites what it did not create.
+"""
+
+import glob
+import math
+import os
+import shutil
+import subprocess
+import tempfile
+
+from scorebox.errors import ScoreboxError
+from scorebox_core.ttt import board
+
+FACES = ("tictacbow", "trytactoe")
+PAPERS = {"a4": (210, 297), "a3": (297, 420)}  # portrait, mm
+SIZES = (200, 3000)  # mm: the outer sizes allowed
+MARGIN = 10  # mm left blank at each paper edge: more than most printers need
+OVERLAP = 10  # mm of the face printed on both of two neighbouring sheets
+MARK = "made by scorebox face"  # in every file written: what may be overwritten
+FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
+# TTB-4: the scoring zones from the outside in: value, fill, colour of its label.
+ZONES = ((1, "#2f6fb3", "#fff"), (2, "#d23c32", "#fff"), (3, "#f0c030", "#222"))
+CHROMIUMS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+class FaceError(ScoreboxError):
+    pass
+
+
+def _n(v):
+    """A length for SVG: mm to 0.01 mm, without trailing zeros."""
+    return ("%.2f" % v).rstrip("0").rstrip(".")
+
+
+def _text(x, y, size, label, attrs=""):
+    return '<text x="%s" y="%s" font-size="%s"%s>%s</text>' % (_n(x), _n(y), _n(size), attrs, label)
+
+
+def _outline(w, h, size):
+    """The face's frame: where the assembled sheets are trimmed."""
+    values = (_n(w), _n(h), _n(0.002 * size))
+    return (
+        '<rect id="face-outline" x="0" y="0" width="%s" height="%s" fill="#fff" stroke="#000" stroke-width="%s"/>'
+        % values
+    )
+
+
+# --- the faces, in mm, the outline's top left corner at (0, 0) ------------------------------
+def tictacbow(size):
+    """The Tic Tac BOW face, size mm square: three by three squares numbered in reading order
+    (TTB-1), each with the scoring zones 1, 2 and 3 (TTB-4) round the called shot's white X
+    in its circle (TTB-8). Returns (width, height, SVG elements)."""
+    border, line = 0.03 * size, 0.012 * size
+    cell = (size - 2 * border) / 3
+    out = [_outline(size, size, size)]
+    radii = (0.44 * cell, 0.32 * cell, 0.2 * cell, 0.09 * cell)  # zones 1, 2, 3, the X's circle
+    for square in range(1, 10):
+        row, col = divmod(square - 1, 3)  # TTB-1: 1 2 3 / 4 5 6 / 7 8 9, as the keypad's digits
+        x, y = border + col * cell, border + row * cell
+        cx, cy = x + cell / 2, y + cell / 2
+        out.append(
+            '<rect id="square-%d" data-square="%d" x="%s" y="%s" width="%s" height="%s" fill="#fff"'
+            ' stroke="#9a9a9a" stroke-width="%s"/>' % (square, square, _n(x), _n(y), _n(cell), _n(cell), _n(line))
+        )
+        for (value, fill, ink), r, inner in zip(ZONES, radii, radii[1:]):
+            out.append(
+                '<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#222" stroke-width="%s"/>'
+                % (_n(cx), _n(cy), _n(r), fill, _n(0.003 * cell))
+            )
+            out.append(_text(cx, cy - (r + inner) / 2, 0.06 * cell, value, ' class="value" fill="%s"' % ink))
+        arm = 0.045 * cell
+        out.append('<circle cx="%s" cy="%s" r="%s" fill="#222"/>' % (_n(cx), _n(cy), _n(radii[3])))
+        ends = (cx - arm, cy - arm, cx + arm, cy + arm, cx - arm, cy + arm, cx + arm, cy - arm)
+        out.append(
+            '<path class="x" d="M%s %sL%s %sM%s %sL%s %s" stroke="#fff" stroke-width="%s" stroke-linecap="round"/>'
+            % (tuple(_n(v) for v in ends) + (_n(0.018 * cell),))
+        )
+        attrs = ' id="sq-%d" data-square="%d" class="num"' % (square, square)
+        out.append(_text(x + 0.1 * cell, y + 0.1 * cell, 0.11 * cell, square, attrs))  # in the white corner
+    return size, size, "\n".join(out)
+
+
+def lattice_point(a, b):
+    """The point of lattice vertex (a, b): a*(1, 0) + b*(1/2, sqrt(3)/2), in triangle sides."""
+    return a + b / 2, b * math.sqrt(3) / 2
+
+
+def trytactoe(size):
+    """The Try-Tac-Toe face (TTT-1): the board's 74 triangles, each with its number at its
+    centre; size mm is the outline's longer side. Returns (width, height, SVG elements)."""
+    points = [[lattice_point(a, b) for a, b in cell] for cell in board.CELLS]  # y down, as on the screen
+    xs = [x for tri in points for x, _ in tri]
+    ys = [y for tri in points for _, y in tri]
+    pad = 0.04 * size
+    side = (size - 2 * pad) / max(max(xs) - min(xs), max(ys) - min(ys))  # mm per triangle side
+    x0, y0 = pad - side * min(xs), pad - side * min(ys)
+    w, h = side * (max(xs) - min(xs)) + 2 * pad, side * (max(ys) - min(ys)) + 2 * pad
+    out = [_outline(w, h, size)]
+    for number, tri in enumerate(points, 1):
+        corners = [(x0 + side * x, y0 + side * y) for x, y in tri]
+        out.append(
+            '<polygon id="cell-%d" data-triangle="%d" points="%s" fill="#fff" stroke="#222" stroke-width="%s"/>'
+            % (number, number, " ".join("%s,%s" % (_n(x), _n(y)) for x, y in corners), _n(0.02 * side))
+        )
+        cx, cy = sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3
+        attrs = ' id="tri-%d" data-triangle="%d" class="num"' % (number, number)
+        out.append(_text(cx, cy, 0.2 * side, number, attrs))
+    return w, h, "\n".join(out)
+
+
+def draw(face, size):
+    return tictacbow(size) if face == "tictacbow" else trytactoe(size)
+
+
+def _svg(w, h, body, title, attrs):
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="%smm" height="%smm" viewBox="0 0 %s %s"%s>\n'
+        "<title>%s</title>\n"
+        '<g font-family="%s" text-anchor="middle" dominant-baseline="central">\n%s\n</g>\n</svg>\n'
+        % (_n(w), _n(h), _n(w), _n(h), attrs, title, FONT, body)
+    )
+
+
+def _file(svg):
+    return '<?xml version="1.0" encoding="UTF-8"?>\n<!-- %s -->\n%s' % (MARK, svg)
+
+
+def face_svg(face, size, drawn=None):
+    w, h, body = drawn or draw(face, size)
+    attrs = ' data-face="%s" data-size="%s"' % (face, _n(size))
+    return _svg(w, h, body, "%s face, %s mm (%s)" % (face, _n(size), MARK), attrs)
+
+
+# --- the sheets -----------------------------------------------------------------------------
+class Tiling:
+    """How a w x h mm face is laid on sheets of one paper: the orientation that needs fewer
+    sheets, the face centred on the grid of tiles. Tile (row, col) prints the face's
+    rectangle from (x(col), y(row)), printable wide and high; neighbours share OVERLAP mm."""
+
+    def __init__(self, w, h, paper):
+        best = None
+        for pw, ph in (PAPERS[paper], PAPERS[paper][::-1]):
+            tw, th = pw - 2 * MARGIN, ph - 2 * MARGIN
+            cols = max(1, math.ceil((w - OVERLAP) / (tw - OVERLAP)))
+            rows = max(1, math.ceil((h - OVERLAP) / (th - OVERLAP)))
+            if best is None or rows * cols < best[0]:
+                best = (rows * cols, pw, ph, tw, th, rows, cols)
+        _, self.pw, self.ph, self.tw, self.th, self.rows, self.cols = best
+        self.paper = paper
+        # The grid of tiles is as large as the face or larger: the face sits in its middle.
+        self.x0 = (w - (self.cols * (self.tw - OVERLAP) + OVERLAP)) / 2
+        self.y0 = (h - (self.rows * (self.th - OVERLAP) + OVERLAP)) / 2
+
+    def x(self, col):
+        return self.x0 + col * (self.tw - OVERLAP)
+
+    def y(self, row):
+        return self.y0 + row * (self.th - OVERLAP)
+
+    def tiles(self):
+        return [(r, c) for r in range(self.rows) for c in range(self.cols)]
+
+
+def label(row, col):
+    return "%s%d" % (chr(ord("A") + row), col + 1)  # rows A, B ...: 3000 mm on A4 takes 17 at most
+
+
+def sheet_svg(face, size, t, row, col, drawn):
+    """One sheet: the tile's part of the face, clipped to the printable area, with crop marks
+    at its corners, seam marks where it meets its neighbours, its label and a scale bar."""
+    body = drawn[2]
+    m, pw, ph, tw, th = MARGIN, t.pw, t.ph, t.tw, t.th
+    x, y = t.x(col), t.y(row)
+    name, n = label(row, col), row * t.cols + col + 1
+    ink = 'stroke="#000" stroke-width="0.2"'
+    marks = []
+    for px in (m, m + tw):  # crop marks: the printed area's corners, in the margin
+        for py in (m, m + th):
+            sx, sy = (-1 if px == m else 1), (-1 if py == m else 1)
+            marks.append(
+                '<path d="M%s %sh%s M%s %sv%s" %s/>'
+                % (_n(px + sx), _n(py), _n(6 * sx), _n(px), _n(py + sy), _n(6 * sy), ink)
+            )
+    seams = []  # a seam lies in the middle of a shared strip: the upper sheet is cut there
+    if col > 0:
+        seams.append(("v", m + OVERLAP / 2, "cut"))
+    if col < t.cols - 1:
+        seams.append(("v", m + tw - OVERLAP / 2, "lay"))
+    if row > 0:
+        seams.append(("h", m + OVERLAP / 2, "cut"))
+    if row < t.rows - 1:
+        seams.append(("h", m + th - OVERLAP / 2, "lay"))
+    dashed = 'stroke="#000" stroke-width="0.3" stroke-dasharray="3 2"'
+    for kind, at, what in seams:
+        cls = ' class="seam %s"' % what
+        if kind == "v":
+            marks.append(
+                '<path%s d="M%s 1V%s M%s %sV%s" %s/>'
+                % (cls, _n(at), _n(m - 1), _n(at), _n(ph - m + 1), _n(ph - 1), dashed)
+            )
+            marks.append(
+                '<path d="M%s %sV%s" stroke="#888" stroke-width="0.15" stroke-dasharray="1 2"/>'
+                % (_n(at), _n(m), _n(m + th))
+            )
+        else:
+            marks.append(
+                '<path%s d="M1 %sH%s M%s %sH%s" %s/>'
+                % (cls, _n(at), _n(m - 1), _n(pw - m + 1), _n(at), _n(pw - 1), dashed)
+            )
+            marks.append(
+                '<path d="M%s %sH%s" stroke="#888" stroke-width="0.15" stroke-dasharray="1 2"/>'
+                % (_n(m), _n(at), _n(m + tw))
+            )
+    sides = (["left"] if col > 0 else []) + (["top"] if row > 0 else [])
+    under = ([label(row, col - 1)] if col > 0 else []) + ([label(row - 1, col)] if row > 0 else [])
+    how = (
+        "cut along the dashed seam at the %s, lay on %s" % (" and ".join(sides), " and ".join(under))
+        if under
+        else "the first sheet: the others are laid on it"
+    )
+    text = [
+        _text(m + 14, m / 2, 6, name, ' font-weight="bold" text-anchor="start"'),
+        _text(
+            m + 32,
+            m / 2,
+            2.8,
+            "sheet %d of %d (%d rows x %d columns) · %s face %s mm on %s · overlap %d mm · print at 100%%"
+            % (n, t.rows * t.cols, t.rows, t.cols, face, _n(size), t.paper.upper(), OVERLAP),
+            ' text-anchor="start"',
+        ),
+        _text(m + 14, ph - m / 2, 2.8, how, ' text-anchor="start"'),
+        '<path class="scale" d="M%s %sh50" stroke="#000" stroke-width="0.8"/>' % (_n(pw - m - 64), _n(ph - m / 2)),
+        _text(pw - m - 12, ph - m / 2, 2.8, "50 mm", ' text-anchor="start"'),  # the bar checks the print scale
+    ]
+    attrs = (
+        ' data-face="%s" data-size="%s" data-sheet="%s" data-row="%d" data-col="%d" data-rows="%d" data-cols="%d"'
+        ' data-overlap="%d"' % (face, _n(size), name, row, col, t.rows, t.cols, OVERLAP)
+    )
+    inner = (
+        '<clipPath id="tile-%s"><rect class="tile-area" x="%s" y="%s" width="%s" height="%s"/></clipPath>\n'
+        '<g clip-path="url(#tile-%s)"><g class="tile-face" transform="translate(%s %s)">\n%s\n</g></g>\n%s\n%s'
+        % (name, _n(m), _n(m), _n(tw), _n(th), name, _n(m - x), _n(m - y), body, "\n".join(marks), "\n".join(text))
+    )
+    return _svg(pw, ph, inner, "%s face %s mm, sheet %s (%s)" % (face, _n(size), name, MARK), attrs)
+
+
+# --- writing --------------------------------------------------------------------------------
+def _ours(path):
+    """Whether the file at path was written by this command (it carries MARK)."""
+    try:
+        with open(path, "rb") as f:
+            return MARK.encode() in f.read(1 << 20)
+    except OSError:
+        return False
+
+
+def _write(path, data):
+    tmp = path + ".part"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def find_chromium():
+    for name in CHROMIUMS:
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def print_pdf(sheets, t, path, chromium):
+    """The sheets as one PDF, a page per sheet at the paper's size, printed by headless
+    Chromium from an HTML page that holds them (--print-to-pdf: no protocol, no port)."""
+    html = (
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><title>%s</title><style>'
+        "@page { size: %smm %smm; margin: 0 } body { margin: 0 } svg { display: block; break-after: page }"
+        "</style></head><body>\n%s</body></html>\n" % (MARK, t.pw, t.ph, "".join(sheets))
+    )
+    with tempfile.TemporaryDirectory(prefix="scorebox-face-") as tmp:
+        page = os.path.join(tmp, "sheets.html")
+        with open(page, "w", encoding="utf-8") as f:
+            f.write(html)
+        out = os.path.join(tmp, "sheets.pdf")
+        cmd = [chromium, "--headless", "--disable-gpu", "--no-first-run", "--no-pdf-header-footer"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            cmd.append("--no-sandbox")  # Chromium refuses to run as root with its sandbox
+        cmd += ["--user-data-dir=" + os.path.join(tmp, "profile"), "--print-to-pdf=" + out, "file://" + page]
+        try:
+            subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=300, check=False)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            raise FaceError("no PDF (the SVG sheets are written): %s failed: %s" % (chromium, e))
+        if not os.path.exists(out):
+            raise FaceError("no PDF (the SVG sheets are written): %s printed nothing" % chromium)
+        with open(out, "rb") as f:
+            _write(path, f.read())
+
+
+def outputs(out, paper, n):
+    """The files a run writes: the whole face, the n sheets (numbered to sort in order) and the PDF."""
+    stem, digits = out[:-4], max(2, len(str(n)))
+    return out, ["%s-%s-%0*d.svg" % (stem, paper, digits, i) for i in range(1, n + 1)], "%s-%s.pdf" % (stem, paper)
+
+
+def write(face, size, out, paper="a4", pdf=True):
+    """Write the face, its sheets and (pdf and Chromium allowing) their PDF; returns (the
+    paths written, the Tiling, a note on the PDF or None)."""
+    if face not in FACES:
+        raise FaceError("no face %r: %s" % (face, " or ".join(FACES)))
+    if not SIZES[0] <= size <= SIZES[1]:
+        raise FaceError("--size %s: from %d to %d mm" % (_n(size), SIZES[0], SIZES[1]))
+    if not out.lower().endswith(".svg"):
+        raise FaceError("--out %s: the whole face is an SVG file (NAME.svg)" % out)
+    drawn = draw(face, size)
+    t = Tiling(drawn[0], drawn[1], paper)
+    whole, sheet_paths, pdf_path = outputs(out, paper, t.rows * t.cols)
+    chromium = find_chromium() if pdf else None
+    for path in [whole] + sheet_paths + ([pdf_path] if chromium else []):
+        if os.path.exists(path) and not _ours(path):
+            raise FaceError("%s exists and was not made by scorebox face: give another --out" % path)
+    sheets = [sheet_svg(face, size, t, r, c, drawn) for r, c in t.tiles()]
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+        _write(whole, _file(face_svg(face, size, drawn)).encode("utf-8"))
+        for path, svg in zip(sheet_paths, sheets):
+            _write(path, _file(svg).encode("utf-8"))
+        # What an earlier run with this name wrote and this one does not (more sheets, a PDF)
+        # would be printed by mistake: it goes, if it is the command's own.
+        stale = glob.glob(glob.escape(out[:-4]) + "-%s-*.svg" % paper) + ([] if chromium else [pdf_path])
+        for path in stale:
+            if path == pdf_path or path[len(out) - 4 + len(paper) + 2 : -4].isdigit():
+                if path not in sheet_paths and _ours(path):
+                    os.remove(path)
+    except OSError as e:
+        raise FaceError("%s: cannot write: %s" % (e.filename or out, e.strerror or e))
+    if chromium:
+        print_pdf(sheets, t, pdf_path, chromium)
+        return [whole] + sheet_paths + [pdf_path], t, None
+    return (
+        [whole] + sheet_paths,
+        t,
+        "no PDF: %s (print the SVG sheets at 100%%)" % ("Chromium is not installed" if pdf else "--no-pdf"),
+    )
+
+
+def cmd_face(args):
+    out = args.out or "%s-%smm.svg" % (args.face, _n(args.size))
+    written, t, note = write(args.face, args.size, out, args.paper, pdf=not args.no_pdf)
+    n = t.rows * t.cols
+    print("%s face, %s mm: %s" % (args.face, _n(args.size), written[0]))
+    print(
+        "%d %s sheets (%d rows x %d columns, overlap %d mm): %s%s"
+        % (n, args.paper.upper(), t.rows, t.cols, OVERLAP, written[1], " ... " + written[n] if n > 1 else "")
+    )
+    print(note or "PDF: %s" % written[-1])
+    return 0
+
+
+def add_parser(sub):
+    p = sub.add_parser("face", help="write a target face to print (SVG, tiled on A4/A3 sheets, PDF)")
+    p.add_argument("face", choices=FACES, help="which game's face")
+    p.add_argument("--size", type=float, default=600, help="outer size in mm (default 600; %d-%d)" % SIZES)
+    p.add_argument("--out", help="the whole face's SVG file (default FACE-SIZEmm.svg); sheets go beside it")
+    p.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="sheet size (default a4)")
+    p.add_argument("--no-pdf", action="store_true", help="write the SVG sheets only")
+    p.set_defaults(run=cmd_face)
