@@ -21,10 +21,13 @@ demo: $(STAMP)
 	$(BIN)/scorebox replay docs/samples/seed-example.ttb
 	$(BIN)/scorebox demo --out out/demo
 
-# The report tests open the HTML report in Debian's headless Chromium.
+# The report tests open the HTML report in Debian's headless Chromium: installed once, quietly
+# (apt-get's output goes to a log), with one line first and one clear line if it cannot be.
 $(CHROMIUM):
-	command -v apt-get >/dev/null || { echo "install Chromium (the report tests need it)"; exit 1; }
-	apt-get update -q && apt-get install -y -q chromium
+	@echo "make test: installing Chromium with apt-get, once: the report tests open the HTML report in it"
+	@command -v apt-get >/dev/null || { echo "make test: no apt-get here: install Chromium yourself (the report tests need it)"; exit 1; }
+	@{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } >$(VENV)/chromium-install.log 2>&1 \
+	  || { echo "make test: Chromium could not be installed (as root? see $(VENV)/chromium-install.log): the report tests need it"; exit 1; }
 
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check .

@@ -1,4 +1,5 @@
-"""The firmware app on the virtual Pico: keys per arrow, display bytes, heap, key-to-frame.
+"""The firmware app on the virtual Pico: keys per arrow, display bytes, heap, key-to-frame;
+and Try-Tac-Toe's keys per move and heap (tests/mpy/app_ttt_play.py).
 
 Sixty realistic matches (tests/support/corpus.py: the archer model is described there) are keyed in
 on the keypad through the firmware compiled to .mpy, on the MicroPython unix port, by
@@ -33,7 +34,7 @@ def run():
     if r.returncode:
         raise RuntimeError("app bench failed: %s" % (r.stdout[-1000:] + r.stderr[-2000:]))
     s = json.loads(r.stdout.strip().splitlines()[-1])
-    return {
+    out = {
         "keypresses_per_arrow": round(s["keys_per_arrow"], 3),
         "keypresses_per_arrow_all": round(s["keys_per_arrow_all"], 3),
         "display_bytes_per_key": round(s["display_bytes_per_key"], 1),
@@ -42,3 +43,32 @@ def run():
         "app_alloc_bytes_per_arrow_key": round(s["alloc_bytes_per_play_key"], 1),
         "app_bench_arrows": s["arrows"],
     }
+    out.update(_ttt(built))
+    return out
+
+
+TTT_GAMES = 10
+
+
+def _ttt(built):
+    """Try-Tac-Toe: key presses per move (a mark or a miss, undos not counted) over TTT_GAMES
+    whole games (tests/support/ttt_game.py deals the moves), on the keypad and with the six
+    buttons (the cursor's shortest way), and the app's live heap peak while they are played."""
+    out = {}
+    peak = 0
+    for layout in ("keypad", "buttons"):
+        with tempfile.TemporaryDirectory() as tmp:
+            r = mpy.run(
+                ["tests/mpy/app_ttt_play.py", os.path.join(tmp, "flash.img"), layout, str(TTT_GAMES), "1"],
+                heapsize=HEAP,
+                paths=(built,),
+                timeout=600,
+            )
+        if r.returncode:
+            raise RuntimeError("ttt app bench failed: %s" % (r.stdout[-1000:] + r.stderr[-2000:]))
+        s = json.loads(r.stdout.strip().splitlines()[-1])
+        out["ttt_keypresses_per_move_" + layout] = round(s["keys_per_move"], 3)
+        out["ttt_bench_moves"] = s["moves"]
+        peak = max(peak, s["heap_peak"])
+    out["ttt_app_heap_peak_bytes"] = peak
+    return out

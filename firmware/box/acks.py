@@ -3,7 +3,8 @@
 Only the sync link acknowledges (box/link.py, loaded on the PC's first byte): this module
 is loaded by the first Journal.ack() and is never in a match's heap on the range.
 journal.ack is read at boot by the shared reader (scorebox_core/journal.py), and the
-writer deletes the group files whose matches are all acknowledged (box/journal.py).
+writer deletes the group files whose matches are all acknowledged when a new match needs
+their room (box/journal.py): until then forget() can still undo the acknowledgements.
 """
 
 import os
@@ -14,8 +15,8 @@ from scorebox_core.journal import ACK_FILE
 
 def ack(j, numbers):
     """Journal j's matches numbers (a number or a list of numbers) are held by the PC:
-    record it in journal.ack and delete the group files all acknowledged now. Returns the
-    names of the group files deleted."""
+    record it in journal.ack; group files all acknowledged now are deleted only if the
+    room is needed already. Returns the names of the group files deleted."""
     j._ensure()
     numbers = [numbers] if isinstance(numbers, int) else list(numbers)
     for n in numbers:
@@ -41,13 +42,22 @@ def ack(j, numbers):
         else:
             merged.append([a, b])
     j._floor, j._ranges = floor, merged
-    _save(j)
+    save(j)
     rep = {"freed": []}  # type: dict[str, list[str]]
     j._free_acked(rep)
     return rep["freed"]
 
 
-def _save(j):
+def forget(j):
+    """Another store takes the box over (box/link.py): the matches still on the box count
+    as not acknowledged, so that its sync copies them all (issue 13, item 20)."""
+    j._ensure()
+    j._floor = (j._groups[0] if j._groups else j._next) - 1  # the freed ones are gone
+    j._ranges = []
+    save(j)
+
+
+def save(j):
     """Replace journal.ack: written to journal.ack.tmp, then renamed over it."""
     state = {"floor": j._floor, "acked": j._ranges, "next": j._next}
     tmp = j._path(ACK_FILE + ".tmp")

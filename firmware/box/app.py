@@ -8,15 +8,17 @@ virtual one). Nothing here imports `machine`. In the steady state (arrows keyed 
 screen) the loop allocates only what the rules core and the journal must: screens keep
 their strings and buffers from open(), numbers are drawn from tables.
 
-Idle: after `dim_s` seconds without a key the screen dims, after `sleep_s` it goes off; any
-key wakes it, and the key that wakes a dark screen does nothing else (nobody saw what it
-would press).
+Idle: after `dim_s` seconds without a key the screen dims, after `sleep_s` it goes off
+(defaults 30 s and 300 s: longer than a turn at the range, so the first key of a turn finds the
+screen dimmed, and a key on a dimmed screen counts; docs/power.md). The key that wakes a dark
+screen does nothing else (nobody saw what it would press), but for a digit on the play
+screen: it only frames a square, which the screen then shows.
 """
 
 import gc
 import sys
 
-from box.keys import BACK, DOWN, K2, K4, K6, K8, KSTAR, LEFT, RIGHT, UP, Debouncer, mask
+from box.keys import BACK, DIGIT, DOWN, K2, K4, K6, K8, KSTAR, LEFT, RIGHT, UP, Debouncer, mask
 from box.session import Session
 from box.store import Store
 
@@ -39,6 +41,7 @@ _SCREENS = {
     "game_over": ("box.play", "GameOver", MATCH),
     "face": ("box.play", "FacePrompt", MATCH),
     "match_over": ("box.play", "MatchOver", MATCH),
+    "ttt_play": ("box.tttplay", "Play", MATCH),  # Try-Tac-Toe's, with .end and .over (box/tttplay.py)
 }
 
 AWAKE = 0
@@ -169,6 +172,9 @@ class App:
         if s.match is None and not s.resume():
             self.go(self.home)
             return
+        if s.ttt:
+            self.ttt_play.enter(s.skipped)
+            return
         m = s.match
         self.names = tuple(tuple(n[:6] for n in m.archers[i]) for i in (0, 1))
         self.play.reset()
@@ -179,7 +185,7 @@ class App:
         else:
             then = self.play
         if s.skipped:  # say so: the archers check the board against their paper
-            self.message("%d entries not replayed" % s.skipped, then)
+            self.message("%d %s not replayed" % (s.skipped, "entry" if s.skipped == 1 else "entries"), then)
         else:
             self.go(then)
 
@@ -202,8 +208,8 @@ class App:
             self.state = AWAKE
             self.display.power(True)
             self.display.contrast(self.store.get("contrast"))
-            if was == ASLEEP:
-                return
+            if was == ASLEEP and not (self.screen.frames_on_wake and DIGIT[ev & 31] > 0):
+                return  # nobody saw the screen: only a digit on the play screen (it frames a square) counts
         if self.halted:
             return  # battery empty: the message stays, nothing more is written
         try:

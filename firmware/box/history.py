@@ -1,8 +1,8 @@
 """History: the matches kept on the box, newest first, and one match in detail."""
 
 from box.keys import BACK, DOWN, OK, UP
-from box.ui import Screen, menu, nav, num, title
-from scorebox_core.match import from_header, result_text
+from box.ui import Screen, menu, nav, num, title, wrap
+from scorebox_core.match import TRYTACTOE, from_header, game_of, result_text
 from scorebox_core.ttb.rules import Match, side_name
 
 
@@ -50,7 +50,7 @@ class History(Screen):
         if line is None:
             try:
                 h, events, extras = self.app.journal.read_match(n)
-                line = "#%d %s" % (n, _result(h, events, extras))
+                line = "#%d %s" % (n, _result(h, events, extras, True))
             except Exception:
                 line = "#%d unreadable" % n
             self.cache[n] = line
@@ -93,16 +93,39 @@ class History(Screen):
             fb.fill_rect(126, 10 + (54 - h) * self.top // max(1, n - self.ROWS), 2, h, 1)
 
 
-def _result(h, events, extras):
+def _result(h, events, extras, short=False):
+    """'Ann wins 2-1' where the winning side is one named archer, else 'A wins 2-1'; short
+    (a row of the list): the name and score only, 'Ann 2-1', to fit the row."""
     r = extras.get("result") if isinstance(extras, dict) else None
-    if r:
-        return result_text(r.get("winner"), r.get("wins", (0, 0)))
+    archers = (("A",), ("B",))
+    sides = "AB"
     try:
+        if game_of(h) == TRYTACTOE:  # its score is the game score, X-O (TTT-6)
+            sides = "XO"
+            archers = h.get("archers") or (("X",), ("O",))
+            if not r:  # an open game: its rules fold it (box/ttthistory.py)
+                from box.ttthistory import open_result
+
+                r, archers = open_result(h, events)
+            return _text(r, archers, sides, short)
         opts, archers, face = from_header(h)
-        m = Match.replay(events, opts, archers, face)
-        return result_text(m.result(), m.wins)
+        if not r:
+            m = Match.replay(events, opts, archers, face)
+            r = {"winner": m.result(), "wins": m.wins}
     except Exception:
-        return "?"
+        if not r:
+            return "?"
+    return _text(r, archers, sides, short)
+
+
+def _text(r, archers, sides, short):
+    w, wins = r.get("winner"), r.get("wins", r.get("score", (0, 0)))
+    side = sides.find(w) if isinstance(w, str) and len(w) == 1 else w if w in (0, 1) else -1
+    if side >= 0 and len(archers[side]) == 1 and archers[side][0] != sides[side]:  # a team: its letter
+        if short:
+            return "%s %d-%d" % (archers[side][0][:6], wins[0], wins[1])
+        w = archers[side][0][:6]
+    return result_text(w, wins)
 
 
 class Detail(Screen):
@@ -116,28 +139,35 @@ class Detail(Screen):
         lines = []
         try:
             h, events, extras = self.app.journal.read_match(n)
-            opts, archers, face = from_header(h)
-            m = Match.replay(events, opts, archers, face)
-            lines.append("A " + ",".join(archers[0]))
-            lines.append("B " + ",".join(archers[1]))
-            lines.append(_result(h, events, extras))
-            for i in range(len(m.games)):
-                g = m.games[i]
-                w = side_name(g.winner) or "open"
-                lines.append("g%d %s %s" % (i + 1, w, g.reason or ""))
-            lines.append("%s mode, claim %d" % (opts.mode, opts.claim_a))
-            d = h.get("distance")
-            if d:
-                lines.append("dist %d/%d %s" % (d[0], d[1], h.get("unit", "")))
-            s = h.get("shaft_mm")
-            if s:
-                lines.append("shaft %s/%s" % (s[0], s[1]))
-            lines.append("events " + num(len(events)))
+            if game_of(h) == TRYTACTOE:
+                from box.ttthistory import lines as ttt_lines
+
+                lines = ttt_lines(h, events, extras, _result(h, events, extras))
+            else:
+                opts, archers, face = from_header(h)
+                m = Match.replay(events, opts, archers, face)
+                lines.append("A " + ",".join(archers[0]))
+                lines.append("B " + ",".join(archers[1]))
+                lines.append(_result(h, events, extras))
+                for i in range(len(m.games)):
+                    g = m.games[i]
+                    w = side_name(g.winner) or "open"
+                    lines.append("g%d %s %s" % (i + 1, w, g.reason or ""))
+                lines.append("%s, claim %d" % (opts.mode, opts.claim_a))
+                d = h.get("distance")
+                if d:
+                    lines.append("dist %d/%d %s" % (d[0], d[1], h.get("unit", "")))
+                s = h.get("shaft_mm")
+                if s:
+                    lines.append("shaft %s/%s" % (s[0], s[1]))
+                lines.append("events " + num(len(events)))
         except Exception as e:
             lines.append("unreadable:")
             lines.append(str(e)[:16])
         self.n = n
-        self.lines = lines
+        self.lines = []
+        for line in lines:  # 16 columns: a long line goes on, it is not cut short
+            self.lines += wrap(line)
         self.top = 0
 
     def key(self, kind, k):

@@ -6,7 +6,7 @@
     j.append(ev)                     # one rules-core event, flushed before it returns
     j.finish(result); j.confirm(0); j.confirm(1)
     j.open_match()                   # (n, header, events) to resume after a power cut
-    j.ack(n)                         # the PC holds match n: its space may be freed
+    j.ack(n)                         # the PC holds match n: its space may be freed when needed
     j.space()                        # free bytes, matches_left, percent_full, warn
 
 This module is what stays in the heap while a match is shot; its reading half is the
@@ -17,14 +17,16 @@ caller of ack().
 A group file is only ever appended to, each record flushed (f.flush() commits it on
 LittleFS: all or nothing); the newest group is the only one written. Small state
 (journal.ack) is replaced by writing a temporary file and renaming it over the old one. A
-group file is deleted only once the host has acknowledged every match in it, and never
-the newest one.
+group file is deleted only once the host has acknowledged every match in it, never the
+newest one, and only when a new match needs the room: until then a sync that takes the
+box over can still copy it (issue 13, item 20).
 """
 
 import gc
 import os
 import sys
 import time
+from array import array
 
 from scorebox_core import records as R
 from scorebox_core.journal import RESERVE_FILE, JournalError, Reader, group_name
@@ -121,12 +123,18 @@ class Journal(Reader):
         """Close the open file (not needed for safety: every record is already flushed)."""
         self._close()
 
+    def _need(self):
+        """Free blocks a new match needs: a new group's, the writer's and the ballast's."""
+        return MIN_FREE_BLOCKS + 1 + (0 if self._ballast else self.reserve_blocks)
+
     def _free_acked(self, rep):
-        """Delete the group files whose matches are all acknowledged, but the newest."""
+        """Delete the group files whose matches are all acknowledged, oldest first and never
+        the newest, only while fewer blocks are free than a new match needs."""
         g = self._groups
         keep = []
+        need = self._need()
         for i in range(len(g)):
-            if i < len(g) - 1 and self._all_acked(g[i], g[i + 1] - 1):
+            if i < len(g) - 1 and os.statvfs(self.root)[3] < need and self._all_acked(g[i], g[i + 1] - 1):
                 self._remove(group_name(g[i]))
                 rep["freed"].append(group_name(g[i]))
             else:
@@ -170,6 +178,15 @@ class Journal(Reader):
         per = b * 17 // (16 * n)  # plus about 1/16 for metadata and the end of the file
         return per if per > 128 else 128
 
+    def _reclaimable(self, bs):
+        """Blocks the acknowledged group files hold, which a new match may free."""
+        g = self._groups
+        n = 0
+        for i in range(len(g) - 1):
+            if self._all_acked(g[i], g[i + 1] - 1):
+                n += (self._fsize(group_name(g[i])) + bs - 1) // bs
+        return n
+
     def _unacked(self):
         """Matches kept (the open one too) that the host has not acknowledged."""
         g = self._groups
@@ -190,6 +207,7 @@ class Journal(Reader):
         self._ensure()
         st = os.statvfs(self.root)
         bs, total, free = st[0], st[2], st[3]
+        free += self._reclaimable(bs)  # acknowledged: as good as free
         usable = free - MIN_FREE_BLOCKS - (0 if self._ballast else self.reserve_blocks)
         per = self._per_match()
         left = usable * bs // per if usable > 0 else 0
@@ -214,6 +232,9 @@ class Journal(Reader):
     def _room(self, new_group):
         """Raise JournalFull unless a new match can start."""
         free = os.statvfs(self.root)[3]
+        if free < self._need():
+            self._free_acked({"freed": []})  # the room acknowledged groups hold, only now
+            free = os.statvfs(self.root)[3]
         if not self._ballast:
             self._make_ballast()
             free = os.statvfs(self.root)[3]
@@ -295,11 +316,11 @@ class Journal(Reader):
                     self._remove(group_name(n))
                 raise
             self._cur_off = len(grec)
-            self._free_acked({"freed": []})  # the group before may now go, as at boot
+            self._free_acked({"freed": []})  # the group before may now go, if its room is needed
         else:
             self._cur_off = self._size
             self._write(rec)
-        self._open = [n, h, []]
+        self._open = [n, h, array("H")]  # 2 bytes an event: a long match must not need a large block
         self._last = None
         self._next = n + 1
         if isinstance(h.get("face"), dict):

@@ -9,11 +9,16 @@ nothing; only ACK frees journal space, and only for matches the PC says it holds
 import gc
 import os
 
+from box.store import ROSTER_MAX
 from scorebox_core import frames
 from scorebox_core.journal import QUARANTINE_FILE
 
 PROTOCOL = 1
 SETTABLE = ("dim_s", "sleep_s", "contrast")  # settings the PC may write
+# ... and only to what the Settings screen offers (box/home.py; tests/mpy/link_ack.py holds them equal)
+CHOICES = {"dim_s": (10, 20, 30, 60, 120, 300), "sleep_s": (30, 60, 120, 300, 600, 0), "contrast": (32, 96, 160, 255)}
+ROSTER_PART = 100  # names per ROSTER or NAMES frame: about 1.5 KB of JSON at most
+NAME_MAX = 12  # characters of an archer's name (the PC's store/roster.py holds names to it)
 
 
 class Link:
@@ -26,58 +31,87 @@ class Link:
         self.info = info
         self.set_clock = set_clock
         self.buf = bytearray()
+        self.skip = False  # in a line too long to hold: drop it up to its newline
+        self.sent = False  # some of the reply being written went out
         self.requests = 0
         self.errors = 0
+        self.roster_in = []  # ROSTER pieces received so far
+        self.roster_part = -1
+        self.roster_reply = None
 
     def poll(self):
         """Answer every complete frame that has arrived; True if anything was answered."""
         data = self.port.read_ready()
         if not data:
             return False
-        if data[-1] == 3 and not (bytes(self.buf) + bytes(data[:-1])).strip():
+        if data[-1] == 3 and not bytes(self.buf).strip() and not bytes(data[:-1]).strip():
             # Ctrl-C between frames: mpremote wants the REPL (the virtual Pico gets it as
             # data; a Pico's USB stack turns it into this same interrupt). Inside a frame it
             # can only be a damaged byte: the frame's CRC will say so.
             raise KeyboardInterrupt
-        self.buf.extend(data)
         answered = False
-        while True:
-            i = self.buf.find(b"\n")
-            if i < 0:
-                if len(self.buf) > frames.MAX_LINE:
-                    self.buf = bytearray()
-                    self._reply(0, "ERR", {"error": "frame too long"})
-                return answered
-            line = bytes(self.buf[:i])
-            self.buf = self.buf[i + 1 :]
-            if line.strip():
-                self.port.write(self.handle(line))
+        start = 0
+        while start < len(data):
+            i = data.find(b"\n", start)
+            end = len(data) if i < 0 else i
+            if not self.skip and len(self.buf) + end - start > frames.MAX_REQUEST:
+                # longer than the box can decode: never held whole (docs/sync.md "Sizes")
+                self.skip, self.buf = True, bytearray()
+                self.errors += 1
+                self._reply(0, "ERR", {"error": "frame too long: at most %d bytes" % frames.MAX_REQUEST})
                 answered = True
+            if not self.skip:
+                self.buf.extend(memoryview(data)[start:end])
+            if i < 0:
+                break
+            start = i + 1
+            line, self.buf = bytes(self.buf), bytearray()
+            if self.skip:
+                self.skip = False
+            elif line.strip():
+                self.handle(line)
+                answered = True
+        return answered
 
     def handle(self, line):
-        """The reply frame (bytes) to one request line."""
+        """Answer one request line: its reply frame goes to the port in pieces."""
         self.requests += 1
         try:
             seq, kind, body = frames.decode(line)
-        except frames.FrameError as e:
+        except Exception as e:  # FrameError; MemoryError in a heap that small pieces fill
             self.errors += 1
-            return frames.encode(0, "ERR", {"error": str(e)})
+            line = None
+            gc.collect()
+            return self._reply(0, "ERR", {"error": str(e) if isinstance(e, frames.FrameError) else repr(e)})
+        del line
         fn = getattr(self, "do_" + kind.lower(), None) if kind.isalpha() and kind.isupper() else None
         if fn is None:
             self.errors += 1
-            return frames.encode(seq, "ERR", {"error": "unknown request %s" % kind})
+            return self._reply(seq, "ERR", {"error": "unknown request %s" % kind})
+        self.sent = False
+        got = None
         try:
             got = fn(body)
             if isinstance(got, Data):
-                return frames.encode_raw(seq, "DATA", got.data)
-            return frames.encode(seq, "OK", got)
+                frames.write(self._out, seq, "DATA", got.pieces())
+            else:
+                frames.write_json(self._out, seq, "OK", got)
         except Exception as e:  # whatever it was (MemoryError too), the app plays on
             self.errors += 1
+            if isinstance(got, Data):
+                got.f.close()
+            got = None
             gc.collect()
-            return frames.encode(seq, "ERR", {"error": "%s failed: %s" % (kind, e)})
+            if self.sent:
+                self.port.write(b"\n")  # ends the broken frame: the PC finds its CRC wrong and asks again
+            self._reply(seq, "ERR", {"error": "%s failed: %s" % (kind, e)})
+
+    def _out(self, data):
+        self.sent = True
+        self.port.write(data)
 
     def _reply(self, seq, kind, body):
-        self.port.write(frames.encode(seq, kind, body))
+        frames.write_json(self.port.write, seq, kind, body)
 
     # --- requests ----------------------------------------------------------------------
     def do_hello(self, body):
@@ -86,6 +120,7 @@ class Link:
         d["space"] = sp = self.journal.space()
         d["matches"] = sp["stored"]
         d["open"] = self.journal.open_match() is not None
+        d["store"] = self.store.get("store")
         return d
 
     def do_list(self, body):
@@ -95,9 +130,16 @@ class Link:
         j = self.journal
         waiting = j.unconfirmed()  # its confirmations are still to come: not yet
         skip = waiting[0] if waiting else None
-        got = [n for n in j.list_matches(after) if n != skip and not j.acked(n)]
+        got, more = [], False
+        for n in j.numbers(after):  # one at a time: a box of 1,000s of matches never lists them all
+            if n == skip or j.acked(n):
+                continue
+            if len(got) == frames.MAX_LIST:
+                more = True
+                break
+            got.append(n)
         files = [[name, size] for name, size in journal_files(j.root)]
-        return {"matches": got[: frames.MAX_LIST], "more": len(got) > frames.MAX_LIST, "files": files}
+        return {"matches": got, "more": more, "files": files}
 
     def do_read(self, body):
         """Bytes of a journal file: a DATA reply (see handle)."""
@@ -108,14 +150,45 @@ class Link:
             raise ValueError("no journal file %r" % (name,))
         if offset < 0 or not 0 < length <= frames.MAX_READ:
             raise ValueError("read 1-%d bytes from offset >= 0" % frames.MAX_READ)
-        with open(_path(self.journal.root, name), "rb") as f:
-            f.seek(offset)
-            return Data(f.read(length))
+        f = open(_path(self.journal.root, name), "rb")
+        f.seek(offset)
+        return Data(f, length)
 
     def do_ack(self, body):
-        numbers = [_as_int(n) for n in body["n"]]
-        self.journal.ack(numbers)
+        numbers = body["n"]
+        if not isinstance(numbers, list) or len(numbers) > frames.MAX_ACK:
+            raise ValueError("n is a list of at most %d match numbers" % frames.MAX_ACK)
+        self._owner(body)
+        j = self.journal
+        waiting = j.unconfirmed()
+        for n in numbers:
+            # only what LIST gives (or gave: a lost reply's ACK comes again), never an open,
+            # unconfirmed or unknown match
+            if not j.acked(_as_int(n)) and (next(j.numbers(n - 1), None) != n or (waiting and waiting[0] == n)):
+                raise ValueError("no match %d to acknowledge" % n)
+        j.ack(numbers)
         return {"acked": numbers, "space": self.journal.space()}
+
+    def _owner(self, body):
+        """Only the box's own store acknowledges (issue 13, item 20): the first store to
+        acknowledge becomes it; another only when it says take_over. An ACK naming no store
+        comes from an older PC: taken while the box has no store. Taken over, the box
+        forgets what the store before acknowledged and has not freed: the new store's sync
+        copies it (a mistaken acknowledgement undone)."""
+        sid = body.get("store")
+        mine = self.store.get("store")
+        if sid == mine or (sid is None and mine is None):
+            return
+        if sid is None or not isinstance(sid, str) or len(sid) > 32:
+            raise ValueError("this box acknowledges only to its own store")
+        if mine is not None and not body.get("take_over"):
+            raise ValueError("this box belongs to another store: take it over to acknowledge")
+        if mine is not None:
+            from box import acks
+
+            acks.forget(self.journal)
+        self.store.set("store", sid)
+        self.store.save()
 
     def do_clock(self, body):
         t = _int(body, "time", None)
@@ -126,33 +199,70 @@ class Link:
         self.set_clock(t)
         return {"clock": t}
 
+    def do_names(self, body):
+        """The box's roster, ROSTER_PART names from `from` on: the PC merges it into its own."""
+        start = _int(body, "from", 0)
+        names = self.store.roster()
+        return {"names": names[start : start + ROSTER_PART], "total": len(names)}
+
     def do_roster(self, body):
+        """The PC's roster in pieces of at most ROSTER_PART names (small frames for the heap):
+        part 0 starts a new list, the piece marked last replaces the box's. A name the box
+        cannot take is left out and counted, never a refusal (one bad name must not fail
+        every later sync). A body without part and last is a whole list, as older PCs send."""
         names = body["names"]
-        if not isinstance(names, list) or len(names) > 100:
-            raise ValueError("names is a list of at most 100 names")
-        clean = []
+        if not isinstance(names, list) or len(names) > ROSTER_PART:
+            raise ValueError("names is a list of at most %d names" % ROSTER_PART)
+        part = _int(body, "part", 0)
+        if part and part == self.roster_part:
+            return self.roster_reply  # the PC asks again: its answer was lost
+        if part == 0:
+            self.roster_in = []
+        elif part != self.roster_part + 1:
+            raise ValueError("roster part %d out of order" % part)
+        self.roster_part = part
+        got = self.roster_in
+        skipped = 0
         for name in names:
-            if not isinstance(name, str) or not name.strip() or "\n" in name:
-                raise ValueError("bad archer name %r" % (name,))
-            name = name.strip()[:12]  # as the box shows names
-            if name not in clean:
-                clean.append(name)
-        self.store.set_roster(clean)
-        return {"roster": clean}
+            name = name.strip() if isinstance(name, str) else ""
+            if not name_ok(name) or len(got) >= ROSTER_MAX:
+                skipped += 1
+            elif name not in got:
+                got.append(name)
+        if body.get("last", True):
+            self.store.set_roster(got)
+            self.roster_in = []
+        self.roster_reply = {"roster": len(got), "skipped": skipped}
+        return self.roster_reply
 
     def do_get(self, body):
         return {"settings": {k: self.store.get(k) for k in SETTABLE}}
 
     def do_set(self, body):
         values = body["values"]
+        if not isinstance(values, dict):
+            raise ValueError("values is an object of settings")
         for k in values:  # check all before changing any
             if k not in SETTABLE:
                 raise ValueError("setting %s cannot be set from the PC" % k)
-            _as_int(values[k])
+            if _as_int(values[k]) not in CHOICES[k]:
+                raise ValueError("%s is one of %s" % (k, CHOICES[k]))
         for k in values:
             self.store.set(k, _as_int(values[k]))
         self.store.save()
         return {"settings": {k: self.store.get(k) for k in SETTABLE}}
+
+
+def name_ok(name):
+    """A name the box can show and key: 1-12 printable ASCII characters, not a side's own
+    A or B, not "-" (no 2nd archer). The PC's store/roster.py problem() says the same.
+    Here, not in box/store.py: only the link takes names in, and it is loaded only then."""
+    if not 0 < len(name) <= NAME_MAX or name in ("A", "B", "-"):
+        return False
+    for ch in name:
+        if not " " <= ch <= "~":
+            return False
+    return True
 
 
 def _path(root, name):
@@ -169,10 +279,34 @@ def journal_files(root):
 
 
 class Data:
-    """A reply of raw bytes (sent as a DATA frame, not JSON)."""
+    """A reply of raw bytes (a DATA frame, not JSON): length bytes of an open file, read
+    and sent a piece at a time so that a READ never holds its bytes whole."""
 
-    def __init__(self, data):
-        self.data = data
+    def __init__(self, f, length):
+        self.f = f
+        self.length = length
+
+    def pieces(self):
+        """The bytes as pieces for frames.write(): each full but the last (their base64
+        must join up); the file is closed after."""
+        buf = bytearray(frames.PIECE)
+        left = self.length
+        try:
+            while left > 0:
+                mv = memoryview(buf)[: min(left, len(buf))]
+                got = 0
+                while got < len(mv):
+                    n = self.f.readinto(mv[got:])
+                    if not n:
+                        break
+                    got += n
+                if got:
+                    left -= got
+                    yield mv[:got]
+                if got < len(mv):  # the file's end
+                    return
+        finally:
+            self.f.close()
 
 
 def _as_int(v):

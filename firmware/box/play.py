@@ -2,8 +2,9 @@
 
 Keypad entry (docs/keys.md): a value key commits an arrow in the framed square (A=3, B=2,
 C=1, D=0); a digit 1-9 frames another square first; 0 is a miss off the face; # starts
-called flip shots (A: the X was hit, D: missed; they go on until the turn ends or # again);
-* undoes the last arrow (held: back to home, the match stays open).
+called flip shots at the framed square (A: the X was hit, D: missed, as the screen says;
+they go on until a flip lands, the turn ends, a square that cannot be flipped is framed, or
+# again); * undoes the last arrow (held: back to home, the match stays open).
 
 The framed square is a guess that saves a key most of the time: the shooting side's *home*
 square, the first square it shot in its turn, kept from turn to turn while it is open, and
@@ -129,6 +130,8 @@ def draw_board(fb, game, side, sel=0, x0=0, y0=0):
 
 
 class Play(Screen):
+    frames_on_wake = True  # a digit only frames a square, shown at once: safe unseen
+
     def __init__(self, app):
         super().__init__(app)
         self.sel = 0  # the picked square 1-9, 0 before the first arrow
@@ -203,8 +206,8 @@ class Play(Screen):
             h = self.home[side]
             if first or not h or g.owner[h - 1] is not None:
                 self.home[side] = ev >> 2 & 15
-        if g.in_turn == 0:
-            self.calling = False  # a called-shot run ends with the turn
+        if g.in_turn == 0 or (ev < 256 and g.outcomes[-1] == rules.FLIPPED):
+            self.calling = False  # a called-shot run ends with the turn, or when its flip lands (TTB-8)
         if not self.calling:  # while calling, the frame stays on the X called at
             self._default(g)
         if m.over():
@@ -215,6 +218,16 @@ class Play(Screen):
             app.go(app.game_over)
         elif g.in_turn == 0:
             app.go(app.review)
+
+    def _callable(self, sq):
+        return self.app.session.match.game.why_not(called(sq, True)) is None
+
+    def call(self):
+        """#: called shots at the framed square (TTB-8), or off again."""
+        if self.calling or (self.sel and self._callable(self.sel)):
+            self.calling = not self.calling
+        else:
+            self.refuse("# calls a shot: frame first a square that can be flipped (1-9)")
 
     def refuse(self, why):
         """An entry not taken: why, on the screen until the next key, and a buzz."""
@@ -237,15 +250,14 @@ class Play(Screen):
         d = DIGIT[k]
         if d > 0:
             self.sel = d
+            if self.calling and not self._callable(d):
+                self.calling = False  # a square no shot can be called at (TTB-9): back to values
             return
         if k == K0:
             self.shoot(miss())
             return
         if k == KHASH:
-            if not self.sel:
-                self.refuse("pick the square first (1-9), then # to call a shot at it")
-            else:
-                self.calling = not self.calling
+            self.call()
             return
         if k in _VALUE:
             v = _VALUE[k]
@@ -255,7 +267,7 @@ class Play(Screen):
                 if v == 3 or v == 0:
                     self.shoot(called(self.sel, v == 3))
                 else:
-                    self.refuse("a called shot: A if the X was hit, D if missed")
+                    self.refuse("calling: A = X hit, D = missed, # = stop calling")
             else:
                 self.shoot(hit(self.sel, v))
             return
@@ -309,18 +321,21 @@ class Play(Screen):
         start = end - g.in_turn
         if end - start > 4:
             start = end - 4
-        for j in range(start, end):
-            r = j - start
-            draw_token(fb, g.arrows[j], x + (r % 2) * 32, 38 + (r // 2) * 9)
-        if self.calling:
-            fb.fill_rect(x - 1, 55, 128 - x + 1, 9, 1)
-            fb.text("CALL", x, 56, 0)
-            fb.text(digit(self.sel), x + 40, 56, 0)
-        elif self.picking:
-            fb.text(_PICK_TEXT[self.pick], x - 2, 56, 1)
-        elif self.sel:
-            fb.text("sq", x, 56, 1)
-            fb.text(digit(self.sel), x + 20, 56, 1)
+        if self.calling:  # what the keys do now, in place of the turn's arrows
+            fb.text("A=X hit", x - 2, 38, 1)
+            fb.text("D=missed", x - 2, 47, 1)
+            fb.fill_rect(x - 2, 55, 128 - x + 2, 9, 1)
+            fb.text("#=off", x - 2, 56, 0)
+            fb.text(digit(self.sel), x + 52, 56, 0)  # the square called at
+        else:
+            for j in range(start, end):
+                r = j - start
+                draw_token(fb, g.arrows[j], x + (r % 2) * 32, 38 + (r // 2) * 9)
+            if self.picking:
+                fb.text(_PICK_TEXT[self.pick], x - 2, 56, 1)
+            elif self.sel:
+                fb.text("sq", x, 56, 1)
+                fb.text(digit(self.sel), x + 20, 56, 1)
         if self.msg:
             banner(fb, self.msg)
 
@@ -399,6 +414,9 @@ class GameOver(Screen):
         else:
             side_letter(fb, g.winner, 4, 14)
             fb.text("wins", 18, 18, 1)
+            who = self.app.names[g.winner]
+            if who[0] != "AB"[g.winner]:  # named from the roster: say who
+                fb.text(",".join(who)[:7], 18, 26, 1)  # 7 columns: the score is beside
         fb.text(g.reason or "", 4, 34, 1)
         xx = font.number(fb, m.wins[0], 76, 14)
         font.glyph(fb, font.DASH, xx, 14)

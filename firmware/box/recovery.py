@@ -7,8 +7,8 @@ recover(j):
 1. deletes the journal's own leftovers of an interrupted replacement (g*.tbj.tmp,
    journal.ack.tmp, journal.rsv.tmp: the originals are intact) and a newest group file
    that is empty (created, but the power went before its first record);
-2. reads journal.ack (unreadable: its bytes go to the quarantine, nothing counts as
-   acknowledged);
+2. reads journal.ack (unreadable: its bytes go to the quarantine once, and it is rewritten
+   with what could be read; nothing else counts as acknowledged);
 3. reads the newest group file; damaged stretches are copied to the quarantine file, then
    the group is replaced by its readable records, with a GAP record where the damage was;
 4. finds the match in progress and the newest finished match;
@@ -41,6 +41,9 @@ def recover(j):
             with open(j._path(ACK_FILE), "rb") as f:
                 _quarantine(j, ACK_FILE, 0, f.read())
             rep["quarantined"] += j._fsize(ACK_FILE)
+            from box import acks  # only after damage: the range's boot never loads it
+
+            acks.save(j)  # rewritten with what was readable: quarantined once, not at every boot
         except OSError:
             pass
     groups = j._groups

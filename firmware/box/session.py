@@ -3,9 +3,12 @@
 Every event goes to the journal (flushed) before it is applied, so the journal is the
 single truth: after a power cut `resume()` folds the journal's events again and the board
 comes back as it was, down to the arrow.
+
+The header's `game` says which rules fold the events: Tic Tac BOW's Match, or Try-Tac-Toe's
+Game (two matches, TTT-6), whose module is imported only when such a game is played.
 """
 
-from scorebox_core.match import from_header, header, result
+from scorebox_core.match import TICTACBOW, TRYTACTOE, from_header, game_of, header, result
 from scorebox_core.ttb.rules import Face, Match
 
 
@@ -16,6 +19,7 @@ class Session:
         self.match = None
         self.number = None
         self.header = None
+        self.ttt = False  # the match is a Try-Tac-Toe game (the header's game)
         self.confirmed = [False, False]
         self.finished = False
         self.skipped = 0  # journal events the rules refused when the match was resumed
@@ -24,17 +28,24 @@ class Session:
         s = self.store
         return Face(s.get("face_games"), s.get("face_arrows"))
 
-    def start(self, opts, archers, dist=(20, 20), unit="yd", shaft=(70, 70)):
-        """Open a new match in the journal; returns None or why it cannot (storage full)."""
+    def start(self, opts, archers, dist=(20, 20), unit="yd", shaft=(70, 70), game=TICTACBOW):
+        """Open a new match in the journal; returns None or why it cannot (storage full).
+        game TRYTACTOE: opts are Try-Tac-Toe's Options and archers its players X and O."""
         face = self.face()
-        h = header(opts, archers, dist, unit, shaft, face)
+        h = header(opts, archers, dist, unit, shaft, face, game)
         try:
             n = self.journal.start_match(h)
         except Exception as e:  # JournalFull says why (reason), as does an I/O error
             return str(e) or "storage error"
         self.number = n
         self.header = h
-        self.match = Match(opts, archers, face)
+        self.ttt = game == TRYTACTOE
+        if self.ttt:
+            from scorebox_core.ttt.rules import Game
+
+            self.match = Game(opts, archers)
+        else:
+            self.match = Match(opts, archers, face)
         self.confirmed = [False, False]
         self.finished = False
         return None
@@ -68,15 +79,22 @@ class Session:
         were applied; one the rules refuse now (a firmware with other rules, damage a CRC
         missed) is left out rather than lose the match (Match.replay lenient: the PC reads
         the match the same way) and counted in self.skipped for the screen."""
+        self.ttt = game_of(h) == TRYTACTOE
         opts, archers, face = from_header(h)
-        m = Match.replay(events, opts, archers, face, lenient=True)
+        if self.ttt:
+            from scorebox_core.ttt.rules import Game
+
+            m = Game.replay(events, opts, archers, lenient=True)
+        else:
+            m = Match.replay(events, opts, archers, face, lenient=True)
         self.skipped = len(m.skipped)
         self.number = n
         self.header = h
         self.match = m
 
     def shoot(self, ev):
-        """Apply event ev (arrow, UNDO, NEW_GAME, NEW_FACE): None, or why it is refused."""
+        """Apply event ev (arrow, UNDO, NEW_GAME, NEW_FACE; a Try-Tac-Toe move, MISS, UNDO,
+        NEXT_MATCH, END): None, or why it is refused."""
         m = self.match
         why = m.why_not(ev)
         if why:
@@ -86,12 +104,15 @@ class Session:
         return None
 
     def finish(self):
-        """Close the match in the journal with its result (once), and keep the face wear."""
+        """Close the match in the journal with its result (once), and keep the face wear
+        (Tic Tac BOW's: a Try-Tac-Toe game leaves the face's count alone)."""
         if self.finished:
             return
         m = self.match
         self.journal.finish(result(m))
         self.finished = True
+        if self.ttt:
+            return
         s = self.store
         s.set("face_games", m.face.games)
         s.set("face_arrows", list(m.face.arrows))
@@ -109,3 +130,4 @@ class Session:
     def close(self):
         self.match = None
         self.number = None
+        self.ttt = False

@@ -9,15 +9,17 @@ import os
 
 DEFAULTS = {
     "dim_s": 30,  # dim the screen after this many idle seconds
-    "sleep_s": 120,  # then switch it off (0: never)
+    "sleep_s": 300,  # then switch it off (0: never): past a turn at the range (docs/power.md)
     "contrast": 255,
     "sound": True,  # the piezo: a refused entry, a flip, the match's end (box/play.py)
     "face_games": 0,  # TTB-16: games and arrows per square on the face on the boss now
     "face_arrows": [0] * 9,
+    "store": None,  # id of the PC store that acknowledges this box's matches: set at its first sync (box/link.py)
 }
 
 ROSTER = "roster.txt"
 SETTINGS = "settings.json"
+ROSTER_MAX = 200  # names kept: the setup screen and the heap take them at ease (docs/benchmarks.md, roster)
 
 
 def _exists(path):
@@ -65,17 +67,18 @@ class Store:
         write_atomic(self.path(SETTINGS), json.dumps(self.settings))
 
     def roster(self):
-        """Archer names kept on the box, one a line in roster.txt (the PC tools fill it).
-        Read once, at the first ask (at boot: an open file costs LittleFS a 1 KiB cache,
-        which a fragmented heap may not have later), then kept."""
+        """Archer names kept on the box, one a line in roster.txt, the most recently used
+        first (box/setup.py; sync merges it with the PC's roster: box/link.py). Read once,
+        at the first ask (at boot: an open file costs LittleFS a 1 KiB cache, which a
+        fragmented heap may not have later), then kept."""
         if self._roster is None:
-            names = []
+            names = []  # type: list
             try:
                 with open(self.path(ROSTER)) as f:
                     for line in f:
                         name = line.strip()
-                        if name and name not in names:
-                            names.append(name[:12])
+                        if name and name not in names and len(names) < ROSTER_MAX:
+                            names.append(name)  # box/link.py wrote it: a name the box can take
             except OSError:
                 pass
             self._roster = names

@@ -69,6 +69,9 @@ def nav(k):
 
 
 class Screen:
+    frames_on_wake = False  # a digit that wakes the dark screen frames a square (the play screen)
+    group = 0  # app.MENU or app.MATCH: set by the app when it loads the screen
+
     def __init__(self, app):
         self.app = app
 

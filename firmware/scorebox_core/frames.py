@@ -16,9 +16,16 @@ import json
 
 PREFIX = b"~SB"
 VERSION = 1
-MAX_LINE = 65536
-MAX_LIST = 500  # match numbers per LIST reply
-MAX_READ = 12288  # bytes per READ reply (16 KiB of base64)
+MAX_LINE = 65536  # a reply line the PC takes
+# What the box can hold on its heap (docs/sync.md "Sizes": measured on the 192 KB heap the
+# app is tested on). A request line is decoded whole (about five copies of it at once), so
+# it is kept short; replies are written in pieces (write()), so a READ costs the box only
+# one piece of the file at a time.
+MAX_REQUEST = 2048  # bytes of one request line, newline excluded
+MAX_LIST = 250  # match numbers per LIST reply
+MAX_ACK = 100  # match numbers per ACK request (about 1 KB of frame)
+MAX_READ = 12288  # bytes per READ reply (16 KiB of base64, written 768 bytes at a time)
+PIECE = 768  # bytes base64-encoded at a time by write(): a multiple of 3
 
 
 class FrameError(ValueError):
@@ -34,6 +41,31 @@ def encode_raw(seq, kind, data):
 def encode(seq, kind, body):
     """A frame whose body is JSON (anything json.dumps takes)."""
     return encode_raw(seq, kind, json.dumps(body).encode())
+
+
+def write(out, seq, kind, pieces):
+    """Write one frame to out(bytes) in pieces, without holding it whole: the same bytes as
+    encode_raw. pieces: the body's bytes as bytes-like pieces, each but the last a multiple
+    of 3 bytes long (so that their base64 joins up)."""
+    head = b"%s%d %d %s " % (PREFIX, VERSION, seq, kind.encode())
+    crc = binascii.crc32(head)
+    out(head)
+    for piece in pieces:
+        b64 = binascii.b2a_base64(piece, newline=False)
+        crc = binascii.crc32(b64, crc)
+        out(b64)
+    out(b" %08x\n" % binascii.crc32(b" ", crc))
+
+
+def split(data):
+    """data (bytes) as pieces for write()."""
+    mv = memoryview(data)
+    return (mv[i : i + PIECE] for i in range(0, len(data), PIECE))
+
+
+def write_json(out, seq, kind, body):
+    """write() a frame whose body is JSON."""
+    write(out, seq, kind, split(json.dumps(body).encode()))
 
 
 def decode(line):

@@ -379,16 +379,19 @@ class Reader:
     def list_matches(self, after=0):
         """Numbers of the matches kept (the open one excluded), oldest first, > after.
         (space()["stored"] counts them without making the list.)"""
+        return list(self.numbers(after))
+
+    def numbers(self, after=0):
+        """The numbers list_matches() gives, one at a time (the sync link's LIST: no list
+        of every match on a box that holds thousands)."""
         self._ensure()
         g = self._groups
-        out = []
+        opened = self._open[0] if self._open else None
         for i in range(len(g)):
             end = g[i + 1] if i + 1 < len(g) else self._next
             for n in range(max(g[i], after + 1), end):
-                out.append(n)
-        if self._open and out and out[-1] == self._open[0]:
-            out.pop()
-        return out
+                if n != opened:
+                    yield n
 
     def _group_of(self, n):
         g = self._groups

@@ -7,10 +7,13 @@ import sys
 
 from scorebox import demo
 from scorebox.device import deploy, doctor
+from scorebox.device.firmware import firmware_dir
 from scorebox.errors import ScoreboxError
 from scorebox.report import board, ttt_board
 from scorebox.sim import run as sim
+from scorebox.sim import vpico
 from scorebox.sync import commands as sync
+from scorebox_core import VERSION
 from scorebox_core.ttb.script import ScriptError, read_lines
 from scorebox_core.ttb.snapshot import snapshot
 from scorebox_core.ttt import script as ttt_script
@@ -19,8 +22,12 @@ from scorebox_core.ttt import snapshot as ttt_snapshot
 
 def load_script(path):
     try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
+        # utf-8-sig: a BOM as some editors write it; lines end at newlines only, not at the
+        # form feeds and Unicode separators str.splitlines() also takes (issue 13, item 16)
+        with open(path, encoding="utf-8-sig") as f:
+            lines = f.read().split("\n")
+        if lines[-1] == "":
+            lines.pop()
     except OSError as e:
         raise ScoreboxError("%s: cannot read: %s" % (path, e.strerror or e))
     except UnicodeDecodeError:
@@ -47,8 +54,18 @@ def cmd_replay(args):
     return 0
 
 
+def cmd_sync(args):
+    """`scorebox sync`, or with --sim the simulator's box plugged in as a box on a cable."""
+    if args.sim is None:
+        return sync.cmd_sync(args)
+    with vpico.plugged_in(args.sim) as port:
+        args.port = port
+        return sync.cmd_sync(args)
+
+
 def parser():
     p = argparse.ArgumentParser(prog="scorebox", description="Scorebox PC tools for Tic Tac BOW.")
+    p.add_argument("--version", action="version", version="scorebox %s" % VERSION)
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("replay", help="replay a match script and show the board")
     r.add_argument("file", help="match script (docs/match-script.md)")
@@ -56,13 +73,23 @@ def parser():
     r.set_defaults(run=cmd_replay)
     sim.add_parser(sub)
     sync.add_parser(sub)
+    s = sub.choices["sync"]
+    s.add_argument(
+        "--sim",
+        nargs="?",
+        const=sim.default_state(),
+        metavar="STATE",
+        help="sync the box of `scorebox sim` (its state file; default: the sim's own)",
+    )
+    s.set_defaults(run=cmd_sync)
     deploy.add_parser(sub)
     doctor.add_parser(sub)
-    demo.add_parser(sub)
+    if os.path.exists(os.path.join(os.path.dirname(firmware_dir()), "docs", "demo.keys")):
+        demo.add_parser(sub)  # a checkout's: an install has no docs/ and so no demo to offer
     from scorebox.report import face, html, show, stats
-    from scorebox.store import backup, export  # the club's view on the PC
+    from scorebox.store import archers, backup, boxes, export  # the club's view on the PC
 
-    for module in (html, show, stats, export, backup, face):
+    for module in (html, show, stats, export, backup, archers, boxes, face):
         module.add_parser(sub)
     return p
 
@@ -73,6 +100,9 @@ def main(argv=None):
         return args.run(args)
     except ScoreboxError as e:
         print(e, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:  # Ctrl-C: a write under way was rolled back by the store (#13 item 18)
+        print("scorebox: interrupted; what was being written was not kept", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `scorebox show 1 | head`: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so exit's flush is quiet

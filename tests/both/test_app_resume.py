@@ -15,7 +15,7 @@ def test_refused_event_is_skipped_shown_and_noted(tmp_path):
     assert p.returncode == 0, p.stderr + p.stdout
     got = json.loads(p.stdout.strip().splitlines()[-1])
     assert got["skipped"] == 1
-    assert got["screen"] == "Message" and "1 entries not replayed" in got["text"]
+    assert got["screen"] == "Message" and "1 entry not replayed" in got["text"]
     assert got["events"] == [rules.hit(5, 3), rules.hit(5, 2)]  # A claimed square 5 all the same
     assert got["owner5"] == rules.A
     assert got["journal"] == [rules.hit(5, 3), rules.called(5, True), rules.hit(5, 2)]  # nothing rewritten

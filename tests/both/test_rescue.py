@@ -3,11 +3,11 @@ Pico's REPL, imported like a normal sync, the quarantined bytes included."""
 
 import pytest
 from boxfill import fill
+from picoheap import PicoHeapVirtualPico as VirtualPico  # the Pico's budget: .mpy, 192 KB heap
 from test_sync import scorebox
 from test_sync_faults import box_unacked
 
 from scorebox.device import link
-from scorebox.sim.vpico import VirtualPico
 from scorebox.store.db import Store
 
 pytestmark = pytest.mark.micropython

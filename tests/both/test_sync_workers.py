@@ -15,11 +15,11 @@ import time
 
 import pytest
 from boxfill import fill
+from picoheap import PicoHeapVirtualPico as VirtualPico  # the Pico's budget: .mpy, 192 KB heap
 from test_sync_faults import FaultySerial, cli_sync
 
 from scorebox.device import link
 from scorebox.device.link import DeviceError
-from scorebox.sim.vpico import VirtualPico
 from scorebox.store.db import Store
 from scorebox.sync import workers
 from scorebox.sync.pull import sync

@@ -110,8 +110,14 @@ def keys_for(app, ev):
         return "0"
     sq = ev >> 2 & 15
     pre = "" if play.sel == sq else str(sq)
+    can = play._callable
     if k == rules.CALLED:
-        return pre + ("" if calling else "#") + ("A" if ev & 1 else "D")
+        ad = "A" if ev & 1 else "D"
+        if calling:
+            return pre + ad  # sq can be flipped: framing it keeps the calls on
+        return pre + "#" + ad
+    if calling and pre and not can(sq):
+        return pre + VALUE_KEY[ev & 3]  # framing a square that cannot be flipped ends the calls
     return pre + ("#" if calling else "") + VALUE_KEY[ev & 3]
 
 

@@ -63,8 +63,8 @@ def main(path):
     keys("5 #")
     shot("play_calling")
     keys("A")
-    shot("play_flipped")
-    keys("A")  # again at 5, now B's: refused
+    shot("play_flipped")  # the flip landed: called shots end (TTB-8), the values are back
+    keys("#")  # # at the framed square, which cannot be flipped: refused
     shot("play_refused")
     keys("0 0")
     # A: 2:3 2:3 (claims 2), a flip of 3 (top row); B: 4:3 4:3 (claims 4) 6:0

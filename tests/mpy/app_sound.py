@@ -45,7 +45,7 @@ def match(path, sound):
     keys("A")  # B's called shot hits the X of A's square 5: a flip
     if sound:
         assert tones() == [play.FLIP], b.beeps
-    keys("A")  # again at 5, B's now: refused by the rules
+    keys("#")  # the flip ended the calls; # at the framed square, which cannot be flipped: refused
     keys("0 0 2 A A 3 # A")  # B misses twice; A claims 2, then flips 3 (the top row is A's)
     keys("4 A A 6")  # B's last turn (equal turns): no sound
     if sound:

@@ -3,6 +3,7 @@
 
 import json
 import os
+import time
 
 import pytest
 from handmatches import fill
@@ -39,7 +40,9 @@ def test_arrow_rows_by_hand(tmp_path):
     assert got[str(tmp_path / "x" / "arrows.csv")] == 38
     head, _, _, m3 = read(tmp_path / "x" / "matches.csv").decode().splitlines()
     assert head == ",".join(export.MATCH_COLUMNS)
-    assert m3.startswith("hand/3,hand,3,1790010800,2026-09-21T17:13:20Z,Ben,Cat,draw,0,0,1,1,1,6,")
+    local = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(1790010800))  # dates a spreadsheet reads
+    assert m3.startswith("hand/3,hand,3,%s,2026-09-21 17:13:20,Ben,Cat,draw,0,0,1,1,1,6," % local)
+    assert "{" not in m3 and m3.count(",") == len(export.MATCH_COLUMNS) - 1  # the raw JSON is matches.json's
     export.export(store, str(tmp_path / "j"), "json")
     arrows = json.loads(read(tmp_path / "j" / "arrows.json"))
     assert arrows["columns"] == list(export.ARROW_COLUMNS)

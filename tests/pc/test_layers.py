@@ -114,8 +114,9 @@ def test_package_inits_are_docstrings():
 
 
 # Layer -> the layers it may import. Every layer may import the core (scorebox_core), the
-# error base class (scorebox.errors) and the child-process helper (scorebox.process).
-BASE = ("errors", "process")
+# error base class (scorebox.errors), the child-process helper (scorebox.process) and the
+# terminal's text helpers (scorebox.text).
+BASE = ("errors", "process", "text")
 LAYERS = {
     "cli": ("demo", "sync", "report", "sim", "device", "store"),
     "demo": ("sync", "report", "sim", "device", "store"),
@@ -126,6 +127,7 @@ LAYERS = {
     "store": (),
     "errors": (),
     "process": (),
+    "text": (),
 }
 
 

@@ -43,7 +43,7 @@ def test_full_game_json_and_board():
     board = scorebox("replay", FULL)
     assert board.returncode == 0
     assert "[B]" in board.stdout and "locked" in board.stdout
-    assert "Game over: B wins (line)" in board.stdout
+    assert "Game over: B (Ben) wins (line)" in board.stdout  # the side by name where named
 
 
 def test_board_shows_needs():

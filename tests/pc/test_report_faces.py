@@ -39,3 +39,19 @@ def test_effective_events():
     U = rules.UNDO
     assert effective([1, 2, U, 3, U, U, 4]) == [4]
     assert effective([U, 5]) == [5]
+
+
+def test_the_report_says_how_a_face_went_up_in_words(tmp_path):
+    """Issue #12: no developer's words ("face_games", "v-.../1, already up") in the face table."""
+    from handmatches import fill
+
+    from scorebox.report import html
+    from scorebox.store.db import Store
+
+    store = fill(Store(str(tmp_path / "s.sqlite")))
+    page = str(tmp_path / "r.html")
+    html.write(store, page)
+    text = open(page, encoding="utf-8").read()
+    faces = text[text.index('id="page-faces"') : text.index("</section>", text.index('id="page-faces"'))]
+    assert "on the boss when the first match here began" in faces
+    assert "face_games" not in faces and "already up" not in faces and "hand/1," not in faces

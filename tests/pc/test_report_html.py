@@ -107,8 +107,8 @@ def test_show(club, capsys):
     assert cli.main(["show", "hand/2", "--db", path]) == 0
     out = capsys.readouterr().out
     assert "Game 1, round 2, B (Ann): 5:- flip missed  M missed" in out
-    assert "Game 1 over: A wins (line)" in out
-    assert "Match: A wins, games A 1 - B 0, draws 0" in out
+    assert "Game 1 over: A (Cat) wins (line)" in out  # the side's archer where named
+    assert "Match: A (Cat) wins, games A 1 - B 0, draws 0" in out
     assert out.count("+-----------+-----------+-----------+") == 4 * 4  # a board after each turn
     store = Store(path)
     mid = load_match(store.db, "hand/3")["id"]

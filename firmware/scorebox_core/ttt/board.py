@@ -21,8 +21,9 @@ Cells are numbered in reading order (row by row from the top, left to right): ce
     COUNTS          placements per shape (52, 156, 164)
     through(i)      the placements cell i belongs to (an array slice)
 
-Computed once at import into bytes and arrays: about 5 KB of the Pico's heap for the
-placements, measured in bench/bench_ttt.py.
+CELLS and NEIGHBOURS are computed from the slot keys when asked; the placements are
+computed once at import into bytes and arrays. As .mpy on the unix port the module keeps
+about 10 KB of heap and imports in a 24 KB heap (bench/bench_ttt.py).
 """
 
 from array import array
@@ -36,46 +37,67 @@ BAR = 1  # four cells in a straight strip
 CHEVRON = 2  # the third tetriamond, a bent strip
 
 
-def _build():
-    """(slot keys as bytes, ROW_STARTS, CELLS, NEIGHBOURS) from _ROWS."""
-    key = []  # type: list  # r << 5 | t of each cell, in reading order
-    starts = []
-    for r in range(len(_ROWS)):
-        starts.append(len(key))
+def _starts():
+    out = [0]
+    for first, last in _ROWS:
+        out.append(out[-1] + last - first + 1)
+    return tuple(out)
+
+
+ROW_STARTS = _starts()
+N = ROW_STARTS[-1]
+_KEY = bytes(r << 5 | t for r in range(len(_ROWS)) for t in range(_ROWS[r][0], _ROWS[r][1] + 1))  # reading order
+
+
+def _index(r, t):
+    """The cell in row r at lattice slot t, or None off the board."""
+    if 0 <= r < len(_ROWS):
         first, last = _ROWS[r]
-        for t in range(first, last + 1):
-            key.append(r << 5 | t)
-    starts.append(len(key))
-    index = {}
-    for i in range(len(key)):
-        index[key[i]] = i
-    points = {}  # type: dict  # one tuple per vertex, shared by the cells around it
-
-    def pt(a, b):
-        p = points.get((a, b))
-        if p is None:
-            p = points[(a, b)] = (a, b)
-        return p
-
-    cells = []
-    nbs = []
-    for i in range(len(key)):
-        k = key[i]
-        r, t = k >> 5, k & 31
-        a = t >> 1
-        if t & 1:  # up: its base is the top edge of the down triangle below
-            cells.append((pt(a + 1, r), pt(a, r + 1), pt(a + 1, r + 1)))
-            other = k + 31  # (r + 1, t - 1)
-        else:  # down: its top edge is the base of the up triangle above
-            cells.append((pt(a, r), pt(a + 1, r), pt(a, r + 1)))
-            other = k - 31  # (r - 1, t + 1)
-        nb = [index.get(k - 1), index.get(k + 1), index.get(other)]
-        nbs.append(tuple(sorted(n for n in nb if n is not None)))
-    return bytes(key), tuple(starts), tuple(cells), tuple(nbs)
+        if first <= t <= last:
+            return ROW_STARTS[r] + t - first
+    return None
 
 
-_KEY, ROW_STARTS, CELLS, NEIGHBOURS = _build()
-N = len(CELLS)
+def _cell(i):
+    k = _KEY[i]
+    r, t = k >> 5, k & 31
+    a = t >> 1
+    if t & 1:  # up: its base is the top edge of the down triangle below
+        return ((a + 1, r), (a, r + 1), (a + 1, r + 1))
+    return ((a, r), (a + 1, r), (a, r + 1))  # down: its top edge is the base of the up one above
+
+
+def _neighbours(i):
+    k = _KEY[i]
+    r, t = k >> 5, k & 31
+    across = _index(r + 1, t - 1) if t & 1 else _index(r - 1, t + 1)
+    return tuple(sorted(n for n in (_index(r, t - 1), _index(r, t + 1), across) if n is not None))
+
+
+class _Table:
+    """A read-only sequence of N items, each computed from the slot keys when asked: held
+    as tuples, CELLS and NEIGHBOURS took about 11 KB of the box's heap."""
+
+    def __init__(self, item):
+        self._item = item
+
+    def __len__(self):
+        return N
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += N
+        if not 0 <= i < N:
+            raise IndexError(i)
+        return self._item(i)
+
+    def __iter__(self):
+        for i in range(N):
+            yield self._item(i)
+
+
+CELLS = _Table(_cell)
+NEIGHBOURS = _Table(_neighbours)
 
 
 def _edge(u, v):

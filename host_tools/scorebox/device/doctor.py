@@ -110,7 +110,12 @@ def check_box(report, port):
                 " (on USB power: the battery is read under the USB supply)" if mv > 4600 else "",
             ),
         )
-    report("ok", "matches on the box: %d%s" % (info.get("matches", 0), ", one open" if info.get("open") else ""))
+    stored, waiting = info.get("matches", 0), sp.get("unacked")
+    if waiting is None:  # an older firmware: no count of what the PC holds
+        text = "matches on the box: %d" % stored
+    else:  # a match a PC already holds stays on the box until its room is needed: not one to sync
+        text = "matches waiting for a sync: %d (and %d already on a PC)" % (waiting, stored - waiting)
+    report("ok", text + (", one open" if info.get("open") else ""))
 
 
 def doctor(port=None, out=print):

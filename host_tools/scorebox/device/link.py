@@ -13,6 +13,7 @@ from scorebox_core import frames
 
 RPI_VID = 0x2E8A  # Raspberry Pi
 MICROPYTHON_PID = 0x0005  # MicroPython's USB CDC product id on the Pico
+WRITE_TIMEOUT = 5.0  # seconds a request may wait to be written (a frame is at most 2 KB)
 
 
 class DeviceError(ScoreboxError):
@@ -62,7 +63,9 @@ def open_port(port, baudrate=115200):
     import serial
 
     try:
-        return serial.Serial(port, baudrate, timeout=0.05, exclusive=True)
+        # A box that stops reading fills the port's buffer: without write_timeout a write
+        # (the acknowledging thread's) would wait for ever (issue 13, item 13).
+        return serial.Serial(port, baudrate, timeout=0.05, write_timeout=WRITE_TIMEOUT, exclusive=True)
     except serial.SerialException as e:
         err = getattr(e, "errno", None)
         text = str(e)
@@ -96,6 +99,10 @@ class Client:
     def _request(self, kind, body):
         self.seq = self.seq % 65535 + 1
         frame = frames.encode(self.seq, kind, body if body is not None else {})
+        if len(frame) - 1 > frames.MAX_REQUEST:  # the box could not hold it (docs/sync.md "Sizes")
+            raise DeviceError(
+                "%s request of %d bytes is longer than a box takes (%d)" % (kind, len(frame) - 1, frames.MAX_REQUEST)
+            )
         last = "no answer"
         for attempt in range(self.retries + 1):
             if attempt:
@@ -106,10 +113,10 @@ class Client:
                 self.ser.write(frame)
                 self.ser.flush()
                 reply = self._reply(self.seq)
-            except OSError as e:
-                raise DeviceError("the box went away (%s): check the cable and sync again" % e)
-            except Exception as e:  # pyserial's SerialException on a pulled cable
-                if type(e).__name__ == "SerialException":
+            except Exception as e:  # OSError, pyserial's SerialException on a pulled cable
+                if type(e).__name__ == "SerialTimeoutException":  # a box that stopped reading
+                    raise DeviceError("the box stopped reading (%s): check the cable and sync again" % e)
+                if isinstance(e, OSError) or type(e).__name__ == "SerialException":
                     raise DeviceError("the box went away (%s): check the cable and sync again" % e)
                 raise
             if reply is None:

@@ -64,11 +64,18 @@ def build(out=None, fw=None):
         if os.path.exists(os.path.join(out, ".done")):
             return out
     exe = mpy_cross()
-    tmp = out + ".part%d" % os.getpid()
-    for root, rels in parts:
-        compile_into(tmp, root, rels, exe)
-    open(os.path.join(tmp, ".done"), "w").close()
-    if os.path.exists(out):
-        shutil.rmtree(out)
-    os.rename(tmp, out)
-    return out
+    parent = os.path.dirname(os.path.abspath(out))
+    os.makedirs(parent, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix=os.path.basename(out) + ".part", dir=parent)  # new: nobody's folder
+    try:
+        for root, rels in parts:
+            compile_into(tmp, root, rels, exe)
+        open(os.path.join(tmp, ".done"), "w").close()
+        os.rename(tmp, out)  # fails on a folder that holds anything: that is never replaced
+    except BaseException as e:
+        shutil.rmtree(tmp, ignore_errors=True)  # the folder mkdtemp made above, only
+        if not isinstance(e, OSError) or not os.path.exists(out):
+            raise
+        if not os.path.exists(os.path.join(out, ".done")):
+            raise BuildError("%s exists and is not a finished build: give another folder or remove it" % out)
+    return out  # built here, or by a build that finished first

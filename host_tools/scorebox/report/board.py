@@ -43,6 +43,13 @@ def draw(game):
     return "\n".join(out)
 
 
+def winner_name(winner, archers):
+    """A winning side as "A (Ann)" where its archers are named, else as it is (for result_text)."""
+    if winner not in (0, 1) or tuple(archers[winner]) == (SIDES[winner],):
+        return winner
+    return "%s (%s)" % (SIDES[winner], ", ".join(archers[winner]))
+
+
 def status(match):
     """Lines under the board: the game, who shoots, this turn, the match score."""
     g = match.game
@@ -62,7 +69,7 @@ def status(match):
     start, end = match.turn_range()
     shot = " ".join(rules.token(g.arrows[j]) for j in range(start, end))
     if g.over():
-        lines.append("Game over: " + result_text(g.winner, reason=g.reason))
+        lines.append("Game over: " + result_text(winner_name(g.winner, match.archers), reason=g.reason))
         if shot:
             lines.append("Last turn: " + shot)
     else:
@@ -75,7 +82,7 @@ def status(match):
         lines.append("Match: A %d - B %d, draws %d" % (match.wins[0], match.wins[1], match.draws))
     r = match.result()
     if r is not None and match.over():
-        lines.append("Match over: " + result_text(r))
+        lines.append("Match over: " + result_text(winner_name(r, match.archers)))
     if match.face.worn(o):
         lines.append("The face has had %d games: time for a new face (TTB-16)" % match.face.games)
     return "\n".join(lines)

@@ -18,6 +18,7 @@ import subprocess
 import tempfile
 
 from scorebox.errors import ScoreboxError
+from scorebox.store import files
 from scorebox_core.ttt import board
 
 FACES = ("tictacbow", "trytactoe")
@@ -264,10 +265,16 @@ def _ours(path):
 
 
 def _write(path, data):
-    tmp = path + ".part"
-    with open(tmp, "wb") as f:
-        f.write(data)
-    os.replace(tmp, path)
+    """data to path through a new temporary file beside it (store/files.py: path + ".part"
+    was a fixed name, so someone's file of that name was overwritten, #13 item 18)."""
+    tmp = files.temporary(path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+    except BaseException:
+        files.discard(tmp)
+        raise
+    files.replace(tmp, path, lambda _head: _ours(path), "a face made by scorebox face")
 
 
 def find_chromium():

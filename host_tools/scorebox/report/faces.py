@@ -2,7 +2,7 @@
 stored match headers and new-face events without replaying."""
 
 from scorebox.store import queries
-from scorebox_core.match import effective
+from scorebox_core.match import TRYTACTOE, effective
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import NEW_FACE, NEW_GAME, Options
 
@@ -44,6 +44,8 @@ class FaceLog:
         that ended (all but an unfinished last one)."""
         uid = match["device"]
         h = match["header"]
+        if h.get("game") == TRYTACTOE:  # shot at its own triangle face, not a Tic Tac BOW face
+            return
         hf = h.get("face") if isinstance(h.get("face"), dict) else None
         cur = self._cur.get(uid)
         used = cur is not None and (cur["games"] or any(cur["arrows"]))
@@ -94,19 +96,32 @@ class FaceLog:
             last_face["games"] += 1
 
 
+def how_put_up(face):
+    """When a face went up, in a club's words (the report's face table)."""
+    if face["between"]:
+        return "between matches"
+    if face["where"] == "already up":
+        return "on the boss when the first match here began"
+    return "during a match, " + face["where"]
+
+
 def face_log(db, shown=FACES_SHOWN):
     """Per box: the newest faces, totals over all faces, and the face on the boss now."""
     finished = queries.finished_games(db)
     log = FaceLog()
+    names = {}  # device -> the club's name for it (`scorebox boxes`)
     for m in queries.matches_by_box(db):
         log.add(m, finished.get(m["id"], 0))
+        names[m["device"]] = m.get("box_name")
     out = []
     for uid, faces in log.faces.items():
+        for f in faces:
+            f["how"] = how_put_up(f)
         retired = faces[:-1]
         over = [f for f in retired if f["face_games"] and f["games"] > f["face_games"]]
         out.append(
             {
-                "device": uid,
+                "device": names.get(uid) or uid,
                 "count": len(faces),
                 "mean_games": round(sum(f["games"] for f in retired) / len(retired), 2) if retired else None,
                 "mean_arrows": round(sum(sum(f["arrows"]) for f in retired) / len(retired), 1) if retired else None,

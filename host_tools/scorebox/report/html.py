@@ -8,21 +8,27 @@ Jinja2 template (templates/report.html.j2) with the plots as SVG macros (plots.h
 no CDN, no font, no image to fetch, so it works offline and from a USB stick.
 """
 
+import math
 import os
 import time
 
 from scorebox.errors import ScoreboxError
-from scorebox.report import stats
+from scorebox.report import stats, ttt_moves, ttt_stats
 from scorebox.report.faces import FACES_SHOWN, face_log
 from scorebox.report.turns import date_text, options_text, turns
-from scorebox.store import queries
+from scorebox.store import files, queries
 from scorebox.store.db import open_store
-from scorebox_core.match import from_header
+from scorebox.text import plural
+from scorebox_core.match import TRYTACTOE, from_header, game_of
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import side_name, token
+from scorebox_core.ttt import board
+from scorebox_core.ttt.board import SHAPES, placement, shape_of
+from scorebox_core.ttt.rules import MISS
 
 REPLAYS = 300  # matches whose replay the report embeds (the newest)
 TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
+GENERATOR = b'<meta name="generator" content="scorebox report">'  # in templates/report.html.j2
 
 
 # --- a match, turn by turn ---------------------------------------------------------------------
@@ -61,6 +67,54 @@ def frame(m, turn):
         f["e"] = [g.winner, g.reason, sorted({i + 1 for ln in lines for i in ln})]
         f["w"] = [m.wins[0], m.wins[1], m.draws]
     return f
+
+
+def ttt_entry(m, h):
+    """A Try-Tac-Toe game for the report's list and replay: a frame per move (docs/reports.md)."""
+    opts, players, _ = from_header(h)
+    frames = []
+    for g, mv in ttt_moves.moves(h, m["log"]):
+        mm = g.match
+        f = {"m": mv["match"], "s": mv["side"], "a": mv["player"], "c": 0 if mv["event"] == MISS else mv["event"]}
+        if mv["made"]:
+            f["k"] = [SHAPES[shape_of(p)] for p in mv["made"]]
+            f["p"] = sorted({c + 1 for p in mv["made"] for c in placement(p)})
+        f["sc"] = [mm.score(0), mm.score(1)]
+        if mm.over() and mv["number"] == len(mm.moves):
+            f["e"] = mm.reason
+        frames.append(f)
+    w = {"X": 0, "O": 1, "draw": 2}.get(m["winner"])
+    g = ttt_moves.replay(h, m["log"])
+    score = g.score()
+    return {
+        "g": "ttt",
+        "k": m["key"],
+        "id": m["id"],
+        "d": date_text(m["started"]),
+        "A": ", ".join(players[0]),
+        "B": ", ".join(players[1]),
+        "w": w,
+        "res": "%s %d-%d" % (m["winner"] or "open", score[0], score[1]),
+        "opt": ttt_moves.values_text(opts),
+        "ms": [[x.score(0), x.score(1)] for x in g.matches],
+        "fr": frames,
+    }
+
+
+def ttt_geometry(size=26):
+    """The board's triangles as SVG points (lattice point (a, b) at a + b/2, b*sqrt(3)/2, in
+    units of size), their centres, and the viewBox: the report's script draws from these."""
+    h = size * math.sqrt(3) / 2
+    xy = [[(a * size + b * size / 2, b * h) for a, b in board.CELLS[i]] for i in range(board.N)]
+    left = min(x for c in xy for x, _ in c) - 2
+    right = max(x for c in xy for x, _ in c) + 2
+    bottom = max(y for c in xy for _, y in c) + 2
+    return {
+        "pts": [" ".join("%.1f,%.1f" % (x - left, y + 2) for x, y in c) for c in xy],
+        "c": [[round(sum(x for x, _ in c) / 3 - left, 1), round(sum(y for _, y in c) / 3 + 2, 1)] for c in xy],
+        "up": [1 if board.is_up(i) else 0 for i in range(board.N)],
+        "vb": "0 0 %.0f %.0f" % (right - left, bottom + 2),
+    }
 
 
 # --- the store, read -----------------------------------------------------------------------------
@@ -120,11 +174,16 @@ def build(store, replays=REPLAYS, faces_shown=FACES_SHOWN):
     total = queries.totals(db)
     recent = []
     for m in queries.newest_matches(db, replays):
-        opts, archers, _ = from_header(m["header"])
-        frames = [frame(mm, t) for mm, t in turns(m["header"], m["log"])]
+        h = queries.named(m)  # the names the store knows now
+        if game_of(h) == TRYTACTOE:
+            recent.append(ttt_entry(m, h))
+            continue
+        opts, archers, _ = from_header(h)
+        frames = [frame(mm, t) for mm, t in turns(h, m["log"])]
         w = rules.SIDES.index(m["winner"]) if m["winner"] in ("A", "B") else (2 if m["winner"] == "draw" else None)
         recent.append(
             {
+                "g": "ttb",
                 "k": m["key"],
                 "id": m["id"],
                 "d": date_text(m["started"]),
@@ -156,6 +215,8 @@ def build(store, replays=REPLAYS, faces_shown=FACES_SHOWN):
         "names": names,
         "h2h": {"%s|%s" % k: v for k, v in h2h.items()},
         "faces": face_log(db, faces_shown),
+        "ttt": list(ttt_stats.compute(store).values()),
+        "ttt_geo": ttt_geometry() if any(r["g"] == "ttt" for r in recent) else None,
         "min_hits": stats.MIN_HITS,
         "recent_n": stats.RECENT,
         "seconds": round(time.time() - t0, 2),
@@ -182,13 +243,22 @@ def render(data):
     )
 
 
+def _ours(head):
+    """An earlier report (the template's generator tag): the only file --out may replace."""
+    return GENERATOR in head
+
+
 def write(store, path, replays=REPLAYS):
+    files.check_target(path, _ours, "a Scorebox report")  # before the work, so a refusal is quick
     html = render(build(store, replays))
-    tmp = path + ".part"
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(html)
-    os.replace(tmp, path)
+    tmp = files.temporary(path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(html)
+    except OSError as e:
+        files.discard(tmp)
+        raise files.FileError("%s: cannot write the report: %s" % (path, e.strerror or e))
+    files.replace(tmp, path, _ours, "a Scorebox report")
     return len(html.encode("utf-8"))
 
 
@@ -201,8 +271,8 @@ def cmd_report(args):
     n = store.count()
     kind = "%.1f MB" % (size / 1e6) if size >= 1e6 else "%d KB" % round(size / 1e3)
     print(
-        "report: %s (%d matches, %d replayable, %s, %.1f s)"
-        % (os.path.abspath(args.out), n, min(n, args.replays), kind, time.monotonic() - t0)
+        "report: %s (%s, %d replayable, %s, %.1f s)"
+        % (os.path.abspath(args.out), plural(n, "match", "matches"), min(n, args.replays), kind, time.monotonic() - t0)
     )
     return 0
 

@@ -1,20 +1,26 @@
 """`scorebox show MATCH`: a stored match turn by turn in the terminal, the board after each turn."""
 
-from scorebox.report import board
+from scorebox.report import board, ttt_moves
 from scorebox.report.turns import date_text, options_text, turns
+from scorebox.store import roster
 from scorebox.store.db import open_store
-from scorebox.store.queries import load_match
-from scorebox_core.match import from_header, result_text
+from scorebox.store.queries import load_match, named
+from scorebox.text import plural, printable
+from scorebox_core.match import TRYTACTOE, from_header, game_of, result_text
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import UNDO, token
 
 
 def show_lines(match):
-    h = match["header"]
+    h = named(match)
+    if game_of(h) == TRYTACTOE:
+        return ttt_moves.show_lines(match, h)
     opts, archers, _ = from_header(h)
+    archers = tuple(tuple(printable(n) for n in side) for side in archers)  # names are data: no escapes run
     log = match["log"]
     out = [
-        "Match %s (store id %d), %s" % (match["key"], match["id"], date_text(match["started"])),
+        "Match %s (store id %d), %s" % (match["key"], match["id"], date_text(match["started"]))
+        + (", box %s" % printable(match["box_name"]) if match.get("box_name") else ""),
         "A: %s   B: %s" % (", ".join(archers[0]), ", ".join(archers[1])),
         options_text(opts),
     ]
@@ -24,7 +30,7 @@ def show_lines(match):
             % ("/".join(map(str, h["distance"])), h.get("unit", ""), "/".join(map(str, h.get("shaft_mm") or [])))
         )
     undos = log.count(UNDO)
-    out.append("%d events keyed%s" % (len(log), ", %d undone" % undos if undos else ""))
+    out.append("%s keyed%s" % (plural(len(log), "event"), ", %d undone" % undos if undos else ""))
     m = None
     for m, t in turns(h, log):
         g = m.games[t["game"] - 1]
@@ -34,16 +40,22 @@ def show_lines(match):
         shot = "  ".join("%s %s" % (token(e), rules.OUTCOMES[o]) for e, o in zip(t["arrows"], t["outcomes"]))
         out.append("")
         out.append(
-            "Game %d, round %d, %s (%s): %s" % (t["game"], t["round"], rules.SIDES[t["side"]], t["archer"], shot)
+            "Game %d, round %d, %s (%s): %s"
+            % (t["game"], t["round"], rules.SIDES[t["side"]], printable(t["archer"]), shot)
         )
         out.append(board.draw(g))
         if g.over() and t["start"] + len(t["arrows"]) == len(g.arrows):
-            out.append("Game %d over: %s" % (t["game"], result_text(g.winner, reason=g.reason)))
+            out.append(
+                "Game %d over: %s" % (t["game"], result_text(board.winner_name(g.winner, archers), reason=g.reason))
+            )
     if m is not None:
         r = m.result()
         out.append("")
         if m.over():
-            out.append("Match: %s, games A %d - B %d, draws %d" % (result_text(r), m.wins[0], m.wins[1], m.draws))
+            out.append(
+                "Match: %s, games A %d - B %d, draws %d"
+                % (result_text(board.winner_name(r, archers)), m.wins[0], m.wins[1], m.draws)
+            )
         else:
             out.append("Match not finished: games A %d - B %d, draws %d" % (m.wins[0], m.wins[1], m.draws))
     return out
@@ -52,7 +64,13 @@ def show_lines(match):
 def cmd_show(args):
     store = open_store(args.db)
     match = load_match(store.db, args.match)
-    print("\n".join(show_lines(match)))
+    if args.names is not None:
+        names = [n.strip() for n in args.names.split(",")]
+        got = roster.name_match(store.db, match["id"], names)
+        a, b = "XO" if game_of(match["header"]) == TRYTACTOE else "AB"
+        print(printable("match %s: %s %s, %s %s" % (match["key"], a, ", ".join(got[0]), b, ", ".join(got[1]))))
+        match = load_match(store.db, args.match)
+    print(printable("\n".join(show_lines(match)), keep_newlines=True))  # the header's other texts too
     return 0
 
 
@@ -60,4 +78,9 @@ def add_parser(sub):
     s = sub.add_parser("show", help="a stored match turn by turn, with the board after each turn")
     s.add_argument("match", help="the match's id (scorebox matches) or DEVICE/NUMBER")
     s.add_argument("--db", help="store file (default: in your user data folder)")
+    s.add_argument(
+        "--names",
+        metavar="A,B",
+        help="set who shot: side A's (X's) archers then side B's (O's), comma-separated (a match shot as A v B)",
+    )
     s.set_defaults(run=cmd_show)

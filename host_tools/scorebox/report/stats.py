@@ -9,8 +9,10 @@ claims and flips, which keeps 100,000 matches within seconds.
 import json
 import sys
 
+from scorebox.report import ttt_stats
 from scorebox.store import queries
 from scorebox.store.db import open_store
+from scorebox.text import plural, printable
 
 PLACEHOLDERS = ("A", "B")  # the box's names for unnamed sides: not archers
 COUNTED = ("scored", "claimed")  # outcomes whose value counts (TTB-7: dead hits score 0)
@@ -68,7 +70,7 @@ def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKET
     names = queries.archer_names(db)
     only = None
     if archer is not None:
-        only = [i for i, n in names.items() if n == archer]
+        only = [i for i, n in names.items() if n.casefold() == archer.strip().casefold()]  # "ann" finds Ann
         if not only:
             return {}
     out = {}
@@ -237,8 +239,14 @@ def detail_lines(s):
         s["name"],
         "  matches   %d played: %d won, %d drawn, %d lost" % (m["played"], m["won"], m["drawn"], m["lost"]),
         "  games     %d played: %d won, %d drawn, %d lost" % (g["played"], g["won"], g["drawn"], g["lost"]),
-        "  arrows    %d: %d points, %s points per arrow; %d misses, %d dead hits"
-        % (s["arrows"], s["points"], _fmt(s["points_per_arrow"]), s["misses"], s["dead"]),
+        "  arrows    %d: %d points, %s points per arrow; %s, %s"
+        % (
+            s["arrows"],
+            s["points"],
+            _fmt(s["points_per_arrow"]),
+            plural(s["misses"], "miss", "misses"),
+            plural(s["dead"], "dead hit"),
+        ),
         "  claims    %d made, %d lost to a flip" % (s["claims"], s["claims_lost"]),
         "  flips     %d called, %d hit (%s)"
         % (s["flip_attempts"], s["flip_hits"], "-" if s["flip_rate"] is None else "%d%%" % round(100 * s["flip_rate"])),
@@ -260,6 +268,15 @@ def detail_lines(s):
 
 def cmd_stats(args):
     store = open_store(args.db)
+    if args.ttt:  # Try-Tac-Toe's figures, apart: its games have no arrows or squares
+        ttt = ttt_stats.compute(store)
+        if args.archer:
+            ttt = {k: v for k, v in ttt.items() if k.casefold() == args.archer.casefold()}
+        if args.json:
+            print(json.dumps(ttt, indent=2, sort_keys=True))
+        else:
+            print("\n".join(printable(line) for line in ttt_stats.lines(ttt)[1:] or ["no Try-Tac-Toe games"]))
+        return 0
     got = compute(store, args.archer)
     if args.json:
         print(json.dumps(got, indent=2, sort_keys=True))
@@ -268,7 +285,8 @@ def cmd_stats(args):
         if not got:
             print("no archer called %r in %s" % (args.archer, store.path), file=sys.stderr)
             return 2
-        print("\n".join(detail_lines(got[args.archer])))
+        for s in got.values():
+            print("\n".join(printable(line) for line in detail_lines(s)))  # names are data: no escapes run
         return 0
     if not got:
         print("no archers in %s" % store.path)
@@ -279,7 +297,7 @@ def cmd_stats(args):
         print(
             head
             % (
-                s["name"][:16],
+                printable(s["name"])[:16],
                 _wdl_text(s["matches"]),
                 _wdl_text(s["games"]),
                 s["arrows"],
@@ -293,6 +311,8 @@ def cmd_stats(args):
             )
         )
     print("matches and games: won-drawn-lost; flips: hit/called; trend: last %d matches against before" % RECENT)
+    for line in ttt_stats.lines(ttt_stats.compute(store)):
+        print(printable(line))
     return 0
 
 
@@ -301,4 +321,5 @@ def add_parser(sub):
     p.add_argument("archer", nargs="?", help="one archer in detail (default: a line per archer)")
     p.add_argument("--db", help="store file (default: in your user data folder)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--ttt", action="store_true", help="Try-Tac-Toe's figures (shapes made and blocked) instead")
     p.set_defaults(run=cmd_stats)

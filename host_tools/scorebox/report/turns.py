@@ -1,8 +1,7 @@
 """A stored match turn by turn, with the rules core: what `scorebox show` prints and the
 report's replays draw."""
 
-import time
-
+from scorebox.text import date_text, plural  # noqa: F401 (date_text: the reports take it from here)
 from scorebox_core.match import from_header
 from scorebox_core.ttb.rules import NEW_FACE, NEW_GAME, Match
 
@@ -50,13 +49,10 @@ def turns(header, log):
 def options_text(o):
     parts = [o.mode, "claim %d" % o.claim_a if o.claim_a == o.claim_b else "claim A%d/B%d" % (o.claim_a, o.claim_b)]
     parts.append("%d arrows" % o.arrows_a if o.arrows_a == o.arrows_b else "arrows A%d/B%d" % (o.arrows_a, o.arrows_b))
-    parts.append("no flips" if not o.flips else "%d flip%s a square" % (o.flips, "" if o.flips == 1 else "s"))
+    # TTB-8: how often a square may change hands ("1 flip a square" read as an order)
+    parts.append("no flips" if not o.flips else "%s per square" % plural(o.flips, "flip"))
     parts.append("equal turns" if o.equal_turns else "first line wins")
     if o.rounds:
         parts.append("%d rounds" % o.rounds)
     parts.append("best of %d" % o.games if o.games > 1 else "1 game")
     return ", ".join(parts)
-
-
-def date_text(t, fmt="%Y-%m-%d %H:%M"):
-    return time.strftime(fmt, time.localtime(t)) if t else "-"

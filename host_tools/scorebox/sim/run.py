@@ -2,6 +2,11 @@
 
     scorebox sim                               interactive: the OLED drawn in the terminal
     scorebox sim --keys FILE --frames DIR      headless: play a key script, every frame a PNG
+    scorebox sync --sim                        the simulated box on a cable: its matches into the store
+
+The box's memory (its flash) is kept in a state file: the user's own (default_state(), in
+the data folder beside the store) unless --state names another; a key script without
+--state runs on a fresh box that is thrown away.
 
 The firmware runs as deployed: on the real MicroPython VM with a heap limit, LittleFS2 on
 a RAM block device of the Pico's geometry, keys through the same debouncer as on a board
@@ -9,6 +14,7 @@ a RAM block device of the Pico's geometry, keys through the same debouncer as on
 pictures: PNGs (sim/png.py) or Unicode half blocks.
 """
 
+import glob
 import os
 import select
 import shutil
@@ -25,6 +31,9 @@ from scorebox.errors import ScoreboxError
 from scorebox.sim import png
 
 HEAP = "192k"
+FLASH_SIZE = 352 * 4096  # vpico/fileflash.py: the Pico's 1408 KiB of LittleFS
+FRAMES_MARK = ".scorebox-sim-frames"  # in a folder --frames made: a later run may clear its pictures
+_LFS_MAGIC = b"littlefs"  # at byte 8 of either superblock (block 0 or 1)
 
 # PC key -> box key name (docs/keys.md).
 PC_KEYS = {
@@ -44,10 +53,13 @@ for _c in "abcd":
     PC_KEYS[_c.upper()] = _c.upper()
 ARROWS = {"A": "up", "B": "down", "C": "right", "D": "left"}  # ESC [ X
 
-HELP = (
-    "keys: 1-9 square  a b c d = values 3 2 1 0  0 miss  # call  * (or /) undo\n"
-    "      arrows + Enter + Backspace = the six buttons   ~ then a key = hold it   q quit"
+HELP = (  # lines of 64 columns at most: they fit the small picture too
+    "1-9 square  a b c d = values 3 2 1 0  0 miss  # call  * / undo",
+    "arrows Enter Backspace = the six buttons  ~ then a key = hold it",
+    "q quit (the box's memory is kept)",
 )
+# Braille cell dots: (dx, dy, bit) as Unicode numbers them (U+2800 + bits).
+_DOTS = ((0, 0, 1), (0, 1, 2), (0, 2, 4), (1, 0, 8), (1, 1, 16), (1, 2, 32), (0, 3, 64), (1, 3, 128))
 
 
 class SimError(ScoreboxError):
@@ -92,11 +104,51 @@ def parse_frame(line):
     return bytes.fromhex(parts[1]), parts[2] == "1", int(parts[3])
 
 
+def default_state():
+    """The simulator's own state file, in the user's data folder: the folder of the store's
+    default (store/db.py default_path; the sim layer may not import the store)."""
+    try:
+        from platformdirs import user_data_dir
+
+        base = user_data_dir("scorebox", appauthor=False)
+    except ImportError:
+        base = os.path.join(os.path.expanduser("~"), ".local", "share", "scorebox")
+    return os.path.join(base, "sim.flash")
+
+
+def check_state(path):
+    """Refuse an existing file that is not the virtual Pico's flash: the sim would format it
+    (#13 item 12: a store given as --state was destroyed). A missing or empty file is a new box."""
+    try:
+        size = os.stat(path).st_size
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise SimError("%s: cannot read: %s" % (path, e.strerror or e))
+    if not os.path.isfile(path):
+        raise SimError("%s is not a file: give a state file with --state" % path)
+    if size == 0:
+        return
+    head = b""
+    if size == FLASH_SIZE:
+        try:
+            with open(path, "rb") as f:
+                head = f.read(8192)
+        except OSError as e:
+            raise SimError("%s: cannot read: %s" % (path, e.strerror or e))
+    if not (head == b"\xff" * 8192 or _LFS_MAGIC in (head[8:16], head[4104:4112])):
+        raise SimError(
+            "%s is not a simulator state (a %d-byte flash image): give a new file with --state" % (path, FLASH_SIZE)
+        )
+
+
 class Flash:
-    """The box's flash as a host file: the one given (kept), or a temporary one."""
+    """The box's flash as a host file: the one given (kept, checked, locked while in use),
+    or a temporary one."""
 
     def __init__(self, path=None):
         self.tmp = None
+        self.fd = None
         if path:
             self.path = os.path.abspath(path)
         else:
@@ -104,11 +156,25 @@ class Flash:
             self.path = os.path.join(self.tmp, "flash.img")
 
     def __enter__(self):
+        if self.tmp:
+            return self.path
+        import fcntl  # POSIX, as the virtual Pico is
+
+        check_state(self.path)
+        os.makedirs(os.path.dirname(self.path), exist_ok=True)
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # one box per flash: two would wreck it
+        except OSError:
+            os.close(self.fd)
+            raise SimError("%s is in use by another `scorebox sim` or `sync --sim`: quit that one first" % self.path)
         return self.path
 
     def __exit__(self, *exc):
+        if self.fd is not None:
+            os.close(self.fd)
         if self.tmp:
-            shutil.rmtree(self.tmp, ignore_errors=True)
+            shutil.rmtree(self.tmp, ignore_errors=True)  # the folder mkdtemp made, only
 
 
 def run_script(keys_path, heap=HEAP, state=None, roster=None, paths=()):
@@ -142,6 +208,38 @@ def half_blocks(frame, on=True):
     return "\n".join(out)
 
 
+def braille(frame, on=True):
+    """The 128x64 frame as 16 lines of 64 Braille cells (2x4 dots each): every pixel, for a
+    terminal too small for the half blocks."""
+    rows = png.pixels(frame)
+    out = []
+    for y in range(0, 64, 4):
+        line = []
+        for x in range(0, 128, 2):
+            bits = 0
+            if on:
+                for dx, dy, bit in _DOTS:
+                    if rows[y + dy][x + dx]:
+                        bits |= bit
+            line.append(chr(0x2800 + bits))
+        out.append("".join(line))
+    return "\n".join(out)
+
+
+def screen(frame, on, level, cols, rows):
+    """The terminal's lines for a frame: full size (128x36) or half size (64x20) as the
+    terminal allows, else one line saying what size the sim needs (never a garbled picture)."""
+    state = "off" if not on else ("dim" if level < 32 else "on")
+    for picture, width, height in ((half_blocks, 128, 32), (braille, 64, 16)):
+        if cols >= width and rows >= height + 1 + len(HELP):
+            return picture(frame, on).split("\n") + ["[screen %s]" % state] + list(HELP)
+    return [
+        ("scorebox sim needs a terminal of 64x20 at least (128x36 for full size); this one is %dx%d" % (cols, rows))[
+            :cols
+        ]
+    ]
+
+
 def write_frames(frames, out_dir, scale=4):
     os.makedirs(out_dir, exist_ok=True)
     paths = []
@@ -159,13 +257,27 @@ def write_frames(frames, out_dir, scale=4):
     return paths
 
 
+def frames_folder(out):
+    """out made ready for --frames: a new or empty folder, or one an earlier --frames made, of
+    which only the pictures it wrote are removed; any other folder is refused (the sim never
+    overwrites what it did not create)."""
+    if os.path.exists(out) and not os.path.isfile(os.path.join(out, FRAMES_MARK)):
+        if not os.path.isdir(out) or os.listdir(out):
+            raise SimError("%s exists and was not made by `scorebox sim --frames`: give a new folder" % out)
+    for path in glob.glob(os.path.join(out, "frame_*.png")) + glob.glob(os.path.join(out, "last.png")):
+        os.remove(path)
+    os.makedirs(out, exist_ok=True)
+    open(os.path.join(out, FRAMES_MARK), "w").close()
+    return out
+
+
 def cmd_sim(args):
     if args.keys:
         if not os.path.exists(args.keys):
             raise SimError("%s: no such key script" % args.keys)
         frames = run_script(args.keys, heap=args.heap, state=args.state, roster=args.roster)
         if args.frames:
-            paths = write_frames(frames, args.frames, args.scale)
+            paths = write_frames(frames, frames_folder(args.frames), args.scale)
             last = os.path.join(args.frames, "last.png")
             shutil.copyfile(paths[-1], last)
             print("%d frames in %s (last: %s)" % (len(paths), args.frames, last), file=sys.stderr)
@@ -178,8 +290,12 @@ def cmd_sim(args):
 def interactive(args):
     if not sys.stdin.isatty():
         raise SimError("interactive sim needs a terminal; use --keys FILE for a script")
-    with Flash(args.state) as flash:
-        return _interactive(args, flash)
+    state = args.state or default_state()
+    with Flash(state) as flash:
+        rc = _interactive(args, flash)
+    sync = "scorebox sync --sim" + ("" if state == default_state() else " " + state)
+    print("The box's memory is kept in %s; `%s` brings its matches into the store." % (state, sync))
+    return rc
 
 
 def _interactive(args, flash):
@@ -191,7 +307,7 @@ def _interactive(args, flash):
         a += ["--roster", args.roster]
     cmd, fw = command(a, args.heap)
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env(fw), bufsize=1)
-    latest = {"frame": None}
+    latest = {"frame": None, "size": None}
     lock = threading.Lock()
 
     def reader():
@@ -202,15 +318,17 @@ def _interactive(args, flash):
                     latest["frame"] = f
                 draw()
 
-    def draw():
+    def draw(size=None):
         with lock:
             f = latest["frame"]
-        if f is None:
+            if size:
+                latest["size"] = size
+            size = latest["size"]
+        if f is None or size is None:
             return
-        frame, on, level = f
-        state = "off" if not on else ("dim" if level < 32 else "on")
-        sys.stdout.write("\x1b[H" + half_blocks(frame, on).replace("\n", "\r\n"))
-        sys.stdout.write("\r\n[screen %s]\r\n%s\r\n" % (state, HELP.replace("\n", "\r\n")))
+        lines = screen(*f, *size)
+        # erase the rest of every line and below: a shorter line or picture leaves nothing behind
+        sys.stdout.write("\x1b[H" + "\x1b[K\r\n".join(lines) + "\x1b[K\x1b[J")
         sys.stdout.flush()
 
     def send(line):
@@ -230,6 +348,9 @@ def _interactive(args, flash):
     try:
         tty.setraw(fd)
         while p.poll() is None:
+            size = tuple(shutil.get_terminal_size())
+            if size != latest["size"]:  # measured every tick: a resize redraws at the size that fits
+                draw(size)
             r, _, _ = select.select([fd], [], [], 0.1)
             now = time.monotonic()
             if now - last_tick >= 0.1:  # real time passes on the box too (dim, sleep)
@@ -269,7 +390,12 @@ def add_parser(sub):
     s.add_argument("--keys", metavar="FILE", help="key script to play headless (docs/keys.md)")
     s.add_argument("--frames", metavar="DIR", help="write every frame as a PNG here (with --keys)")
     s.add_argument("--scale", type=int, default=4, help="PNG pixels per OLED pixel (default 4)")
-    s.add_argument("--state", metavar="FILE", help="flash image to start from and keep (the box's memory)")
+    s.add_argument(
+        "--state",
+        metavar="FILE",
+        help="the box's memory (a flash image) to start from and keep; default: %s "
+        "(a --keys script without --state runs on a fresh box)" % default_state(),
+    )
     s.add_argument("--roster", metavar="NAMES", help="comma-separated archer names for a new box's roster")
     s.add_argument("--heap", default=HEAP, help="MicroPython heap limit (default %s)" % HEAP)
     s.set_defaults(run=cmd_sim)

@@ -5,20 +5,45 @@ side; the PC side opens the pty's slave path (/dev/pts/N) with pyserial, as it w
 Pico's /dev/ttyACM0. The pty is set raw before the child starts (a cooked pty echoes and
 turns \\n into \\r\\n). The flash lives in a host file, so a "reboot" (kill and start
 again) keeps what was written, as a Pico's flash does. Used by `scorebox demo`, the
-sync tests and the sync benchmark.
+sync tests and the sync benchmark, and by `scorebox sync --sim` (plugged_in).
 """
 
+import contextlib
 import functools
 import os
 import pty
 import subprocess
+import tempfile
 import threading
 import time
 import tty
 
+from scorebox.device import link
 from scorebox.device.mpy_build import SIM_MPY
 from scorebox.process import die_with_parent
-from scorebox.sim.run import micropython, source_path
+from scorebox.sim.run import Flash, SimError, default_state, micropython, source_path
+
+
+@contextlib.contextmanager
+def plugged_in(state=None):
+    """The simulator's box (its state file, default_state() if None) on a pseudo-terminal,
+    as a box on a cable: yields the port's path for the sync link (`scorebox sync --sim`)."""
+    state = state or default_state()
+    if not os.path.exists(state):
+        raise SimError("%s: no simulator box here yet: key a match with `scorebox sim` first" % state)
+    with Flash(state) as flash, tempfile.TemporaryDirectory(prefix="scorebox-sim-") as tmp:
+        vp = VirtualPico(flash, log=os.path.join(tmp, "box.log"))  # the log beside the state could be anyone's
+        try:
+            ser = link.open_port(vp.port)
+            try:
+                vp.wait_ready(link.Client(ser, timeout=3.0))
+            except RuntimeError as e:
+                raise SimError("the simulator's box did not start: %s" % e)
+            finally:
+                ser.close()
+            yield vp.port
+        finally:
+            vp.close()
 
 
 class VirtualPico:

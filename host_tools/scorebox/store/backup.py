@@ -12,7 +12,8 @@ import os
 import sqlite3
 import time
 
-from scorebox.store.db import SCHEMA_VERSION, Store, StoreError, check_match, default_path
+from scorebox.store import files
+from scorebox.store.db import SCHEMA_VERSION, Store, StoreError, check_match, default_path, schema_problems
 from scorebox_core.ttb.rules import side_name
 
 MAGIC = b"SQLite format 3\x00"
@@ -54,6 +55,9 @@ def problems(path, replay=REPLAY_CHECK):
         missing = [t for t in need if t not in have]
         if missing:
             return ["not a Scorebox store: no table %s" % ", ".join(missing)]
+        other = schema_problems(db)  # no triggers, views or other objects; every table as ours
+        if other:
+            return ["not a Scorebox store's schema: %s" % p for p in other[:10]]
         fk = db.execute("PRAGMA foreign_key_check").fetchall()
         if fk:
             return ["foreign key: %s" % (r,) for r in fk[:10]]
@@ -78,17 +82,18 @@ def problems(path, replay=REPLAY_CHECK):
 
 def _copy(src_db, dest_path, journal="DELETE"):
     """SQLite backup of an open connection into dest_path (replaced whole at the end)."""
-    tmp = dest_path + ".part"
-    for p in (tmp, tmp + "-wal", tmp + "-shm", tmp + "-journal"):
-        if os.path.exists(p):
-            os.remove(p)
-    dst = sqlite3.connect(tmp, isolation_level=None)
+    tmp = files.temporary(dest_path)  # a new name: no file of anyone's is removed on the way
     try:
-        src_db.backup(dst, pages=4096)
-        dst.execute("PRAGMA journal_mode = %s" % journal)
-    finally:
-        dst.close()
-    os.replace(tmp, dest_path)
+        dst = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            src_db.backup(dst, pages=4096)
+            dst.execute("PRAGMA journal_mode = %s" % journal)
+        finally:
+            dst.close()
+        os.replace(tmp, dest_path)
+    except BaseException:
+        files.discard(tmp)
+        raise
 
 
 def backup(store_path, dest):
@@ -127,7 +132,11 @@ def restore(store_path, src_path, keep_old=True):
         raise StoreError("that file is the store itself")
     old = None
     if keep_old and os.path.exists(store_path):
-        old = "%s.before-restore-%s.sqlite" % (os.path.splitext(store_path)[0], time.strftime("%Y%m%d-%H%M%S"))
+        stem = "%s.before-restore-%s" % (os.path.splitext(store_path)[0], time.strftime("%Y%m%d-%H%M%S"))
+        old, n = stem + ".sqlite", 1
+        while os.path.lexists(old) or os.path.lexists(old + "-wal"):  # two restores in a second: keep both
+            n += 1
+            old = "%s-%d.sqlite" % (stem, n)
         if problems(store_path, replay=0):
             # A damaged store (maybe why it is restored): moved aside as it is, -wal and all.
             for suffix in ("", "-wal", "-shm"):
@@ -166,8 +175,11 @@ def _store_path(args):
 def cmd_backup(args):
     path = _store_path(args)
     dest = args.file or "scorebox-backup-%s.sqlite" % time.strftime("%Y%m%d-%H%M%S")
-    if os.path.exists(dest) and not args.force:
-        raise StoreError("%s exists: give another name or --force" % dest)
+    if os.path.lexists(dest):
+        if not args.force:
+            raise StoreError("%s exists: give another name or --force" % dest)
+        # --force replaces an earlier backup or store, never another file, folder or link
+        files.check_target(dest, lambda head: head.startswith(MAGIC), "a backup (--force replaces only a backup)")
     n, size = backup(path, dest)
     print("backup of %s: %s (%d matches, %.1f MB), checked" % (path, dest, n, size / 1e6))
     return 0
@@ -186,7 +198,7 @@ def add_parser(sub):
     p = sub.add_parser("backup", help="copy the store to a file, checked")
     p.add_argument("file", nargs="?", help="backup file (default scorebox-backup-DATE-TIME.sqlite here)")
     p.add_argument("--db", help="store file (default: in your user data folder)")
-    p.add_argument("--force", action="store_true", help="overwrite the backup file if it exists")
+    p.add_argument("--force", action="store_true", help="overwrite an earlier backup of that name")
     p.set_defaults(run=cmd_backup)
     r = sub.add_parser("restore", help="replace the store with a backup, after checking it")
     r.add_argument("file", help="a backup made by scorebox backup (or another store file)")

@@ -6,6 +6,7 @@ box runs; the events as keyed (undos included) are kept beside the derived games
 and arrows, so nothing the box recorded is lost and everything else can be rebuilt.
 """
 
+import hashlib
 import itertools
 import json
 import os
@@ -13,11 +14,11 @@ import sqlite3
 import time
 
 from scorebox.errors import ScoreboxError
-from scorebox_core.match import from_header
+from scorebox_core.match import TICTACBOW, TRYTACTOE, effective, from_header, game_of
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import Match, Refused, rotation, side_name
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 4
 
 # Migration N takes a store from user_version N-1 to N. Append, never edit.
 MIGRATIONS = [
@@ -101,6 +102,26 @@ MIGRATIONS = [
         UNIQUE (device_id, file, offset, data)
     );
     """,
+    # The club's roster (store/roster.py): a retired archer leaves the box's list, keeps history.
+    """
+    ALTER TABLE archers ADD COLUMN retired INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE archers ADD COLUMN added REAL;
+    CREATE TABLE archer_renames (
+        old TEXT NOT NULL,
+        archer_id INTEGER NOT NULL REFERENCES archers(id),
+        renamed REAL NOT NULL
+    );
+    """,
+    # The store's identity, made once (issue 13, item 20): a box acknowledges only to the
+    # store it belongs to (sync/pull.py). A box's name, set by `scorebox boxes` (issue 12).
+    """
+    CREATE TABLE store_info (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    INSERT INTO store_info (key, value) VALUES ('id', lower(hex(randomblob(8))));
+    ALTER TABLE devices ADD COLUMN name TEXT;
+    """,
 ]
 
 
@@ -109,6 +130,40 @@ class StoreError(ScoreboxError):
 
 
 KEPT_EXTRAS = ("result", "confirmed", "notes", "damaged", "stray")  # what the store keeps of a box's match extras
+
+
+def match_digest(header, log):
+    """A hash of a match's header and events as keyed: two copies of a match by the same
+    number are the same match only when these are equal (checked before acknowledging)."""
+    return hashlib.sha256(json.dumps([header, log], sort_keys=True).encode()).hexdigest()
+
+
+def schema(db):
+    """{(type, name): SQL} of every object in db: tables, indexes, triggers, views (SQLite's
+    query-planner statistics aside), whitespace normalised."""
+    rows = db.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
+    return {(t, n): sql and " ".join(sql.split()) for t, n, sql in rows if not n.startswith("sqlite_stat")}
+
+
+def schema_problems(db):
+    """What in db's schema is not exactly what this scorebox's migrations make for its
+    version: a trigger, a view, another table or index, a table with other columns
+    (issue 13: a backup carrying triggers that rewrite arrows). Empty when it is ours."""
+    version = min(db.execute("PRAGMA user_version").fetchone()[0], SCHEMA_VERSION)
+    mem = sqlite3.connect(":memory:")
+    try:
+        for migration in MIGRATIONS[:version]:
+            mem.executescript(migration)
+        want = schema(mem)
+    finally:
+        mem.close()
+    have = schema(db)
+    out = ["%s %s is not part of a Scorebox store" % k for k in sorted(set(have) - set(want))]
+    out += ["no %s %s" % k for k in sorted(set(want) - set(have))]
+    out += [
+        "%s %s is not as a Scorebox store makes it" % k for k in sorted(set(want) & set(have)) if want[k] != have[k]
+    ]
+    return out
 
 
 def default_path():
@@ -131,17 +186,50 @@ class Store:
     def __init__(self, path):
         self.path = path
         d = os.path.dirname(os.path.abspath(path))
-        os.makedirs(d, exist_ok=True)
+        try:
+            os.makedirs(d, exist_ok=True)
+        except OSError as e:
+            raise StoreError("%s: cannot make its folder: %s" % (path, e.strerror or e))
         try:
             self.db = sqlite3.connect(path, isolation_level=None)  # transactions by hand
             self.db.execute("PRAGMA foreign_keys = ON")
-            self.db.execute("PRAGMA journal_mode = WAL")
+            self._wal()
             self._migrate()
         except sqlite3.DatabaseError as e:
+            if isinstance(e, sqlite3.OperationalError) and ("readonly" in str(e) or "unable to open" in str(e)):
+                # a read-only store or folder (#13 item 18): SQLite writes beside the store even to read it
+                raise StoreError(
+                    "%s: cannot write the store or its folder (%s): every command needs both writable" % (path, e)
+                )
             raise StoreError("%s: not a Scorebox store (%s)" % (path, e))
 
     def close(self):
         self.db.close()
+
+    def _rollback(self, e):
+        """End a failed write transaction. SQLite has already rolled it back after a full
+        disk (a second ROLLBACK would hide why with "no transaction is active"); a store
+        that cannot be written becomes one StoreError line (issue 13, item 18)."""
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
+        if isinstance(e, sqlite3.OperationalError) and ("full" in str(e) or "readonly" in str(e)):
+            raise StoreError(
+                "%s: cannot write the store (%s): free disk space or check the file's permissions, "
+                "then try again; nothing was stored" % (self.path, e)
+            )
+
+    def _wal(self):
+        """WAL mode. SQLite's busy timeout does not cover this switch: a new store that
+        another command is switching at the same moment is "locked", so wait for it."""
+        for _ in range(100):
+            try:
+                self.db.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e):
+                    raise
+                time.sleep(0.05)
+        self.db.execute("PRAGMA journal_mode = WAL")
 
     def _migrate(self):
         have = self.db.execute("PRAGMA user_version").fetchone()[0]
@@ -152,14 +240,19 @@ class Store:
             )
         for version in range(have + 1, SCHEMA_VERSION + 1):
             self.db.execute("BEGIN IMMEDIATE")
+            # Read again inside the write transaction: another command opening the same new
+            # store may have migrated it meanwhile (issue 13, item 17).
+            if self.db.execute("PRAGMA user_version").fetchone()[0] >= version:
+                self.db.execute("COMMIT")
+                continue
             try:
                 for stmt in MIGRATIONS[version - 1].split(";"):
                     if stmt.strip():
                         self.db.execute(stmt)
                 self.db.execute("PRAGMA user_version = %d" % version)
                 self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
+            except BaseException as e:
+                self._rollback(e)
                 raise
 
     # --- writing -----------------------------------------------------------------------
@@ -180,6 +273,23 @@ class Store:
             (uid, number),
         ).fetchone()
         return row is not None
+
+    def digests(self, uid, numbers):
+        """{number: match_digest} of the matches of numbers the store holds from box uid."""
+        out = {}
+        q = (
+            "SELECT m.number, m.header, m.log FROM matches m JOIN devices d ON d.id = m.device_id "
+            "WHERE d.uid = ? AND m.number IN (%s)"
+        )
+        numbers = [n for n in numbers if isinstance(n, int) and -(2**63) <= n < 2**63]
+        for i in range(0, len(numbers), 500):  # SQLite's limit on parameters
+            part = numbers[i : i + 500]
+            for n, header, log in self.db.execute(q % ",".join("?" * len(part)), [uid] + part):
+                try:
+                    out[n] = match_digest(json.loads(header), json.loads(log))
+                except ValueError:  # an unreadable row: never the same as the box's
+                    out[n] = None
+        return out
 
     def add_match(self, uid, number, header, log, extras=None):
         """Check a match by replaying it, then store it. Returns False when (uid, number)
@@ -226,8 +336,8 @@ class Store:
                 out.append(True)
             rows.write()
             self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
+        except BaseException as e:
+            self._rollback(e)
             raise
         return out, added
 
@@ -237,19 +347,24 @@ class Store:
         rows = self.db.execute(
             "SELECT m.id, d.uid, m.number, m.started, m.winner, m.wins_a, m.wins_b, m.draws, m.finished, "
             "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
-            " WHERE x.match_id = m.id AND x.side = 'A'), "
+            " WHERE x.match_id = m.id AND x.side IN ('A', 'X')), "
             "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
-            " WHERE x.match_id = m.id AND x.side = 'B'), "
+            " WHERE x.match_id = m.id AND x.side IN ('B', 'O')), "
             "(SELECT count(*) FROM games g WHERE g.match_id = m.id), "
             "(SELECT count(*) FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
-            " WHERE g.match_id = m.id) "
-            "FROM matches m JOIN devices d ON d.id = m.device_id ORDER BY m.id"
+            " WHERE g.match_id = m.id), "
+            "coalesce(json_extract(m.header, '$.game'), '%s'), d.name "
+            "FROM matches m JOIN devices d ON d.id = m.device_id ORDER BY m.id" % TICTACBOW
         ).fetchall()
         keys = ("id", "device", "number", "started", "winner", "wins_a", "wins_b", "draws", "finished")
         out = []
         for r in rows:
             d = dict(zip(keys, r[:9]))
-            d.update(side_a=r[9], side_b=r[10], games=r[11], arrows=r[12])
+            # A Try-Tac-Toe game: side_a is X, side_b O; wins_a/wins_b its matches won (TTT-6).
+            d.update(side_a=r[9], side_b=r[10], games=r[11], arrows=r[12], game=r[13], box_name=r[14])
+            if d["game"] == TRYTACTOE:
+                log = json.loads(self.db.execute("SELECT log FROM matches WHERE id = ?", (d["id"],)).fetchone()[0])
+                d["moves"] = sum(1 for e in effective(log) if e <= MISS)  # marks and misses
             out.append(d)
         return out
 
@@ -265,23 +380,38 @@ class Store:
         )
         return self.db.total_changes - before
 
-    def roster_names(self, limit=100):
-        """Archer names for the box's roster: the most recently seen first."""
-        rows = self.db.execute(
-            "SELECT a.name FROM archers a JOIN match_archers x ON x.archer_id = a.id "
-            "GROUP BY a.id ORDER BY max(x.match_id) DESC LIMIT ?",
-            (limit,),
-        ).fetchall()
-        return [r[0] for r in rows if r[0] not in ("A", "B")]
-
     def count(self):
         return self.db.execute("SELECT count(*) FROM matches").fetchone()[0]
+
+    def identity(self):
+        """The store's own id, made once by its migration: the box it syncs remembers it."""
+        return self.db.execute("SELECT value FROM store_info WHERE key = 'id'").fetchone()[0]
+
+    def boxes(self):
+        """[(device id, name or None, matches, last seen)] of every box the store has met."""
+        return self.db.execute(
+            "SELECT d.uid, d.name, (SELECT count(*) FROM matches m WHERE m.device_id = d.id), d.last_seen "
+            "FROM devices d ORDER BY d.uid"
+        ).fetchall()
+
+    def box_name(self, uid):
+        row = self.db.execute("SELECT name FROM devices WHERE uid = ?", (uid,)).fetchone()
+        return row[0] if row else None
+
+    def name_box(self, uid, name):
+        """Give box uid a name (None: none); StoreError if the store never met it."""
+        cur = self.db.execute("UPDATE devices SET name = ? WHERE uid = ?", (name, uid))
+        if not cur.rowcount:
+            raise StoreError("no box %s in %s: `scorebox boxes` lists them" % (uid, self.path))
 
     def check(self):
         """Problems found by SQLite's own checks (empty when the store is sound)."""
         problems = [r[0] for r in self.db.execute("PRAGMA integrity_check") if r[0] != "ok"]
         problems += ["foreign key: %s" % (r,) for r in self.db.execute("PRAGMA foreign_key_check")]
         return problems
+
+
+MISS = 128  # scorebox_core.ttt.rules.MISS: the highest move event
 
 
 class _Rows:
@@ -291,7 +421,12 @@ class _Rows:
 
     def __init__(self, db):
         self.db = db
-        self.archer_ids = dict(db.execute("SELECT name, id FROM archers"))
+        # Names are one archer whatever their case (store/roster.py): "ann" on a box is Ann; a
+        # name an archer had before a rename is still theirs, unless another archer has it now.
+        self.archer_ids = {n.casefold(): i for n, i in db.execute("SELECT old, archer_id FROM archer_renames")}
+        self.archer_ids.update(
+            (n.casefold(), i) for n, i in db.execute("SELECT name, id FROM archers ORDER BY id DESC")
+        )
         self.new_archers = []
         self.next = {t: db.execute("SELECT COALESCE(MAX(id), 0) FROM " + t).fetchone()[0] for t in TABLES}
         self.matches, self.match_archers, self.games, self.turns = [], [], [], []
@@ -303,9 +438,9 @@ class _Rows:
         return self.next[table]
 
     def _archer(self, name):
-        aid = self.archer_ids.get(name)
+        aid = self.archer_ids.get(name.casefold())
         if aid is None:
-            aid = self.archer_ids[name] = self._id("archers")
+            aid = self.archer_ids[name.casefold()] = self._id("archers")
             self.new_archers.append((aid, name))
         return aid
 
@@ -317,7 +452,7 @@ class _Rows:
             for pos, name in enumerate(c.archers[side]):
                 aid = self._archer(name)
                 ids[side].append(aid)
-                self.match_archers.append((mid, rules.SIDES[side], pos, aid, c.distance[side], c.shaft_mm[side]))
+                self.match_archers.append((mid, c.sides[side], pos, aid, c.distance[side], c.shaft_mm[side]))
         done = [0, 0]  # turns completed per side, across games: the archer rotation (TTB-2)
         for gno, (first, winner, reason, rounds, turns, events, outcomes) in enumerate(c.games, 1):
             gid = self._id("games")
@@ -367,6 +502,13 @@ class Checked:
         self.number = number
         self.extras = dict(extras, skipped=match.skipped) if match.skipped else extras
         self.log_len = len(log)
+        self.archers = match.archers if hasattr(match, "archers") else match.players
+        self.distance = header.get("distance") or [None, None]
+        self.shaft_mm = header.get("shaft_mm") or [None, None]
+        if getattr(match, "GAME", None) == TRYTACTOE:
+            self._ttt(header, log, match)
+            return
+        self.sides = rules.SIDES
         self.row = (  # the matches table's columns but id, device_id and imported
             number,
             header.get("clock"),
@@ -380,9 +522,6 @@ class Checked:
             match.draws,
             1 if match.over() else 0,
         )
-        self.archers = match.archers
-        self.distance = header.get("distance") or [None, None]
-        self.shaft_mm = header.get("shaft_mm") or [None, None]
         self.games = [
             (
                 rules.SIDES[g.first],
@@ -395,6 +534,30 @@ class Checked:
             )
             for g in match.games
         ]
+
+    def _ttt(self, header, log, game):
+        """A Try-Tac-Toe game (docs/reports.md): its moves stay in the match's log (no
+        games, turns or arrows rows: those are Tic Tac BOW's); the row holds the game's
+        winner (X, O or draw, TTT-6), the matches each side won and the drawn ones, and
+        its archers sit on sides X and O."""
+        from scorebox_core.ttt.rules import side_name as ttt_side
+
+        self.sides = ("X", "O")
+        scores = [(m.score(0), m.score(1)) for m in game.matches if m.over()]
+        self.row = (
+            self.number,
+            header.get("clock"),
+            json.dumps(game.opts.to_dict(), sort_keys=True),
+            json.dumps(header, sort_keys=True),
+            json.dumps(log),
+            json.dumps(self.extras, sort_keys=True),
+            ttt_side(game.winner()),
+            sum(x > o for x, o in scores),
+            sum(o > x for x, o in scores),
+            sum(x == o for x, o in scores),
+            1 if game.over() else 0,
+        )
+        self.games = []
 
 
 def check(number, header, log, extras=None, from_box=False):
@@ -420,12 +583,15 @@ def check_match(header, log, from_box=False, skipped=None):
         raise StoreError("bad match header: %s" % e)
     if not all(isinstance(name, str) and name for side in archers for name in side):
         raise StoreError("bad match header: archer names must be text, not %r" % (header.get("archers"),))
+    rules_of = Match
+    if game_of(header) == TRYTACTOE:  # its own rules: never replayed as Tic Tac BOW
+        from scorebox_core.ttt.rules import Game as rules_of
     try:
-        return Match.replay(log, opts, archers)
+        return rules_of.replay(log, opts, archers)
     except Refused as e:
         if not from_box and not skipped:
             raise StoreError("the rules refuse this match: %s" % e)
-        m = Match.replay(log, opts, archers, lenient=True)
+        m = rules_of.replay(log, opts, archers, lenient=True)
         if not from_box and m.skipped != list(skipped):
             raise StoreError("the rules refuse this match: %s" % e)
         return m

@@ -17,9 +17,11 @@ import base64
 import csv
 import datetime
 import json
+import math
 import os
 
 from scorebox.errors import ScoreboxError
+from scorebox.store import files
 from scorebox.store.db import open_store
 
 FORMAT = "scorebox-export"
@@ -40,11 +42,11 @@ ARROW_COLUMNS = (
     "outcome",  # scored, claimed, dead, missed, flipped, flip missed
 )
 
-MATCH_COLUMNS = (
+MATCH_COLUMNS = (  # matches.csv: what a spreadsheet reads; the box's raw record is in matches.json
     "match",
     "device",
     "number",
-    "started",
+    "started",  # the PC's local time, YYYY-MM-DD HH:MM:SS (a date to a spreadsheet)
     "started_utc",
     "side_a",
     "side_b",
@@ -55,11 +57,13 @@ MATCH_COLUMNS = (
     "finished",
     "games",
     "arrows",
-    "imported",
-    "header",
-    "log",
-    "extras",
+    "imported",  # local time, as started
+    "game",  # tictacbow or try-tac-toe (whose side_a is X, side_b O, games 0: docs/reports.md)
 )
+
+# A cell a spreadsheet would run as a formula (#13 item 10): these first characters, after
+# which the cell is shown as text with a leading apostrophe (OWASP's CSV injection advice).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 _ARROWS_SQL = (
     "SELECT d.uid || '/' || m.number, g.number, t.round, t.number, t.side, a.name, r.number, r.square, r.value, "
@@ -73,9 +77,9 @@ _MATCHES_SQL = (
     "SELECT d.uid, m.number, m.started, m.winner, m.wins_a, m.wins_b, m.draws, m.finished, m.imported, "
     "m.header, m.log, m.extras, "
     "(SELECT group_concat(name, ',') FROM (SELECT a.name FROM match_archers x JOIN archers a ON a.id = x.archer_id "
-    " WHERE x.match_id = m.id AND x.side = 'A' ORDER BY x.position)), "
+    " WHERE x.match_id = m.id AND x.side IN ('A', 'X') ORDER BY x.position)), "
     "(SELECT group_concat(name, ',') FROM (SELECT a.name FROM match_archers x JOIN archers a ON a.id = x.archer_id "
-    " WHERE x.match_id = m.id AND x.side = 'B' ORDER BY x.position)), "
+    " WHERE x.match_id = m.id AND x.side IN ('B', 'O') ORDER BY x.position)), "
     "(SELECT count(*) FROM games g WHERE g.match_id = m.id), "
     "(SELECT count(*) FROM games g JOIN turns t ON t.game_id = g.id JOIN arrows r ON r.turn_id = t.id "
     " WHERE g.match_id = m.id) "
@@ -85,10 +89,6 @@ _MATCHES_SQL = (
 
 class ImportError_(ScoreboxError):
     """The file cannot be imported; str() says why."""
-
-
-def _compact(v):
-    return json.dumps(v, separators=(",", ":"), sort_keys=True)
 
 
 def _utc(t):
@@ -119,6 +119,7 @@ def match_rows(db):
             "games": games,
             "arrows": arrows,
             "imported": imported,
+            "game": json.loads(header).get("game", "tictacbow"),
             "header": json.loads(header),
             "log": json.loads(log),
             "extras": json.loads(extras),
@@ -143,6 +144,33 @@ def quarantine(db):
 
 
 # --- writing -------------------------------------------------------------------------------
+def cell(v):
+    """A CSV cell a spreadsheet shows as it is: a text starting like a formula gets a "'"."""
+    return "'" + v if isinstance(v, str) and v.startswith(FORMULA_START) else v
+
+
+class _Csv:
+    """csv.writer for rows of cell()s; a row with a CR in a text is written all quoted, as the
+    csv module leaves a CR bare when lines end in LF, and a spreadsheet would break the row there."""
+
+    def __init__(self, f):
+        self.plain = csv.writer(f, lineterminator="\n")
+        self.quoted = csv.writer(f, lineterminator="\n", quoting=csv.QUOTE_ALL)
+
+    def row(self, values):
+        row = [cell(v) for v in values]
+        cr = any(isinstance(v, str) and "\r" in v for v in row)
+        (self.quoted if cr else self.plain).writerow(row)
+
+
+def _date(t, utc=False):
+    """A time as a spreadsheet reads it (YYYY-MM-DD HH:MM:SS), local unless utc."""
+    if t is None:
+        return None
+    tz = datetime.timezone.utc if utc else None
+    return datetime.datetime.fromtimestamp(t, tz).strftime("%Y-%m-%d %H:%M:%S")
+
+
 def _open(path):
     return open(path, "w", encoding="utf-8", newline="")
 
@@ -150,14 +178,15 @@ def _open(path):
 def write_arrows_csv(db, path):
     n = 0
     with _open(path) as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(ARROW_COLUMNS)
+        w = _Csv(f)
+        w.row(ARROW_COLUMNS)
         cur = db.execute(_ARROWS_SQL)
         while True:
             rows = cur.fetchmany(20000)
             if not rows:
                 return n
-            w.writerows(rows)
+            for row in rows:
+                w.row(row)
             n += len(rows)
 
 
@@ -185,11 +214,12 @@ def write_arrows_json(db, path):
 def write_matches_csv(db, path):
     n = 0
     with _open(path) as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(MATCH_COLUMNS)
+        w = _Csv(f)
+        w.row(MATCH_COLUMNS)
         for m in match_rows(db):
-            m["header"], m["log"], m["extras"] = _compact(m["header"]), _compact(m["log"]), _compact(m["extras"])
-            w.writerow([m[k] for k in MATCH_COLUMNS])
+            m["started"], m["started_utc"] = _date(m["started"]), _date(m["started"], utc=True)
+            m["imported"] = _date(m["imported"])
+            w.row([m[k] for k in MATCH_COLUMNS])
             n += 1
     return n
 
@@ -214,18 +244,35 @@ def export(store, folder, fmt):
     """Write the matches and arrows files into folder; returns {path: rows}."""
     if fmt not in ("csv", "json"):
         raise ValueError("format must be csv or json, not %r" % fmt)
-    os.makedirs(folder, exist_ok=True)
-    out = {}
-    for name, writer in (
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise files.FileError("%s exists and is not a folder: give a folder with --out" % folder)
+    writers = (
         ("matches", write_matches_csv if fmt == "csv" else write_matches_json),
         ("arrows", write_arrows_csv if fmt == "csv" else write_arrows_json),
-    ):
+    )
+    for name, _ in writers:  # all checked before either is written
+        files.check_target(os.path.join(folder, "%s.%s" % (name, fmt)), _ours(name, fmt), "a Scorebox export")
+    out = {}
+    for name, writer in writers:
         path = os.path.join(folder, "%s.%s" % (name, fmt))
-        tmp = path + ".part"
-        rows = writer(store.db, tmp)
-        os.replace(tmp, path)  # a file is there whole or not at all
+        tmp = files.temporary(path)
+        try:
+            rows = writer(store.db, tmp)
+        except BaseException:
+            files.discard(tmp)
+            raise
+        files.replace(tmp, path, _ours(name, fmt), "a Scorebox export")  # a file is there whole or not at all
         out[path] = rows
     return out
+
+
+def _ours(name, fmt):
+    """Whether a file's first bytes are an earlier export's (the only file export replaces)."""
+    if fmt == "json":
+        start = ('{"format":"%s%s",' % (FORMAT, "" if name == "matches" else "-arrows")).encode()
+    else:
+        start = (",".join((MATCH_COLUMNS if name == "matches" else ARROW_COLUMNS)[:3]) + ",").encode()
+    return lambda head: head.startswith(start)
 
 
 # --- importing -----------------------------------------------------------------------------
@@ -239,11 +286,172 @@ def read_matches_file(path):
         raise ImportError_("%s: cannot read: %s" % (path, e.strerror or e))
     except (ValueError, UnicodeDecodeError) as e:
         raise ImportError_("%s: not a Scorebox matches.json (%s)" % (path, e))
+    except RecursionError:
+        raise ImportError_("%s: not a Scorebox matches.json (nested too deep)" % path)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportError_("%s: not a Scorebox matches.json (format %r)" % (path, FORMAT))
     if data.get("version") != VERSION:
         raise ImportError_("%s: export version %r, this scorebox reads %d" % (path, data.get("version"), VERSION))
+    for key in ("devices", "matches", "quarantine"):
+        if not isinstance(data.get(key) or [], list):
+            raise ImportError_("%s: %s is not a list" % (path, key))
+    try:
+        for d in data.get("devices") or []:
+            _device(d)
+    except Invalid as e:
+        raise ImportError_("%s: a box in the file is not valid: %s" % (path, e))
     return path, data
+
+
+# --- what an import takes: every field's type and range, before anything is stored ----------
+MAX_EVENTS = 20000  # events in one match (a long match keys a few hundred)
+MAX_DEPTH = 8  # nesting inside a header or extras, as the box's own records (records.MAX_DEPTH)
+MAX_TIME = 2**33  # seconds since 1970: the year 2242
+
+
+class Invalid(ValueError):
+    """A field of an import that is not of its type or range; str() says which."""
+
+
+def _time(v, what, none=True):
+    """Seconds since 1970 (finite, in range) or, where allowed, None."""
+    if v is None and none:
+        return v
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v < MAX_TIME:  # NaN fails too
+        raise Invalid("%s is not a time: %s" % (what, _short(v)))
+    return v
+
+
+def _int(v, what, lo, hi):
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise Invalid("%s is not a whole number from %d to %d: %s" % (what, lo, hi, _short(v)))
+    return v
+
+
+def _text(v, what, most=200):
+    if not isinstance(v, str) or not v or len(v) > most or not v.isprintable():
+        raise Invalid("%s is not a line of text of at most %d characters: %s" % (what, most, _short(v)))
+    return v
+
+
+def _plain(v, what, depth=0):
+    """JSON the store can keep and its readers read: nesting, whole numbers as SQLite's,
+    finite numbers."""
+    if depth > MAX_DEPTH:
+        raise Invalid("%s is nested too deep" % what)
+    if isinstance(v, dict):
+        for x in v.values():
+            _plain(x, what, depth + 1)
+    elif isinstance(v, list):
+        for x in v:
+            _plain(x, what, depth + 1)
+    elif isinstance(v, bool) or v is None or isinstance(v, str):
+        pass
+    elif isinstance(v, int):
+        _int(v, what, -(2**63), 2**63 - 1)
+    elif not math.isfinite(v):
+        raise Invalid("%s holds %s" % (what, v))
+    return v
+
+
+def _short(v):
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _pair(v, what):
+    """None, or two (None or a length in mm or m: finite, from 0 to 100,000)."""
+    if v is None:
+        return
+    if not isinstance(v, list) or len(v) != 2:
+        raise Invalid("%s is not a pair: %s" % (what, _short(v)))
+    for x in v:
+        if x is not None and (isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= 100000):
+            raise Invalid("%s holds %s" % (what, _short(x)))
+
+
+def _device(d):
+    if not isinstance(d, dict):
+        raise Invalid("not an object: %s" % _short(d))
+    _text(d.get("uid"), "uid")
+    if d.get("firmware") is not None:
+        _text(d["firmware"], "firmware")
+    _time(d.get("first_seen"), "first_seen", none=False)
+    _time(d.get("last_seen"), "last_seen", none=False)
+
+
+def check_import(m):
+    """Invalid unless m is a match of an export whose every field the store and its readers
+    take: (device, number, header, log, extras) when it is."""
+    if not isinstance(m, dict):
+        raise Invalid("not an object: %s" % _short(m))
+    uid = _text(m.get("device"), "device")
+    number = _int(m.get("number"), "number", 1, 2**31 - 1)
+    h, log, extras = m.get("header"), m.get("log"), m.get("extras")
+    if not isinstance(h, dict):
+        raise Invalid("header is not an object")
+    _plain(h, "header")
+    _time(h.get("clock"), "header clock")
+    _pair(h.get("distance"), "header distance")
+    _pair(h.get("shaft_mm"), "header shaft_mm")
+    face = h.get("face")
+    if face is not None:
+        if not isinstance(face, dict):
+            raise Invalid("header face is not an object")
+        _int(face.get("games", 0), "header face games", 0, 10**6)
+        arrows = face.get("arrows")
+        if arrows is not None:
+            if not isinstance(arrows, list) or len(arrows) != 9:
+                raise Invalid("header face arrows are not 9 numbers")
+            for a in arrows:
+                _int(a, "header face arrows", 0, 10**6)
+    archers = h.get("archers")
+    if archers is not None:
+        if not isinstance(archers, list) or len(archers) != 2 or not all(isinstance(s, list) for s in archers):
+            raise Invalid("header archers are not two sides")
+        for side in archers:
+            for name in side:
+                _text(name, "an archer's name", 40)
+    if not isinstance(log, list) or len(log) > MAX_EVENTS:
+        raise Invalid("log is not a list of at most %d events" % MAX_EVENTS)
+    for ev in log:
+        _int(ev, "an event", 0, 65535)
+    if extras is not None and not isinstance(extras, dict):
+        raise Invalid("extras is not an object")
+    _plain(extras, "extras")
+    for k in ("damaged", "stray"):
+        if (extras or {}).get(k) is not None:
+            _int(extras[k], "extras %s" % k, 0, 2**31)
+    skipped = (extras or {}).get("skipped")
+    if skipped is not None and (not isinstance(skipped, list) or not all(isinstance(i, int) for i in skipped)):
+        raise Invalid("extras skipped is not a list of positions")
+    _time(m.get("imported"), "imported")
+    return uid, number, h, log, extras
+
+
+def _key(m, i):
+    """How the summary names match i of the file: DEVICE/NUMBER when both can be shown."""
+    try:
+        return "%s/%d" % (_text(m["device"], "device", 60), _int(m["number"], "number", 0, 2**63))
+    except (Invalid, KeyError, TypeError):
+        return "match %d of the file" % (i + 1)
+
+
+def _check_piece(q):
+    """(device, file, offset, bytes, imported) of a quarantine piece; Invalid unless sound."""
+    if not isinstance(q, dict):
+        raise Invalid("not an object: %s" % _short(q))
+    try:
+        raw = base64.b64decode(q.get("data"), validate=True)
+    except (TypeError, ValueError):
+        raise Invalid("data is not base64")
+    return (
+        _text(q.get("device"), "device"),
+        _text(q.get("file"), "file", 64),
+        _int(q.get("offset"), "offset", 0, 2**31),
+        raw,
+        _time(q.get("imported"), "imported", none=False),
+    )
 
 
 class ImportSummary:
@@ -269,7 +477,20 @@ def import_history(store, data, batch=2000):
     replayed by the rules core), keeping their import times, the boxes' first and last
     sightings and the quarantine. Matches the store already holds are left as they are."""
     s = ImportSummary()
-    matches = data.get("matches") or []
+    matches = []
+    for i, m in enumerate(data.get("matches") or []):
+        try:
+            check_import(m)
+        except Invalid as e:
+            s.refused.append((_key(m, i), str(e)))
+            continue
+        matches.append(m)
+    pieces = []
+    for i, q in enumerate(data.get("quarantine") or []):
+        try:
+            pieces.append(_check_piece(q))
+        except Invalid as e:
+            s.refused.append(("quarantine piece %d" % (i + 1), str(e)))
     boxes = data.get("devices") or []
     known = {r[0] for r in store.db.execute("SELECT uid FROM devices")}
     for d in boxes:  # first, so that the boxes keep their order
@@ -301,14 +522,13 @@ def import_history(store, data, batch=2000):
                 run_uid = uid
             run.append(m)
         flush()
-        for q in data.get("quarantine") or []:
-            raw = base64.b64decode(q["data"])
-            if store.add_quarantine(q["device"], [(q["file"], q["offset"], raw)]):
+        for uid, name, offset, raw, imported in pieces:
+            if store.add_quarantine(uid, [(name, offset, raw)]):
                 s.quarantine += 1
                 store.db.execute(
                     "UPDATE quarantine SET imported = ? WHERE file = ? AND offset = ? AND "
                     "device_id = (SELECT id FROM devices WHERE uid = ?)",
-                    (q["imported"], q["file"], q["offset"], q["device"]),
+                    (imported, name, offset, uid),
                 )
     except (KeyError, TypeError, ValueError) as e:
         raise ImportError_("a match or piece in the file is incomplete: %r" % (e,))
@@ -338,7 +558,8 @@ def _keep_times(db, uid, fresh):
         )
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:  # a full disk has rolled it back already: keep its own error
+            db.execute("ROLLBACK")
         raise
 
 

@@ -9,19 +9,29 @@ each match: a few GROUP BY queries, no replay.
 import json
 
 from scorebox.store.db import StoreError
+from scorebox_core.match import TRYTACTOE
 
+_NAMES_SQL = (  # a side's archers as the store names them now (renamed, or named after the match)
+    "(SELECT json_group_array(name) FROM (SELECT a.name FROM match_archers x JOIN archers a ON a.id = x.archer_id "
+    "WHERE x.match_id = m.id AND x.side IN ('%s', '%s') ORDER BY x.position))"
+)  # sides A and B, or a Try-Tac-Toe game's X and O
 _MATCH_SQL = (
-    "SELECT m.id, d.uid, m.number, m.started, m.header, m.log, m.winner, m.wins_a, m.wins_b, m.draws "
-    "FROM matches m JOIN devices d ON d.id = m.device_id "
+    "SELECT m.id, d.uid, m.number, m.started, m.header, m.log, m.winner, m.wins_a, m.wins_b, m.draws, "
+    + _NAMES_SQL % ("A", "X")
+    + ", "
+    + _NAMES_SQL % ("B", "O")
+    + ", d.name FROM matches m JOIN devices d ON d.id = m.device_id "
 )
 
 
 def _match_dict(row):
-    mid, uid, number, started, header, log, winner, wa, wb, dr = row
+    mid, uid, number, started, header, log, winner, wa, wb, dr, names_a, names_b, box_name = row
     return {
+        "names": [json.loads(names_a), json.loads(names_b)],
         "id": mid,
         "key": "%s/%d" % (uid, number),
         "device": uid,
+        "box_name": box_name,  # the club's name for the box (`scorebox boxes`), or None
         "number": number,
         "started": started,
         "header": json.loads(header),
@@ -30,6 +40,15 @@ def _match_dict(row):
         "wins": [wa, wb],
         "draws": dr,
     }
+
+
+def named(match):
+    """A match's header with the archers the store names (the box's header keeps them as
+    keyed: "A v B" named on the PC afterwards, or a renamed archer)."""
+    h = match["header"]
+    if all(match["names"]) and isinstance(h, dict):
+        return dict(h, archers=match["names"])
+    return h
 
 
 # --- matches, whole ----------------------------------------------------------------------
@@ -41,7 +60,7 @@ def load_match(db, ref):
             row = db.execute(_MATCH_SQL + "WHERE d.uid = ? AND m.number = ?", (dev, int(num))).fetchone()
         else:
             row = db.execute(_MATCH_SQL + "WHERE m.id = ?", (int(ref),)).fetchone()
-    except ValueError:
+    except (ValueError, OverflowError):  # past SQLite's 64-bit integers: no such match (#13 item 18)
         row = None
     if row is None:
         raise StoreError("no match %s in the store (give its id from `scorebox matches`, or DEVICE/NUMBER)" % ref)
@@ -50,6 +69,7 @@ def load_match(db, ref):
 
 def newest_matches(db, n):
     """The n newest matches (by start time), newest first."""
+    n = min(n, 1 << 62)  # a count past SQLite's 64-bit integers means all of them (#13 item 18)
     rows = db.execute(_MATCH_SQL + "ORDER BY m.started DESC, m.id DESC LIMIT ?", (n,)).fetchall()
     return [_match_dict(r) for r in rows]
 
@@ -63,6 +83,17 @@ def matches_by_box(db):
             return
         for row in rows:
             yield _match_dict(row)
+
+
+def ttt_games(db, n=None):
+    """Try-Tac-Toe games as load_match gives them, oldest first (n: the newest n only, newest
+    first). The store keeps their moves in the log only: the report replays them."""
+    where = "WHERE json_extract(m.header, '$.game') = '%s' " % TRYTACTOE
+    if n is None:
+        rows = db.execute(_MATCH_SQL + where + "ORDER BY m.started, m.id").fetchall()
+    else:
+        rows = db.execute(_MATCH_SQL + where + "ORDER BY m.started DESC, m.id DESC LIMIT ?", (n,)).fetchall()
+    return [_match_dict(r) for r in rows]
 
 
 def finished_games(db):
@@ -91,7 +122,7 @@ def months(db, shown):
     rows = db.execute(
         "SELECT coalesce(strftime('%Y-%m', m.started, 'unixepoch', 'localtime'), 'no date') AS mo, count(*), "
         "sum(m.wins_a + m.wins_b + m.draws), sum(m.winner = 'A'), sum(m.winner = 'B'), sum(m.winner = 'draw'), "
-        "group_concat(DISTINCT d.uid) FROM matches m JOIN devices d ON d.id = m.device_id "
+        "group_concat(DISTINCT coalesce(d.name, d.uid)) FROM matches m JOIN devices d ON d.id = m.device_id "
         "WHERE m.id NOT IN (SELECT id FROM report_shown) GROUP BY mo ORDER BY mo DESC"
     ).fetchall()
     keys = ("month", "matches", "games", "a", "b", "draws", "boxes")
@@ -108,6 +139,7 @@ def match_results(db):
     """(archer id, side, match winner, matches) for every archer and result."""
     return db.execute(
         "SELECT x.archer_id, x.side, m.winner, count(*) FROM match_archers x JOIN matches m ON m.id = x.match_id "
+        "WHERE x.side IN ('A', 'B') "  # Tic Tac BOW's: Try-Tac-Toe's sides are X and O (ttt_games)
         "GROUP BY x.archer_id, x.side, m.winner"
     )
 
@@ -155,5 +187,6 @@ def head_to_head(db):
         "sum(CASE x1.side WHEN 'A' THEN m.wins_a ELSE m.wins_b END), "
         "sum(CASE x1.side WHEN 'A' THEN m.wins_b ELSE m.wins_a END), sum(m.draws) "
         "FROM match_archers x1 JOIN match_archers x2 ON x2.match_id = x1.match_id AND x2.side != x1.side "
-        "JOIN matches m ON m.id = x1.match_id GROUP BY x1.archer_id, x2.archer_id, x1.side, m.winner"
+        "JOIN matches m ON m.id = x1.match_id WHERE x1.side IN ('A', 'B') "
+        "GROUP BY x1.archer_id, x2.archer_id, x1.side, m.winner"
     )

@@ -1,11 +1,12 @@
 """`scorebox sync` (over the sync link, or --raw with mpremote) and `scorebox matches`."""
 
 import json
-import time
 
 from scorebox.device import link
 from scorebox.store.db import open_store
 from scorebox.sync import pull, rescue
+from scorebox.text import date_text, plural, printable
+from scorebox_core.match import TRYTACTOE
 
 
 def cmd_sync(args):
@@ -17,12 +18,12 @@ def cmd_sync(args):
         ser = link.open_port(port)
         try:
             client = link.Client(ser, timeout=args.timeout)
-            s = pull.sync(client, store, roster=not args.no_roster, clock=not args.no_clock)
+            s = pull.sync(client, store, roster=not args.no_roster, clock=not args.no_clock, take_over=args.take_over)
         finally:
             ser.close()
     for line in s.lines():
         print(line)
-    print("store: %s (%d matches)" % (store.path, store.count()))
+    print("store: %s (%s)" % (store.path, plural(store.count(), "match", "matches")))
     return 1 if s.refused else 0
 
 
@@ -35,16 +36,30 @@ def cmd_matches(args):
     if not rows:
         print("no matches stored in %s" % store.path)
         return 0
-    print("%5s  %-16s %5s  %-19s %-16s %-16s %-10s %6s" % ("id", "box", "no.", "started", "A", "B", "result", "arrows"))
+    print(
+        "%5s  %-16s %5s  %-19s %-16s %-16s %-10s %-4s %6s"
+        % ("id", "box", "no.", "started", "A/X", "B/O", "result", "game", "arrows")
+    )
     for r in rows:
-        started = time.strftime("%Y-%m-%d %H:%M", time.localtime(r["started"])) if r["started"] else "-"
-        if r["winner"] in ("A", "B", "draw"):
+        started = date_text(r["started"])
+        ttt = r["game"] == TRYTACTOE  # its wins are matches won; its moves (marks and misses) stand for arrows
+        if r["winner"] in ("A", "B", "X", "O", "draw"):
             res = "%s %d-%d" % (r["winner"], r["wins_a"], r["wins_b"])
         else:
             res = "open"
         print(
-            "%5d  %-16s %5d  %-19s %-16s %-16s %-10s %6d"
-            % (r["id"], r["device"][:16], r["number"], started, r["side_a"], r["side_b"], res, r["arrows"])
+            "%5d  %-16s %5d  %-19s %-16s %-16s %-10s %-4s %6d"
+            % (
+                r["id"],
+                printable(r.get("box_name") or r["device"])[:16],  # the club's name for the box, where it gave one
+                r["number"],
+                started,
+                printable("%s" % r["side_a"]),  # a name from a box or an import: escaped as `stats` does
+                printable("%s" % r["side_b"]),
+                res,
+                "TTT" if ttt else "TTB",
+                r["moves"] if ttt else r["arrows"],
+            )
         )
     return 0
 
@@ -54,8 +69,13 @@ def add_parser(sub):
     p.add_argument("--port", help="serial port of the box (found by its USB id when left out)")
     p.add_argument("--db", help="store file (default: in your user data folder)")
     p.add_argument("--raw", action="store_true", help="rescue: copy the journal files with mpremote and import them")
-    p.add_argument("--no-roster", action="store_true", help="do not push the archer names to the box")
+    p.add_argument("--no-roster", action="store_true", help="leave the roster alone (it is merged with the box's)")
     p.add_argument("--no-clock", action="store_true", help="do not set the box's clock")
+    p.add_argument(
+        "--take-over",
+        action="store_true",
+        help="make this store the box's own, when it belongs to another (only its own store acknowledges)",
+    )
     p.add_argument("--timeout", type=float, default=3.0, help="seconds to wait for each answer (default 3)")
     p.set_defaults(run=cmd_sync)
     m = sub.add_parser("matches", help="list the matches in the store")

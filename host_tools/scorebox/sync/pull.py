@@ -8,18 +8,20 @@ match on the box, or in the store and on the box (acknowledged at the next sync)
 
 import contextlib
 import queue
+import re
 import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 from scorebox.device.link import DeviceError
-from scorebox.store.db import KEPT_EXTRAS, StoreError, check
+from scorebox.store import roster
+from scorebox.store.db import KEPT_EXTRAS, StoreError, check, match_digest
 from scorebox.sync import workers
 from scorebox.sync.decode import decode_file
 from scorebox_core import frames, records
 from scorebox_core.journal import QUARANTINE_FILE
-from scorebox_core.match import result_text
+from scorebox_core.match import TRYTACTOE, result_text
 
 
 class Progress:
@@ -48,16 +50,26 @@ class Summary:
         self.new = []  # (number, result text)
         self.refused = []  # (number, why): left on the box
         self.damaged = []  # (number, why, bytes): kept in the quarantine table, acknowledged
+        self.differ = []  # (number, why): the store holds another match by that number: both kept, not acknowledged
         self.acked = 0
         self.quarantined = 0  # pieces of set-aside bytes imported (rescue)
         self.space = None
         self.seconds = 0.0
+        self.roster = []  # what became of the roster (push_roster)
+        self.foreign = None  # the other store the box belongs to: nothing acknowledged (issue 13, item 20)
+        self.taken_from = None  # the store the box belonged to before --take-over
 
     def add_new(self, number, extras, events):
         """A match newly stored, with its result as the box recorded it."""
         r = (extras or {}).get("result") or {}
-        text = "%s (%d events)" % (result_text(r.get("winner"), r.get("wins") or (0, 0)), events)
-        if (extras or {}).get("damaged"):
+        lost = (extras or {}).get("lost")
+        if lost and "result" in lost:
+            text = "result replayed from its events (%d events)" % events
+        else:
+            text = "%s (%d events)" % (result_text(r.get("winner"), r.get("wins") or (0, 0)), events)
+        if lost:
+            text += ", stored as damaged: its %s record lost" % " and ".join(lost)
+        elif (extras or {}).get("damaged"):
             text += ", with damaged records"
         self.new.append((number, text))
 
@@ -69,16 +81,82 @@ class Summary:
             out.append("  ... and %d more" % (len(self.new) - 20))
         for n, why in self.refused:
             out.append("  match %d NOT stored, left on the box: %s" % (n, why))
+        for n, why in self.differ:
+            out.append("  match %d NOT acknowledged, left on the box: %s" % (n, why))
         for n, why, size in self.damaged:
             out.append("  match %d damaged (%s): its %d bytes kept in the store's quarantine" % (n, why, size))
         if self.quarantined:
             out.append("%d pieces of damaged or torn records kept in the store's quarantine" % self.quarantined)
+        if self.foreign:
+            out.append(
+                "matches copied but NOT acknowledged: the box belongs to another store (%s); "
+                "`scorebox sync --take-over` makes this store its own" % self.foreign
+            )
+        if self.taken_from:
+            out.append("this store took the box over from store %s" % self.taken_from)
+        out += self.roster
         if self.space:
             out.append(
                 "space on the box: %d%% full, about %d more matches fit"
                 % (self.space.get("percent_full", 0), self.space.get("matches_left", 0))
             )
         return out
+
+
+# What the PC takes from a box's replies (issue 13, item 14): a box is hostile input too.
+MAX_MATCHES = 100000  # match numbers listed by one box (its flash holds a few thousand)
+MAX_FILE = 1 << 24  # bytes of one journal file (the Pico's flash is 1.4 MB)
+GROUP_FILE = re.compile(r"^g[0-9]{6}\.tbj$")  # docs/journal.md
+
+
+def _bad(kind, why):
+    return DeviceError("the box's reply to %s is not valid (%s): is it a Scorebox?" % (kind, why))
+
+
+def _whole(v, lo, hi):
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def check_hello(h):
+    """HELLO's reply, its device id and firmware checked."""
+    if not isinstance(h, dict):
+        raise _bad("HELLO", "not an object")
+    uid = h.get("device")
+    if not isinstance(uid, str) or not 0 < len(uid) <= 64 or not uid.isprintable():
+        raise _bad("HELLO", "device id %.40r" % (uid,))
+    if h.get("firmware") is not None and (not isinstance(h["firmware"], str) or len(h["firmware"]) > 64):
+        raise _bad("HELLO", "firmware %.40r" % (h["firmware"],))
+    return h
+
+
+def check_list(got, after, listed):
+    """LIST's reply: numbers rising after `after`, journal files by their names and sane
+    sizes; `more` ends (numbers only rise, and at most MAX_MATCHES of them)."""
+    if not isinstance(got, dict) or not isinstance(got.get("matches"), list) or not isinstance(got.get("files"), list):
+        raise _bad("LIST", "not an object with matches and files")
+    last = after
+    for n in got["matches"]:
+        if not _whole(n, last + 1, 2**31):
+            raise _bad("LIST", "match number %.40r after %d" % (n, last))
+        last = n
+    if len(got["matches"]) > frames.MAX_LIST or listed + len(got["matches"]) > MAX_MATCHES:
+        raise _bad("LIST", "too many matches")
+    for f in got["files"]:
+        if not isinstance(f, list) or len(f) != 2 or not _whole(f[1], 0, MAX_FILE):
+            raise _bad("LIST", "file %.60r" % (f,))
+        if not isinstance(f[0], str) or not (GROUP_FILE.match(f[0]) or f[0] == QUARANTINE_FILE):
+            raise _bad("LIST", "file name %.40r" % (f[0],))
+    if not isinstance(got.get("more"), bool):
+        raise _bad("LIST", "more is %.20r" % (got.get("more"),))
+    return got
+
+
+def _space(reply):
+    """The box's space report from a reply, when it is one the summary can show."""
+    sp = reply.get("space") if isinstance(reply, dict) else None
+    if isinstance(sp, dict) and all(_whole(sp.get(k, 0), 0, 2**40) for k in ("percent_full", "matches_left")):
+        return sp
+    return None
 
 
 def read_file(client, name, size):
@@ -88,7 +166,7 @@ def read_file(client, name, size):
         got = client.request(
             "READ", {"file": name, "offset": len(data), "length": min(frames.MAX_READ, size - len(data))}
         )
-        if not isinstance(got, bytes) or not got:
+        if not isinstance(got, bytes) or not got or len(got) > frames.MAX_READ:
             raise DeviceError("the box sent no data for %s at %d" % (name, len(data)))
         data += got
     return bytes(data)
@@ -134,32 +212,62 @@ def prefetch(client, files, then):
         t.join()
 
 
-def prepare(first, name, data, wanted):
+def prepare(first, name, data, wanted, held=()):
     """What a sync does with one journal file before the store: decode it and replay
-    each wanted match. Returns (checked matches, damaged ones as (number, why, quarantine
-    piece), quarantine pieces of unreadable stretches). Pure, for a worker process."""
+    each wanted match; hash each match the store already holds (held), to be compared
+    with the store's copy before it is acknowledged. Returns (checked matches, damaged
+    ones as (number, why, quarantine piece), quarantine pieces of unreadable stretches,
+    {held number: match_digest}). Pure, for a worker process."""
     decoded = decode_file(data, first)
     damage = [(name, off, data[off : off + n]) for off, n in decoded["damage"]]
-    checked, broken = [], []
+    checked, broken, digests = [], [], {}
     for n, header, log, extras in decoded["matches"]:
-        if n not in wanted:
+        if n not in wanted and n not in held:
             continue
         a, b = extras["offset"], extras["end"]
-        if extras.get("result") is None or extras.get("header_lost"):
-            why = "its %s record is damaged" % ("header" if extras.get("header_lost") else "result")
+        lost = [r for r, gone in (("header", extras.get("header_lost")), ("result", extras["result"] is None)) if gone]
+        if n in held:
+            if not lost:
+                digests[n] = match_digest(header, log)
+                continue
+            why = "its %s record is damaged" % " and ".join(lost)
         else:
-            c = check(n, header, log, {k: extras[k] for k in KEPT_EXTRAS if k in extras}, from_box=True)
+            # A lost result is redundant (the events replay to it); a lost header falls back
+            # to the rules' defaults and names that say so. Either way the match is stored,
+            # flagged, its arrows usable (issue 13, item 6).
+            kept = {k: extras[k] for k in KEPT_EXTRAS if k in extras}
+            if lost:
+                kept["lost"] = lost
+            c = check(n, lost_header(extras["result"]) if "header" in lost else header, log, kept, from_box=True)
             if not isinstance(c, StoreError):
                 checked.append(c)
                 continue
             why = str(c)
         broken.append((n, why, (name, a, data[a:b])))
-    return checked, broken, damage
+    # A listed match the file does not hold whole (its header went with the previous
+    # match's result: their arrows ran together): the whole file is kept, so that it can be
+    # acknowledged and the box frees the file (else listed for ever).
+    seen = {m[0] for m in decoded["matches"]}
+    for n in sorted((set(wanted) | set(held)) - seen):
+        broken.append((n, "not found whole in its journal file: the file's bytes are kept", (name, 0, data)))
+    return checked, broken, damage, digests
+
+
+LOST_HEADER = {"options": {}, "archers": [["A?"], ["B?"]]}  # a header lost to damage: defaults, names saying so
+
+
+def lost_header(result):
+    """The header a match lost to damage is stored with: Tic Tac BOW's LOST_HEADER, or
+    Try-Tac-Toe's when the result record is one of its games' (it has "matches"), so
+    that its moves are never replayed with Tic Tac BOW's rules."""
+    if isinstance(result, dict) and "matches" in result:
+        return {"game": TRYTACTOE, "options": {}, "archers": [["X?"], ["O?"]]}
+    return dict(LOST_HEADER)
 
 
 BATCH = 250  # matches per store transaction, at most
 ACK_SOME = 250  # stored matches acknowledged together (an ACK costs the box a file write)
-ACK_MAX = 1000  # match numbers per ACK request: a frame of about 6 KB for the box to read
+ACK_MAX = frames.MAX_ACK  # match numbers per ACK request: what the box's heap takes (docs/sync.md "Sizes")
 
 
 def store_batch(store, uid, batch, s, bar):
@@ -171,12 +279,14 @@ def store_batch(store, uid, batch, s, bar):
     checked = [c for job in batch for c in job[0]]
     broken = [b for job in batch for b in job[1]]
     pieces = [p for job in batch for p in job[2]]
+    digests = {n: d for job in batch for n, d in job[3].items()}
     del batch[:]
+    done = same_as_held(store, uid, digests, s)
     if not checked and not broken and not pieces:
-        return []
+        return done
     results, added = store.add_checked(uid, checked, pieces, [piece for _, _, piece in broken])
     s.quarantined += added
-    done = [n for n, _, _ in broken]
+    done += [n for n, _, _ in broken]
     for c, r in zip(checked, results):
         if r is True:
             s.add_new(c.number, c.extras, c.log_len)
@@ -187,28 +297,48 @@ def store_batch(store, uid, batch, s, bar):
     return done
 
 
+def same_as_held(store, uid, digests, s):
+    """The numbers of digests ({number: match_digest of the box's copy}) whose copy in the
+    store is the same match: only these may be acknowledged. Another match under the same
+    number (an imported fake, a journal wiped by hand: numbers start again at 1) is kept
+    in the store, left on the box and told in s.differ."""
+    mine = store.digests(uid, list(digests))
+    same = []
+    for n in sorted(digests):
+        if mine.get(n) == digests[n]:
+            same.append(n)
+        else:
+            s.differ.append((n, "the store holds a different match %d from this box: both kept" % n))
+    return same
+
+
 class Acker:
     """Acknowledges stored matches (the box may then free their space), a few hundred at
     a time from a thread, so that the box deletes files while the PC goes on storing.
     Leaving its `with` stops the thread; what was not acknowledged then, the next sync
     acknowledges (the store holds it)."""
 
-    def __init__(self, client, s):
-        self.client, self.s = client, s
+    def __init__(self, client, s, owner=None):
+        """owner: what each ACK says of the store ({"store": id, ...}); None: acknowledge nothing."""
+        self.client, self.s, self.owner = client, s, owner
         self.numbers = []
         self.thread = ThreadPoolExecutor(1)
         self.sent = []
+        self.given = set()  # every number to acknowledge
 
     def add(self, numbers):
+        self.given.update(numbers)
         self.numbers += numbers
         if len(self.numbers) >= ACK_SOME:
             self.sent.append(self.thread.submit(self._send, self.numbers))
             self.numbers = []
 
     def _send(self, numbers):
+        if self.owner is None:
+            return
         for i in range(0, len(numbers), ACK_MAX):
             part = numbers[i : i + ACK_MAX]
-            self.s.space = self.client.request("ACK", {"n": part})["space"]
+            self.s.space = _space(self.client.request("ACK", dict(self.owner, n=part)))
             self.s.acked += len(part)
 
     def finish(self):
@@ -234,25 +364,40 @@ def group_of(n, firsts):
     return best
 
 
-def sync(client, store, roster=True, clock=True, progress_stream=None):
+def sync(client, store, roster=True, clock=True, progress_stream=None, take_over=False):
     """Pull every match the store lacks, store it, acknowledge it; import the quarantine
-    file; set the clock and push the roster. Returns a Summary."""
+    file; set the clock and push the roster. Returns a Summary. A box that belongs to
+    another store (HELLO's store) is copied, not acknowledged, unless take_over."""
     t0 = time.monotonic()
     s = Summary()
-    hello = client.request("HELLO")
+    hello = check_hello(client.request("HELLO"))
     uid = hello["device"]
     s.device = uid
     store.device(uid, hello.get("firmware"))
+    sid = store.identity()
+    mine = hello.get("store")
+    owner = {"store": sid}
+    if mine is not None and mine != sid:
+        if take_over:
+            owner["take_over"] = True
+            s.taken_from = str(mine)[:32]
+        else:
+            owner = None
+            s.foreign = str(mine)[:32]
+    if owner is not None and "store" in hello and mine != sid:
+        # The box learns its store before it lists: taken over, it lists again what the
+        # store before acknowledged and it has kept (box/link.py).
+        client.request("ACK", dict(owner, n=[]))
     numbers, files, after = [], [], 0
     while True:
-        got = client.request("LIST", {"after": after})
+        got = check_list(client.request("LIST", {"after": after}), after, len(numbers))
         numbers += got["matches"]
         files = got["files"]
         if not got["more"] or not got["matches"]:
             break
         after = got["matches"][-1]
-    held = [n for n in numbers if store.has_match(uid, n)]
-    new = set(numbers) - set(held)
+    held = set(store.digests(uid, numbers))
+    new = set(numbers) - held
     groups = {}
     for name, size in files:
         if name.startswith("g"):
@@ -262,16 +407,21 @@ def sync(client, store, roster=True, clock=True, progress_stream=None):
     for n in new:
         wanted.setdefault(group_of(n, firsts), set()).add(n)
     wanted.pop(None, None)
-    todo = sorted(wanted)
+    again = {}  # ... -> the matches the store holds already: compared before acknowledged
+    for n in held:
+        again.setdefault(group_of(n, firsts), set()).add(n)
+    again.pop(None, None)
+    todo = sorted(set(wanted) | set(again))
     bar = Progress(len(new), progress_stream)
     # The PC side makes many objects and no cycles among them: collecting is wasted time.
     # The worker process is forked before any thread starts (workers.executor).
-    with workers.gc_paused(), workers.executor(len(todo)) as pool, Acker(client, s) as acks:
-        acks.add(held)  # stored by an earlier sync whose acknowledgement never reached the box
+    with workers.gc_paused(), workers.executor(len(todo)) as pool, Acker(client, s, owner) as acks:
         submitted = []  # in file order, as they will be done (one worker)
 
         def submit(first, name, data):
-            submitted.append(pool.submit(prepare, first, name, data, wanted[first]))
+            # held: stored by an earlier sync whose acknowledgement never reached the box (or
+            # another match by that number): acknowledged only when the same match
+            submitted.append(pool.submit(prepare, first, name, data, wanted.get(first, ()), again.get(first, ())))
             return submitted[-1]
 
         batch = []  # prepared files not yet stored: one transaction for several
@@ -280,27 +430,67 @@ def sync(client, store, roster=True, clock=True, progress_stream=None):
                 batch.append(job.result())
                 submitted[i] = None  # its rows are in batch now
                 ready = i + 1 < len(submitted) and submitted[i + 1].done()
-                if not ready or sum(len(checked) + len(broken) for checked, broken, _ in batch) >= BATCH:
+                if not ready or sum(len(job[0]) + len(job[1]) for job in batch) >= BATCH:
                     acks.add(store_batch(store, uid, batch, s, bar))  # store while the worker works
         acks.add(store_batch(store, uid, batch, s, bar))
         acks.finish()
     bar.end()
-    stored = {n for n, _ in s.new} | set(held) | {d[0] for d in s.damaged}
+    stored = {n for n, _ in s.new} | {d[0] for d in s.damaged}
     for n in sorted(new - stored):
         s.refused.append((n, "not found whole in the box's journal (a damaged record?)"))
+    compared = stored | {n for n, _ in s.differ} | acks.given
+    for n in sorted(held - compared):
+        s.differ.append((n, "held in the store, but not found whole on the box to compare"))
     for name, size in files:
         if name == QUARANTINE_FILE and size:
             s.quarantined += store.add_quarantine(uid, quarantined(read_file(client, name, size)))
     if clock:
         client.request("CLOCK", {"time": int(time.time())})
     if roster:
-        names = store.roster_names()
-        if names:
-            client.request("ROSTER", {"names": names})
+        s.roster = push_roster(client, store)
     if s.space is None:
-        s.space = hello.get("space")
+        s.space = _space(hello)
     s.seconds = time.monotonic() - t0
     return s
+
+
+ROSTER_PART = 50  # names per ROSTER and NAMES frame (the box takes 100): about 1 KB for its heap
+
+
+def push_roster(client, store):
+    """Merge the box's roster into the store's (names the store lacks are added, never
+    dropped), then send the store's, in pieces. Lines for the summary: a roster problem
+    is said, never a failed sync."""
+    out = []
+    try:
+        try:
+            box = []
+            while True:
+                got = client.request("NAMES", {"from": len(box)})
+                box += [n for n in got["names"] if isinstance(n, str)]
+                if not got["names"] or len(box) >= min(got["total"], 2 * roster.BOX_MAX):  # a box that never ends
+                    break
+        except DeviceError as e:  # older firmware: no NAMES; its roster came from a PC anyway
+            if "unknown request" not in str(e):
+                raise
+            box = None
+        added = roster.merge_from_box(store.db, box or [])
+        if added:
+            out.append("archers from the box added to the store: %s" % ", ".join(added))
+        names = roster.box_names(store.db)
+        if box is None:
+            names = names[:ROSTER_PART]
+            client.request("ROSTER", {"names": names})
+        else:
+            for i in range(0, max(len(names), 1), ROSTER_PART):
+                part = names[i : i + ROSTER_PART]
+                client.request(
+                    "ROSTER", {"names": part, "part": i // ROSTER_PART, "last": i + ROSTER_PART >= len(names)}
+                )
+        out.append("roster on the box: %d archer%s" % (len(names), "" if len(names) == 1 else "s"))
+    except (DeviceError, StoreError, KeyError, TypeError) as e:
+        out.append("roster not sent (the matches are synced): %s" % e)
+    return out
 
 
 def quarantined(data):

@@ -1,9 +1,10 @@
 """`scorebox sync --raw`: rescue a box whose firmware cannot answer.
 
 The journal files are copied with mpremote (the REPL still works when the app does not),
-decoded with the box's own journal code, checked and stored like a normal sync. Nothing
-is acknowledged or deleted on the box: a later normal sync sees the matches are held and
-frees their space. The quarantine file (torn or damaged records the box set aside) is
+decoded file by file as a normal sync decodes them (damage does not stop it: each
+damaged match is reported and what follows is rescued), checked and stored. Nothing
+is acknowledged or deleted on the box: a later normal sync compares the matches it holds
+with the box's and frees their space. The quarantine file (torn or damaged records the box set aside) is
 imported too, into the store's quarantine table, so that no byte the box kept is lost.
 """
 
@@ -11,9 +12,9 @@ import os
 import tempfile
 
 from scorebox.device import mpremote_adapter as mp
-from scorebox.store.db import KEPT_EXTRAS, StoreError
-from scorebox.sync.pull import Summary, quarantined
-from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE, Reader
+from scorebox.store.db import StoreError
+from scorebox.sync.pull import GROUP_FILE, Progress, Summary, prepare, quarantined, store_batch
+from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE, JournalError, Reader
 
 ROOTS = ("/flash", "/")  # the virtual Pico mounts its flash at /flash, a Pico at /
 
@@ -48,26 +49,56 @@ def sync_raw(port, store):
             _, uid = pull(port, folder)
         except mp.MpremoteError as e:
             raise StoreError("rescue failed: %s" % e)
-        uid = uid or "unknown-" + port.replace("/", "_")
-        s.device = uid
-        store.device(uid)
-        j = Reader(folder)
-        j.recover()
-        for n in j.list_matches():
-            header, log, extras = j.read_match(n)
-            if extras.get("result") is None:
-                continue  # unfinished (never closed): it stays on the box
-            extras = {k: extras[k] for k in KEPT_EXTRAS if k in extras}
-            try:
-                (added,) = store.add_matches(uid, [(n, header, log, extras)], from_box=True)
-                if isinstance(added, StoreError):
-                    raise added
-                if added:
-                    s.add_new(n, extras, len(log))
-            except StoreError as e:
-                s.refused.append((n, str(e)))
-        qpath = os.path.join(folder, QUARANTINE_FILE)
-        if os.path.exists(qpath):
-            with open(qpath, "rb") as f:
-                s.quarantined = store.add_quarantine(uid, quarantined(f.read()))
+        rescue(folder, uid or "unknown-" + port.replace("/", "_"), store, s)
     return s
+
+
+class _AllBut:
+    """Every match number but one (the open match, which stays on the box)."""
+
+    def __init__(self, number):
+        self.number = number
+
+    def __contains__(self, n):
+        return n != self.number
+
+    def __iter__(self):  # the numbers known to be in a file: none (the rescue reports the missing itself)
+        return iter(())
+
+
+def _numbers(folder):
+    """(numbers of the matches kept, number of the match in progress or None) of the
+    journal files in folder, as the box's reader sees them."""
+    j = Reader(folder)
+    try:
+        j.recover()
+        o = j.open_match()
+        return j.list_matches(), o[0] if o else None
+    except JournalError:  # damage the reader cannot place: decode_file below finds the rest
+        return [], None
+
+
+def rescue(folder, uid, store, s):
+    """Store what the journal files copied into folder hold, as a normal sync does, damage
+    and all: each group file is decoded on its own (sync/decode.py), a match that cannot
+    be stored whole keeps its bytes in the quarantine table and is reported in s.damaged,
+    and whatever follows it is rescued too; then the quarantine file."""
+    s.device = uid
+    store.device(uid)
+    numbers, opened = _numbers(folder)
+    wanted = _AllBut(opened)
+    for name in sorted(os.listdir(folder)):
+        if not GROUP_FILE.match(name):
+            continue
+        with open(os.path.join(folder, name), "rb") as f:
+            data = f.read()
+        job = prepare(int(name[1:7]), name, data, wanted)
+        store_batch(store, uid, [job], s, Progress(0))
+    found = {n for n, _ in s.new} | {d[0] for d in s.damaged} | {n for n in numbers if store.has_match(uid, n)}
+    for n in numbers:
+        if n not in found:
+            s.refused.append((n, "not found whole in the box's journal (damaged records: their bytes are quarantined)"))
+    qpath = os.path.join(folder, QUARANTINE_FILE)
+    if os.path.exists(qpath):
+        with open(qpath, "rb") as f:
+            s.quarantined += store.add_quarantine(uid, quarantined(f.read()))

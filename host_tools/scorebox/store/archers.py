@@ -1,0 +1,89 @@
+"""`scorebox archers`: the club's roster (store/roster.py), which sync merges with the box's."""
+
+import time
+
+from scorebox.store import roster
+from scorebox.store.db import open_store
+
+
+def _shown(name):
+    """A name for the terminal: control characters (from an old box's match) escaped."""
+    return "".join(ch if 32 <= ord(ch) != 127 else repr(ch)[1:-1] for ch in name)
+
+
+def cmd_list(store, args):
+    rows = roster.listing(store.db, retired=args.retired)
+    if not rows:
+        print("no archers in %s: add them with `scorebox archers add NAME` or `import FILE.csv`" % store.path)
+        return 0
+    print("%-14s %7s  %-10s %s" % ("archer", "matches", "last", ""))
+    for name, retired, matches, last in rows:
+        when = time.strftime("%Y-%m-%d", time.localtime(last)) if last else "-"
+        print("%-14s %7d  %-10s %s" % (_shown(name), matches, when, "retired" if retired else ""))
+    print("%d archer%s" % (len(rows), "" if len(rows) == 1 else "s"))
+    return 0
+
+
+def cmd_add(store, args):
+    for name in args.names:  # all checked before any is added
+        roster.clean(name)
+    for name in args.names:
+        got = roster.add(store.db, name)
+        if got == "added":
+            print("added %s" % name.strip())
+        elif got == "back":
+            print("%s is back on the roster" % name.strip())
+        else:
+            print("%s is on the roster already (as %s): nothing added" % (name.strip(), got[8:]))
+    return 0
+
+
+def cmd_rename(store, args):
+    was, now = roster.rename(store.db, args.old, args.new)
+    print("renamed %s to %s: their matches and statistics follow" % (_shown(was), now))
+    return 0
+
+
+def cmd_retire(store, args):
+    name = roster.retire(store.db, args.name)
+    print("retired %s: off the box's list at the next sync; matches and statistics kept" % _shown(name))
+    return 0
+
+
+def cmd_import(store, args):
+    added, skipped = roster.import_csv(store.db, args.file)
+    for name in added:
+        print("  added %s" % name)
+    for line, _, why in skipped:
+        print("  line %d skipped: %s" % (line, _shown(why)))
+    print("%d added, %d skipped" % (len(added), len(skipped)))
+    return 0
+
+
+def cmd_archers(args):
+    return args.action(open_store(args.db), args)
+
+
+def add_parser(sub):
+    p = sub.add_parser("archers", help="the club's roster: list, add, rename, retire, import (sync sends it)")
+    acts = p.add_subparsers(dest="archers_command", required=True)
+    db_help = "store file (default: in your user data folder)"
+    a = acts.add_parser("list", help="the archers, with their matches")
+    a.add_argument("--retired", action="store_true", help="list retired archers too")
+    a.set_defaults(action=cmd_list)
+    a = acts.add_parser("add", help="add archers (names as typed, at most %d characters)" % roster.MAX_NAME)
+    a.add_argument("names", nargs="+", metavar="NAME")
+    a.set_defaults(action=cmd_add)
+    a = acts.add_parser("rename", help="rename an archer; their matches follow")
+    a.add_argument("old")
+    a.add_argument("new")
+    a.set_defaults(action=cmd_rename)
+    a = acts.add_parser("retire", help="leave an archer off the box's list; their history stays")
+    a.add_argument("name")
+    a.set_defaults(action=cmd_retire)
+    a = acts.add_parser("import", help="add the names in a CSV file's name column")
+    a.add_argument("file")
+    a.set_defaults(action=cmd_import)
+    for a in acts.choices.values():
+        a.add_argument("--db", help=db_help)
+    p.set_defaults(run=cmd_archers)

@@ -1,0 +1,74 @@
+"""Files the PC tools write, never over what they did not create (issue #12 must-fix 2).
+
+A command writes its file through a temporary file beside it (a new name mkstemp makes, so
+no one's file is overwritten on the way) and replaces the target only when the target is
+missing or is the command's own earlier output, which `ours(head)` recognises from its first
+bytes. Anything else (another file, a folder, a link, a device) is refused with one line.
+"""
+
+import os
+import stat
+import tempfile
+
+from scorebox.errors import ScoreboxError
+
+HEAD = 4096  # bytes read to recognise a file
+
+
+class FileError(ScoreboxError):
+    """The target exists and is not the command's own, or cannot be written; str() says what to do."""
+
+
+def head(path, n=HEAD):
+    with open(path, "rb") as f:
+        return f.read(n)
+
+
+def check_target(path, ours, what):
+    """Refuse path unless it is missing or a regular file that ours(its first bytes) claims.
+    what names the command's output in the message ("a Scorebox report")."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise FileError("%s: cannot check it: %s" % (path, e.strerror or e))
+    if not stat.S_ISREG(st.st_mode):
+        raise FileError("%s exists and is not a file: give another name" % path)
+    try:
+        mine = ours(head(path))
+    except OSError as e:
+        raise FileError("%s: cannot read it: %s" % (path, e.strerror or e))
+    if not mine:
+        raise FileError("%s exists and is not %s: give another name (it is left as it is)" % (path, what))
+
+
+def temporary(path):
+    """A new file beside path (same folder, so the final rename is atomic): its name."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".part", dir=folder)
+    except OSError as e:
+        raise FileError("%s: cannot write there: %s" % (path, e.strerror or e))
+    os.close(fd)
+    return tmp
+
+
+def replace(tmp, path, ours, what):
+    """Move the finished tmp onto path, checking path once more (it may have appeared since)."""
+    try:
+        check_target(path, ours, what)
+        os.replace(tmp, path)
+    except BaseException:
+        discard(tmp)
+        raise
+
+
+def discard(tmp):
+    """Remove a temporary file this module made (and SQLite's files beside it)."""
+    for p in (tmp, tmp + "-wal", tmp + "-shm", tmp + "-journal"):
+        try:
+            os.remove(p)
+        except FileNotFoundError:
+            pass

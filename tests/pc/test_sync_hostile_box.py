@@ -1,0 +1,125 @@
+"""The PC does not trust a box's replies (issue 13, item 14): a device id that is not text,
+file names outside the journal's pattern, sizes of 10**12, `more` for ever, a READ longer
+than asked, a space report of the wrong type. Each ends the sync with one clear
+DeviceError (or, for the space, a summary without it), never a traceback or an endless
+sync. The hostile box answers real frames over a real pseudo-terminal."""
+
+import os
+import pty
+import threading
+import tty
+
+import pytest
+
+from scorebox.device import link
+from scorebox.store.db import Store
+from scorebox.sync.pull import sync
+from scorebox_core import frames
+
+GOOD_HELLO = {"device": "v-hostile", "firmware": "0.1.0", "space": {"percent_full": 1, "matches_left": 9}}
+
+
+class HostileBox:
+    """Answers each request with reply(kind, body) -> (reply kind, body); bytes for DATA."""
+
+    def __init__(self, reply):
+        self.reply = reply
+        self.master, self.slave = pty.openpty()
+        tty.setraw(self.slave)
+        self.port = os.ttyname(self.slave)
+        self.t = threading.Thread(target=self.serve, daemon=True)
+        self.t.start()
+
+    def serve(self):
+        buf = b""
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            buf += chunk
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                seq, kind, body = frames.decode(line)
+                rk, rb = self.reply(kind, body)
+                out = frames.encode_raw(seq, rk, rb) if rk == "DATA" else frames.encode(seq, rk, rb)
+                os.write(self.master, out)
+
+    def close(self):
+        os.close(self.slave)
+        os.close(self.master)
+
+
+def listing(matches, files, more=False):
+    return {"matches": matches, "files": files, "more": more}
+
+
+def endless(kind, body):
+    if kind == "HELLO":
+        return "OK", GOOD_HELLO
+    after = body["after"]
+    return "OK", listing(list(range(after + 1, after + 251)), [], more=True)
+
+
+CASES = {
+    "device id a dict": (lambda k, b: ("OK", dict(GOOD_HELLO, device={"x": 1})), "device id"),
+    "device id with a newline": (lambda k, b: ("OK", dict(GOOD_HELLO, device="a\nb")), "device id"),
+    "file outside the journal": (
+        lambda k, b: ("OK", GOOD_HELLO) if k == "HELLO" else ("OK", listing([1], [["../../etc/passwd", 10]])),
+        "file name",
+    ),
+    "size of 10**12": (
+        lambda k, b: ("OK", GOOD_HELLO) if k == "HELLO" else ("OK", listing([1], [["g000001.tbj", 10**12]])),
+        "file",
+    ),
+    "the same numbers for ever": (
+        lambda k, b: ("OK", GOOD_HELLO) if k == "HELLO" else ("OK", listing([1], [], more=True)),
+        "match number 1 after 1",
+    ),
+    "more for ever": (endless, "too many matches"),
+    "more not a bool": (
+        lambda k, b: ("OK", GOOD_HELLO) if k == "HELLO" else ("OK", listing([1], [], more="yes")),
+        "more is",
+    ),
+    "a READ longer than asked": (
+        lambda k, b: {
+            "HELLO": ("OK", GOOD_HELLO),
+            "LIST": ("OK", listing([1], [["g000001.tbj", 100]])),
+            "READ": ("DATA", b"x" * (frames.MAX_READ + 1)),
+        }[k],
+        "sent no data",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_hostile_reply_ends_the_sync_with_one_error(tmp_path, name):
+    reply, why = CASES[name]
+    box = HostileBox(reply)
+    ser = link.open_port(box.port)
+    try:
+        store = Store(str(tmp_path / "club.sqlite"))
+        with pytest.raises(link.DeviceError, match=why):
+            sync(link.Client(ser, timeout=2.0, retries=0), store, roster=False, clock=False)
+        assert store.count() == 0
+    finally:
+        ser.close()
+        box.close()
+
+
+def test_a_space_report_of_the_wrong_type_is_left_out(tmp_path):
+    def reply(kind, body):
+        if kind == "HELLO":
+            return "OK", dict(GOOD_HELLO, space={"percent_full": "lots", "matches_left": None})
+        return "OK", listing([], [])
+
+    box = HostileBox(reply)
+    ser = link.open_port(box.port)
+    try:
+        s = sync(link.Client(ser, timeout=2.0, retries=0), Store(str(tmp_path / "c.sqlite")), roster=False, clock=False)
+        assert s.space is None and "0 new matches stored" in s.lines()[0]
+    finally:
+        ser.close()
+        box.close()

@@ -1,0 +1,30 @@
+"""The virtual Pico on the Pico's budget: the firmware compiled to .mpy (as deployed) under
+`-X heapsize=192k`, the heap the app is tested on (docs/sync.md "Sizes"). main.py runs
+from source, as on a Pico. For the sync tests; scorebox.sim.vpico.VirtualPico otherwise."""
+
+import os
+import subprocess
+
+from scorebox.device import mpy_build
+from scorebox.device.mpy_build import SIM_MPY
+from scorebox.sim.run import micropython
+from scorebox.sim.vpico import VirtualPico
+
+HEAP = "192k"
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "firmware")
+
+
+class PicoHeapVirtualPico(VirtualPico):
+    def boot(self):
+        built = mpy_build.build()
+        args = [micropython(), "-X", "heapsize=" + HEAP, "-i", os.path.join(SIM_MPY, "vpico", "usb.py")]
+        with open(self.log, "ab") as err:
+            self.proc = subprocess.Popen(
+                args + ["--flash", self.flash],
+                stdin=self.master,
+                stdout=self.master,
+                stderr=err,
+                env=dict(os.environ, MICROPYPATH=os.pathsep.join((built, FIRMWARE, ".frozen"))),
+                cwd=SIM_MPY,
+                close_fds=True,
+            )
