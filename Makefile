@@ -9,6 +9,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 
+RP2 := host_tools/scorebox/sim/rp2
+RP2_STAMP := $(RP2)/node_modules/.installed
+
 .PHONY: demo test bench lint wiring clean enclosure
 
 $(STAMP): pyproject.toml
@@ -21,6 +24,11 @@ demo: $(STAMP)
 	$(BIN)/scorebox replay docs/samples/seed-example.ttb
 	$(BIN)/scorebox demo --out out/demo
 
+# The emulated Pico's harness (docs/rp2.md): rp2040js from npm, pinned by package-lock.json.
+$(RP2_STAMP): $(RP2)/package.json $(RP2)/package-lock.json
+	npm ci --prefix $(RP2) --no-audit --no-fund --loglevel=error >/dev/null
+	touch $(RP2_STAMP)
+
 # The report tests open the HTML report in Debian's headless Chromium: installed once, quietly
 # (apt-get's output goes to a log), with one line first and one clear line if it cannot be.
 $(CHROMIUM):
@@ -29,12 +37,12 @@ $(CHROMIUM):
 	@{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } >$(VENV)/chromium-install.log 2>&1 \
 	  || { echo "make test: Chromium could not be installed (as root? see $(VENV)/chromium-install.log): the report tests need it"; exit 1; }
 
-test: $(STAMP) $(CHROMIUM)
+test: $(STAMP) $(CHROMIUM) $(RP2_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+bench: $(STAMP) $(RP2_STAMP)
 	$(BIN)/python bench/run.py
 
 lint: $(STAMP)
@@ -50,4 +58,4 @@ enclosure: $(STAMP)
 	$(BIN)/python -m enclosure.build out/enclosure
 
 clean:
-	rm -rf $(VENV) bench/results.json .pytest_cache .hypothesis
+	rm -rf $(VENV) bench/results.json .pytest_cache .hypothesis $(RP2)/node_modules

@@ -35,11 +35,18 @@ def main(b=None, app=None):
         app = App(b)
     clock = device.Clock()
     sync = Sync(app, device.Info(b, clock), clock.set)
+    served = False
     try:
         while not sync.port.closed:
             app.poll()
             if sync.poll():
-                app.refresh_space()  # and no pause: a sync runs at the link's speed, not the key period's
+                served = True  # and no pause: a sync runs at the link's speed, not the key period's
+                continue
+            if served:  # the PC paused: the screen's storage figures once, not after every request
+                app.refresh_space()  # (space() walks the file system)
+                served = False
+            if sync.link is not None:
+                sync.port.poller.poll(PERIOD_MS)  # a PC is talking: its next request ends the pause
             else:
                 b.sleep_ms(PERIOD_MS if app.state != ASLEEP else 4 * PERIOD_MS)
     except KeyboardInterrupt:

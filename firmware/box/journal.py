@@ -133,12 +133,17 @@ class Journal(Reader):
         g = self._groups
         keep = []
         need = self._need()
+        free = None  # statvfs walks the whole file system: once, and again after a delete
         for i in range(len(g)):
-            if i < len(g) - 1 and os.statvfs(self.root)[3] < need and self._all_acked(g[i], g[i + 1] - 1):
-                self._remove(group_name(g[i]))
-                rep["freed"].append(group_name(g[i]))
-            else:
-                keep.append(g[i])
+            if i < len(g) - 1 and self._all_acked(g[i], g[i + 1] - 1):
+                if free is None:
+                    free = os.statvfs(self.root)[3]
+                if free < need:
+                    self._remove(group_name(g[i]))
+                    rep["freed"].append(group_name(g[i]))
+                    free = None
+                    continue
+            keep.append(g[i])
         self._groups = keep
         if self._index and self._index[0] not in keep:
             self._index = None

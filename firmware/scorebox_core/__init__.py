@@ -2,7 +2,7 @@
 journal's records and reader, and the sync frames. Pure: no `machine`, no files opened
 here, no PC-only module. It runs unchanged on MicroPython and CPython.
 
-Tic Tac BOW lives in ttb/; what any game of the family needs sits beside it.
+Tic Tac BOW lives in ttb/, Try-Tac-Toe in ttt/; what both games need sits beside them.
 """
 
 VERSION = "0.1.0"  # the one version string: firmware, package.json and the PC package

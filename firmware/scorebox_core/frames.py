@@ -6,7 +6,7 @@ and never holds the REPL's control bytes (Ctrl-C, Ctrl-D):
     ~SB1 <seq> <kind> <body: base64> <crc: 8 hex digits>\\n
 
 `seq` is 0-65535 and a reply repeats its request's. `kind` is a request (HELLO, LIST,
-READ, ACK, CLOCK, ROSTER, GET, SET) or a reply: OK and ERR carry JSON, DATA carries raw
+READ, ACK, CLOCK, NAMES, ROSTER, GET, SET) or a reply: OK and ERR carry JSON, DATA carries raw
 bytes (journal file contents). The CRC-32 (binascii.crc32: in C on the Pico and the PC)
 covers everything before it, the space included. Pure code: MicroPython and CPython.
 """

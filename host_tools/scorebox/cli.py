@@ -64,7 +64,7 @@ def cmd_sync(args):
 
 
 def parser():
-    p = argparse.ArgumentParser(prog="scorebox", description="Scorebox PC tools for Tic Tac BOW.")
+    p = argparse.ArgumentParser(prog="scorebox", description="Scorebox PC tools for Tic Tac BOW and Try-Tac-Toe.")
     p.add_argument("--version", action="version", version="scorebox %s" % VERSION)
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("replay", help="replay a match script and show the board")

@@ -64,6 +64,9 @@ def test_bad_clocks_already_stored_do_not_crash(club, tmp_path, capsys, started)
     assert code == 0 and "(store id 1), ?" in out, err
     code, out, err = run(capsys, "report", "--db", club, "--out", str(tmp_path / "r.html"))
     assert code == 0, err
+    for fmt in ("csv", "json"):
+        code, out, err = run(capsys, "export", "--db", club, "--format", fmt, "--out", str(tmp_path / fmt))
+        assert code == 0, err
 
 
 def test_face_writes_through_a_name_of_its_own(tmp_path, capsys):

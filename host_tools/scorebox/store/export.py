@@ -92,9 +92,18 @@ class ImportError_(ScoreboxError):
 
 
 def _utc(t):
+    return _when(t, datetime.timezone.utc, "%Y-%m-%dT%H:%M:%SZ")
+
+
+def _when(t, tz, fmt):
+    """t as date text; None where there is no time or none a calendar has (a clock of 1e300
+    stored before import checked it: the raw column keeps the number)."""
     if t is None:
         return None
-    return datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        return datetime.datetime.fromtimestamp(t, tz).strftime(fmt)
+    except (OverflowError, OSError, ValueError, TypeError):
+        return None
 
 
 def match_rows(db):
@@ -165,10 +174,7 @@ class _Csv:
 
 def _date(t, utc=False):
     """A time as a spreadsheet reads it (YYYY-MM-DD HH:MM:SS), local unless utc."""
-    if t is None:
-        return None
-    tz = datetime.timezone.utc if utc else None
-    return datetime.datetime.fromtimestamp(t, tz).strftime("%Y-%m-%d %H:%M:%S")
+    return _when(t, datetime.timezone.utc if utc else None, "%Y-%m-%d %H:%M:%S")
 
 
 def _open(path):

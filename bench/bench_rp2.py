@@ -1,0 +1,254 @@
+"""The box on the emulated RP2040 (docs/rp2.md): figures in the Pico's own cycles at 125 MHz,
+deterministic from run to run (docs/benchmarks.md, "The emulated RP2040").
+
+Skipped, with the line that says what to download, where the Pico's image is missing.
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from bench_rules import best_of_nine, game_of
+from boxfill import fill
+
+from scorebox.sim.rp2 import emu
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "rp2"))
+ROSTER = b"Ann\nBob\nCat\nDan\n"
+
+# One idle turn of the box's loop on the Pico's own board (what main.py does between two
+# sleeps with no key down and the PC quiet), and the heap the app leaves free.
+_IDLE = """
+import gc, time
+from boards.pico import Board
+from box import device
+from box.app import App
+from box.usbport import Sync
+b = Board(); app = App(b); sync = Sync(app, device.Info(b, device.Clock()))
+n = 500
+t0 = time.ticks_us()
+for _ in range(n):
+    app.poll(); sync.poll()
+us = time.ticks_diff(time.ticks_us(), t0) / n
+gc.collect()
+print("IDLE", us, gc.mem_free())
+"""
+
+
+# main.py for the heap figures: the deployed main.py (as boxmain.py) on the Pico's board,
+# with the free heap read at every turn of the loop; the REPL reads `low` after a Ctrl-C.
+_HEAP_MAIN = b"""
+import gc
+import boxmain
+from boards.pico import Board
+low = [1 << 30, gc.mem_free() + gc.mem_alloc()]
+b = Board()
+_sleep = b.sleep_ms
+def _watch(ms):
+    f = gc.mem_free()
+    if f < low[0]:
+        low[0] = f
+    _sleep(ms)
+b.sleep_ms = _watch
+boxmain.main(b)
+"""
+
+
+# The time one arrow takes to commit (Journal.append: write + flush) on the Pico's flash,
+# over three typical matches (tests/support/jt.py) into an empty journal.
+_COMMIT = """
+import os, time, jt
+from box.journal import Journal
+os.mkdir("/jbench")
+j = Journal("/jbench")
+j.recover()
+t = n = 0
+for seed in range(3):
+    h, evs, res = jt.typical(seed)
+    j.start_match(h)
+    for ev in evs:
+        t0 = time.ticks_us()
+        j.append(ev)
+        t += time.ticks_diff(time.ticks_us(), t0)
+        n += 1
+    j.finish(res)
+print("COMMIT", t / n)
+"""
+
+
+def _mpremote(port, *args):
+    exe = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    r = subprocess.run([exe, "connect", port, *args], capture_output=True, text=True, timeout=1800)
+    if r.returncode:
+        raise RuntimeError("mpremote %s: %s" % (args[0], (r.stdout + r.stderr)[-2000:]))
+    return r.stdout
+
+
+def _flash(tmp, files):
+    path = os.path.join(tmp, "flash.img")
+    with open(path, "wb") as f:
+        f.write(emu.fs_image(files))
+    return path
+
+
+def rules(tmp, deployed):
+    from scorebox_core.ttb.rules import Options
+
+    opts = Options()  # the same matches as bench_rules.py, fewer of them
+    opts.games = 9
+    data = {"options": opts.to_dict(), "matches": [best_of_nine(s) for s in range(3)], "game60": game_of(60)}
+    with open(os.path.join(ROOT, "bench", "mpy", "rules_bench.py"), "rb") as f:
+        script = f.read()
+    files = [(p, d) for p, d in deployed if p.startswith("scorebox_core/")]
+    files += [("rules_bench.py", script), ("events.json", json.dumps(data).encode())]
+    pico = emu.EmulatedPico(_flash(tmp, files))
+    try:
+        pico.wait_usb()
+        out = _mpremote(
+            pico.port, "exec", "import sys; sys.argv[:] = ['rules_bench', 'events.json']; import rules_bench"
+        )
+    finally:
+        pico.close()
+    got = json.loads(out.strip().splitlines()[-1])
+    return {"rp2_rules_us_per_arrow": round(got["us_per_arrow"], 1), "rp2_rules_heap_peak_bytes": got["heap_peak"]}
+
+
+def app(tmp, deployed):
+    from rp2help import key_script
+
+    with open(os.path.join(ROOT, "docs", "demo.keys")) as f:
+        steps = key_script(f.read())
+    pico = emu.EmulatedPico(_flash(tmp, deployed + [("roster.txt", ROSTER)]), paused=True)
+    try:
+        boot = pico.play([emu.key_step(None, 1500, 0)])
+        played = pico.play([emu.key_step(n, ms, 0 if n is None else 120, pico.pins) for n, ms in steps])
+    finally:
+        pico.close()
+    lat = []
+    prev = boot["frames"][0]
+    for frame, press, done in zip(played["frames"], played["press_ns"], played["frame_ns"]):
+        if frame != prev:  # a key that changed the screen: press to its last byte on the bus
+            lat.append((done - press) / 1e6)
+        prev = frame
+    return {
+        "rp2_boot_ms": round(boot["frame_ns"][0] / 1e6, 1),
+        "rp2_app_key_to_frame_ms": round(statistics.median(lat), 1),
+        "rp2_app_key_to_frame_worst_ms": round(max(lat), 1),
+        "rp2_display_bytes_match": played["panel_bytes"],
+    }
+
+
+def heap(tmp, deployed):
+    """The least free heap over the demo match, keyed with the PC attached (the sync link
+    loaded by a HELLO first), read at every turn of the box's loop."""
+    from rp2help import key_script, wait_hello
+
+    with open(os.path.join(ROOT, "docs", "demo.keys")) as f:
+        steps = key_script(f.read())
+    files = [(("boxmain.py" if p == "main.py" else p), d) for p, d in deployed]
+    files += [("main.py", _HEAP_MAIN), ("roster.txt", ROSTER)]
+    pico = emu.EmulatedPico(_flash(tmp, files))
+    try:
+        wait_hello(pico.port)
+        pico.play([emu.key_step(n, ms, 0 if n is None else 120, pico.pins) for n, ms in steps])
+        wait_hello(pico.port)
+        out = _mpremote(pico.port, "resume", "exec", "print('LOW', low[0], low[1])")
+    finally:
+        pico.close()
+    low, total = (int(v) for v in out.split("LOW", 1)[1].split()[:2])
+    return {"rp2_heap_free_min_bytes": low, "rp2_app_heap_peak_bytes": total - low, "rp2_heap_bytes": total}
+
+
+def commit(tmp, deployed):
+    with open(os.path.join(ROOT, "tests", "support", "jt.py"), "rb") as f:
+        files = [(p, d) for p, d in deployed if p != "main.py"] + [("jt.py", f.read())]
+    pico = emu.EmulatedPico(_flash(tmp, files))
+    try:
+        pico.wait_usb()
+        out = _mpremote(pico.port, "exec", _COMMIT)
+    finally:
+        pico.close()
+    return {"rp2_journal_commit_ms": round(float(out.split("COMMIT", 1)[1].split()[0]) / 1000, 2)}
+
+
+def idle(tmp, deployed):
+    pico = emu.EmulatedPico(_flash(tmp, deployed + [("roster.txt", ROSTER)]))
+    try:
+        pico.wait_usb()
+        out = _mpremote(pico.port, "exec", _IDLE)
+    finally:
+        pico.close()
+    us, free = out.split("IDLE", 1)[1].split()[:2]
+    return {"rp2_idle_loop_us": round(float(us), 1), "rp2_app_heap_free_idle_bytes": int(free)}
+
+
+def sync(tmp, deployed, count=1000):
+    """1,000 matches from the box's flash: `scorebox sync` into a new store, and mpremote
+    `fs cp` of the same files; in the emulated Pico's seconds (its cycles between the first
+    and the last byte) and in wall seconds."""
+    from rp2help import wait_hello
+
+    from scorebox.device import link
+
+    flash, _ = fill(_Path(tmp), count)
+    emu.fs_add(flash, deployed)
+    pico = emu.EmulatedPico(flash)
+    out = {}
+    try:
+        wait_hello(pico.port)
+        exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
+        c0, t0 = pico.stats()["cycles"], time.monotonic()
+        p = subprocess.run(
+            [exe, "sync", "--port", pico.port, "--db", os.path.join(tmp, "club.sqlite")],
+            capture_output=True,
+            text=True,
+            timeout=3600,
+        )
+        c1, t1 = pico.stats()["cycles"], time.monotonic()
+        if p.returncode or "%d new matches stored" % count not in p.stdout:
+            raise RuntimeError(p.stdout + p.stderr)
+        out["rp2_sync_seconds_1000"] = round((c1 - c0) / emu.HZ, 2)
+        out["rp2_sync_wall_seconds_1000"] = round(t1 - t0, 2)
+        ser = link.open_port(pico.port)
+        ser.close()
+        names = [n for n in _mpremote(pico.port, "fs", "ls", ":").split() if n.endswith(".tbj")]
+        dst = os.path.join(tmp, "cp")
+        os.makedirs(dst)
+        c0, t0 = pico.stats()["cycles"], time.monotonic()
+        _mpremote(pico.port, "fs", "cp", *[":" + n for n in names], dst + "/")
+        c1, t1 = pico.stats()["cycles"], time.monotonic()
+        out["rp2_mpremote_cp_seconds_1000"] = round((c1 - c0) / emu.HZ, 2)
+        out["rp2_mpremote_cp_wall_seconds_1000"] = round(t1 - t0, 2)
+    finally:
+        pico.close()
+    return out
+
+
+class _Path(str):
+    """boxfill wants a pathlib-like folder (folder / name)."""
+
+    def __truediv__(self, name):
+        import pathlib
+
+        return pathlib.Path(self) / name
+
+
+def run():
+    try:
+        emu.images()
+    except emu.Missing as e:
+        print("# rp2: skipped: %s" % e, file=sys.stderr)
+        return {}
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        deployed = emu.deployed_files(os.path.join(tmp, "build"))
+        for part in (rules, app, heap, commit, idle, sync):
+            d = os.path.join(tmp, part.__name__)
+            os.makedirs(d)
+            out.update(part(d, deployed))
+    return out

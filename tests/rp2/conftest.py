@@ -1,0 +1,33 @@
+"""The emulated Pico's tier: MicroPython's own RPI_PICO image on rp2040js (docs/rp2.md).
+
+Without the image and the boot ROM the tier is one skipped test whose line says what to get
+(the rest are deselected). Each module boots its emulated Pico once and shares it: the
+emulator runs at about 0.4x real time.
+"""
+
+import os
+
+import pytest
+
+from scorebox.sim.rp2 import emu
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def pytest_collection_modifyitems(config, items):
+    try:
+        emu.images()
+        return
+    except emu.Missing as e:
+        why = str(e)
+    ours = [it for it in items if str(it.path).startswith(_HERE + os.sep)]
+    if ours:
+        ours[0].add_marker(pytest.mark.skip(reason=why))
+        config.hook.pytest_deselected(items=ours[1:])
+        items[:] = [it for it in items if it not in ours[1:]]
+
+
+@pytest.fixture(scope="session")
+def deployed(tmp_path_factory):
+    """What `scorebox deploy` puts on a box: [(path on the box, bytes)]."""
+    return emu.deployed_files(str(tmp_path_factory.mktemp("deploy")))

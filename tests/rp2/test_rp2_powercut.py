@@ -1,0 +1,108 @@
+"""Power cuts on the emulated Pico at chosen cycles inside the journal's writes of a whole
+match (docs/demo.keys): nothing committed is lost, nothing appears that was not written
+(docs/journal.md). The emulator is deterministic: a second run of the same keys makes the
+same flash operations at the same cycles, and leaves the flash as a cut at each chosen
+cycle would (a flash operation is whole or not at all: a page program or sector erase
+cut half way is not modelled). A few of them are then booted again on the emulated Pico."""
+
+import os
+import shutil
+
+import pytest
+from mpy import ROOT
+from rp2help import journal, key_script
+
+from scorebox.sim.rp2 import emu
+
+pytestmark = pytest.mark.micropython
+
+ROSTER = b"Ann\nBob\nCat\nDan\n"
+SETTLE_MS = 1500
+CUT_OPS = 30  # flash operations chosen; cut just before and just after each: 60 points
+REBOOTS = 3
+
+
+def _run(start, flash, steps, snaps=()):
+    shutil.copyfile(start, flash)
+    pico = emu.EmulatedPico(flash, paused=True)
+    try:
+        if snaps:
+            pico.snap_at(snaps)
+        pico.play([emu.key_step(None, SETTLE_MS, 0)])
+        played = pico.play([emu.key_step(n, ms, 0 if n is None else 120, pico.pins) for n, ms in steps])
+        log = pico.flashlog()
+        pico.power_off()
+    finally:
+        pico.close()
+    return played, log
+
+
+def _events(j):
+    assert len(j) <= 1, j
+    return next(iter(j.values()), [])
+
+
+@pytest.fixture(scope="module")
+def cuts(deployed, tmp_path_factory):
+    tmp = str(tmp_path_factory.mktemp("powercut"))
+    with open(os.path.join(ROOT, "docs", "demo.keys")) as f:
+        steps = key_script(f.read())
+    start = os.path.join(tmp, "start.img")
+    with open(start, "wb") as f:
+        f.write(emu.fs_image(deployed + [("roster.txt", ROSTER)]))
+    flash = os.path.join(tmp, "flash.img")
+    played, log = _run(start, flash, steps)
+    final = _events(journal(flash, tmp))
+    presses = [ns * emu.HZ // 10**9 for ns in played["press_ns"]]
+    ops = [c for c, _, _, _ in log if c > presses[0]]  # the match's writes
+    chosen = [ops[i * len(ops) // CUT_OPS] for i in range(CUT_OPS)]
+    points = sorted(set(chosen + [c + 1 for c in chosen]))
+    played2, log2 = _run(start, flash, steps, points + presses)
+    return tmp, flash, final, presses, points, log, log2
+
+
+def test_runs_are_deterministic(cuts):
+    _, _, final, _, points, log, log2 = cuts
+    assert log == log2
+    assert len(points) >= 50
+    assert len(final) >= 15, "the demo match's arrows are in the journal"
+
+
+def _committed(flash, presses, c, tmp):
+    """Events in the journal as it was at the last key press before cycle c: the box had
+    finished that press's work (and flushed it) long before the next press."""
+    before = [p for p in presses if p < c]
+    if not before:
+        return []
+    return _events(journal("%s.at%d" % (flash, before[-1]), tmp))
+
+
+def test_nothing_committed_is_lost_at_60_cuts(cuts):
+    tmp, flash, final, presses, points, _, _ = cuts
+    losses = []
+    sizes = set()
+    for c in points:
+        got = _events(journal("%s.at%d" % (flash, c), tmp))
+        sizes.add(len(got))
+        want = _committed(flash, presses, c, tmp)
+        if got[: len(want)] != want or final[: len(got)] != got:
+            losses.append((c, len(want), len(got)))
+    assert len(sizes) >= 5, "the cuts fall all through the match: %s" % sorted(sizes)
+    assert not losses, "cuts that lost committed events or kept unwritten ones: %s" % losses
+
+
+def test_the_box_boots_again_after_a_cut(cuts):
+    tmp, flash, final, presses, points, _, _ = cuts
+    for c in points[:: len(points) // REBOOTS][:REBOOTS]:
+        image = os.path.join(tmp, "reboot%d.img" % c)
+        shutil.copyfile("%s.at%d" % (flash, c), image)
+        pico = emu.EmulatedPico(image, paused=True)  # stopped where play ends: the same flash every run
+        try:
+            booted = pico.play([emu.key_step(None, SETTLE_MS, 0)])
+            pico.power_off()
+        finally:
+            pico.close()
+        assert booted["panel_writes"] > 0, "the box drew its screen after the cut at cycle %d" % c
+        got = _events(journal(image, tmp))
+        want = _committed(flash, presses, c, tmp)
+        assert got[: len(want)] == want and final[: len(got)] == got, "cut at cycle %d" % c
