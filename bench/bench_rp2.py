@@ -41,21 +41,21 @@ print("IDLE", us, gc.mem_free())
 
 
 # main.py for the heap figures: the deployed main.py (as boxmain.py) on the Pico's board,
-# with the free heap read at every turn of the loop; the REPL reads `low` after a Ctrl-C.
+# with the free heap read at every turn of the loop (App.poll); the REPL reads `low` after a Ctrl-C.
 _HEAP_MAIN = b"""
 import gc
 import boxmain
 from boards.pico import Board
+from box.app import App
 low = [1 << 30, gc.mem_free() + gc.mem_alloc()]
-b = Board()
-_sleep = b.sleep_ms
-def _watch(ms):
+_poll = App.poll
+def _watch(app):
     f = gc.mem_free()
     if f < low[0]:
         low[0] = f
-    _sleep(ms)
-b.sleep_ms = _watch
-boxmain.main(b)
+    return _poll(app)
+App.poll = _watch
+boxmain.main(Board())
 """
 
 
