@@ -37,7 +37,7 @@ from box.keys import (
     RIGHT,
     UP,
 )
-from box.ui import Screen, banner, digit, help_line, lock_icon, nav, num, number, title, wrap
+from box.ui import Confirm, Screen, banner, digit, help_line, lock_icon, nav, num, number, title, wrap
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import DRAW, NEW_FACE, NEW_GAME, OUTCOMES, UNDO, A, B, called, hit, miss
 
@@ -458,36 +458,8 @@ class FacePrompt(Screen):
         help_line(fb, self.app, "#=new  *=later", "OK=new  back=old")
 
 
-class MatchOver(Screen):
+class MatchOver(Confirm):
     """The match result, confirmed by both sides in turn (A then B), then history."""
-
-    def open(self, arg=None):
-        self.err = None
-
-    def key(self, kind, k):
-        app = self.app
-        s = app.session
-        k = nav(k)
-        if k == BACK and not s.finished:
-            if kind == LONG:
-                app.go(app.home)
-                return
-            app.go(app.play)
-            app.play.shoot(UNDO)
-            return
-        if k != OK:
-            return
-        side = 0 if not s.confirmed[0] else 1
-        try:
-            both = s.confirm(side)
-        except Exception as e:  # the journal could not record it: say so, keep the match
-            self.err = str(e) or "storage error"
-            return
-        if both:
-            n = s.number
-            s.close()
-            app.history.focus = n
-            app.go(app.history)
 
     def draw(self, fb):
         s = self.app.session

@@ -21,7 +21,7 @@ import sys
 from array import array
 
 from box.keys import BACK, DIGIT, DOWN, KC, KD, KHASH, KSTAR, LEFT, LONG, OK, RIGHT, UP
-from box.ui import Screen, banner, help_line, nav, number, title
+from box.ui import Confirm, Screen, banner, help_line, nav, number, title
 from scorebox_core.ttb.rules import DRAW
 from scorebox_core.ttt.board import CELLS, ROW_STARTS, N, row_of
 from scorebox_core.ttt.rules import END, MISS, NEXT_MATCH, NO_SHAPE, UNDO
@@ -382,38 +382,14 @@ class MatchEnd(Screen):
         help_line(fb, self.app, "#=match 2 *=undo", "OK=match 2")
 
 
-class GameOver(Screen):
+class GameOver(Confirm):
     """The game's result (TTT-6), confirmed by both sides in turn (X then O), as Tic Tac
     BOW's match result; then history."""
 
-    def open(self, arg=None):
-        self.err = None
+    play = "ttt_play"
 
-    def key(self, kind, k):
-        app = self.app
-        s = app.session
-        k = nav(k)
-        if k == BACK and not s.finished:
-            if kind == LONG:
-                app.go(app.home)
-                return
-            app.go(app.ttt_play)
-            app.ttt_play.shoot(UNDO)
-            return
-        if k != OK:
-            return
-        side = 0 if not s.confirmed[0] else 1
-        try:
-            both = s.confirm(side)
-        except Exception as e:  # the journal could not record it: say so, keep the game
-            self.err = str(e) or "storage error"
-            return
-        if both:
-            n = s.number
-            s.close()
-            forget_rules()
-            app.history.focus = n
-            app.go(app.history)
+    def closed(self):
+        forget_rules()
 
     def draw(self, fb):
         app = self.app

@@ -14,6 +14,7 @@ from box.keys import (
     KHASH,
     KSTAR,
     LEFT,
+    LONG,
     OK,
     RIGHT,
     UP,
@@ -31,6 +32,7 @@ W = const(128)
 H = const(64)
 CH = const(8)  # the built-in font: 8x8
 COLS = const(16)
+_UNDO = const(256)  # the undo event of both games' rules
 
 # One-character strings are constants (qstrs) in the compiled module: drawing a number
 # digit by digit with them allocates nothing, where str(n) would make a string each time.
@@ -86,6 +88,47 @@ class Screen:
 
     def draw(self, fb):
         pass
+
+
+class Confirm(Screen):
+    """A result both sides confirm in turn (side 0, then side 1), then history: Tic Tac
+    BOW's match and Try-Tac-Toe's game. Until it is recorded, BACK takes the last event
+    back on the game's play screen (`play`, the app's name for it); a long BACK goes home."""
+
+    play = "play"
+
+    def open(self, arg=None):
+        self.err = None
+
+    def key(self, kind, k):
+        app = self.app
+        s = app.session
+        k = nav(k)
+        if k == BACK and not s.finished:
+            if kind == LONG:
+                app.go(app.home)
+                return
+            play = getattr(app, self.play)
+            app.go(play)
+            play.shoot(_UNDO)
+            return
+        if k != OK:
+            return
+        side = 0 if not s.confirmed[0] else 1
+        try:
+            both = s.confirm(side)
+        except Exception as e:  # the journal could not record it: say so, keep the match
+            self.err = str(e) or "storage error"
+            return
+        if both:
+            n = s.number
+            s.close()
+            self.closed()
+            app.history.focus = n
+            app.go(app.history)
+
+    def closed(self):
+        """The match is closed, history not yet open: what the game lets go then."""
 
 
 def help_line(fb, app, keypad, buttons, x=0):

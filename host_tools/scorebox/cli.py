@@ -14,7 +14,8 @@ from scorebox.sim import run as sim
 from scorebox.sim import vpico
 from scorebox.sync import commands as sync
 from scorebox_core import VERSION
-from scorebox_core.ttb.script import ScriptError, read_lines
+from scorebox_core.script import ScriptError
+from scorebox_core.ttb.script import read_lines
 from scorebox_core.ttb.snapshot import snapshot
 from scorebox_core.ttt import script as ttt_script
 from scorebox_core.ttt import snapshot as ttt_snapshot

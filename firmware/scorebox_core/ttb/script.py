@@ -10,16 +10,11 @@ The reader is fed line by line so that tests can look at the state between lines
 runs on MicroPython too, where the rule test vectors are replayed as well.
 """
 
+from scorebox_core import script
 from scorebox_core.match import result_text
+from scorebox_core.script import ScriptError
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import Match, Options, Refused
-
-
-class ScriptError(Exception):
-    def __init__(self, line, message):
-        super().__init__(message)
-        self.line = line
-        self.message = message
 
 
 def parse_token(tok):
@@ -51,11 +46,10 @@ class Reader:
         self.short_line = 0  # line of a turn left short, which must be the last turn line
 
     def feed(self, lineno, text):
-        line = text.split("#", 1)[0].strip()
-        if not line:
+        parts = script.split(text)
+        if parts is None:
             return
-        head, sep, rest = line.partition(":")
-        head = head.strip()
+        line, head, sep, rest = parts
         try:
             if not sep:
                 if line == "new face":
@@ -64,10 +58,10 @@ class Reader:
                 raise ValueError("expected `A:`, `B:`, `options:`, `archers:` or `new face`")
             if head == "options":
                 self._before_play("options")
-                self._options(rest.split())
+                script.set_options(self.opts, rest.split())
             elif head == "archers":
                 self._before_play("archers")
-                self._archers(rest.split())
+                self.archers = script.names(rest.split(), "AB")
             elif head in ("A", "B"):
                 self._turn(lineno, rules.SIDES.index(head), rest.split())
             else:
@@ -83,22 +77,6 @@ class Reader:
     def _before_play(self, what):
         if self.match is not None:
             raise ValueError("%s must come before the first turn" % what)
-
-    def _options(self, words):
-        for w in words:
-            name, eq, val = w.partition("=")
-            if not eq:
-                raise ValueError("option %r needs a value: name=value" % w)
-            self.opts.set(name, val)
-
-    def _archers(self, words):
-        names = [None, None]
-        for w in words:
-            side, eq, val = w.partition("=")
-            if not eq or side not in ("A", "B") or not val:
-                raise ValueError("archers: write A=name,name B=name")
-            names[rules.SIDES.index(side)] = tuple(n for n in val.split(",") if n)
-        self.archers = (names[0] or ("A",), names[1] or ("B",))
 
     def _start(self):
         if self.match is None:
@@ -144,9 +122,4 @@ class Reader:
 
 def read_lines(lines):
     """Parse an iterable of lines into a Match."""
-    r = Reader()
-    n = 0
-    for text in lines:
-        n += 1
-        r.feed(n, text)
-    return r.finish()
+    return script.read_lines(Reader(), lines)

@@ -13,7 +13,8 @@
 Fed line by line like ttb's Reader, and run on MicroPython too by the tests.
 """
 
-from scorebox_core.ttb.script import ScriptError
+from scorebox_core import script
+from scorebox_core.script import ScriptError
 from scorebox_core.ttt import rules
 from scorebox_core.ttt.board import N
 from scorebox_core.ttt.rules import Game, Options, Refused
@@ -34,11 +35,10 @@ def is_ttt(lines):
     """True when a script is Try-Tac-Toe's: an `options:` line with game=try-tac-toe, or
     the first move-like line is `X:`, `O:` or `match 2` (Tic Tac BOW's turns are `A:`/`B:`)."""
     for text in lines:
-        line = text.split("#", 1)[0].strip()
-        head, sep, rest = line.partition(":")
-        head = head.strip()
-        if not line:
+        parts = script.split(text)
+        if parts is None:
             continue
+        line, head, sep, rest = parts
         if sep and head == "options":
             if GAME_OPTION in rest.split():
                 return True
@@ -58,11 +58,10 @@ class Reader:
         self.game = None  # type: Game | None
 
     def feed(self, lineno, text):
-        line = text.split("#", 1)[0].strip()
-        if not line:
+        parts = script.split(text)
+        if parts is None:
             return
-        head, sep, rest = line.partition(":")
-        head = head.strip()
+        line, head, sep, rest = parts
         try:
             if not sep:
                 self._word(line)
@@ -71,7 +70,7 @@ class Reader:
                 self._options(rest.split())
             elif head == "archers":
                 self._before_play("archers")
-                self._players(rest.split())
+                self.players = script.names(rest.split(), "XO")
             elif head in ("X", "O"):
                 self._move(rules.SIDES.index(head), rest.strip())
             else:
@@ -89,23 +88,10 @@ class Reader:
 
     def _options(self, words):
         for w in words:
-            name, eq, val = w.partition("=")
-            if not eq:
-                raise ValueError("option %r needs a value: name=value" % w)
-            if name == "game":
-                if val != rules.GAME:
-                    raise ValueError("game must be %s in a Try-Tac-Toe script, not %r" % (rules.GAME, val))
-                continue
-            self.opts.set(name, val)
-
-    def _players(self, words):
-        names = [None, None]  # type: list
-        for w in words:
-            side, eq, val = w.partition("=")
-            if not eq or side not in ("X", "O") or not val:
-                raise ValueError("archers: write X=name,name O=name,name")
-            names[rules.SIDES.index(side)] = tuple(n for n in val.split(",") if n)
-        self.players = (names[0] or ("X",), names[1] or ("O",))
+            if w.startswith("game="):  # which game the script is (is_ttt): only this one
+                if w != GAME_OPTION:
+                    raise ValueError("game must be %s in a Try-Tac-Toe script, not %r" % (rules.GAME, w[5:]))
+        script.set_options(self.opts, [w for w in words if not w.startswith("game=")])
 
     def _start(self):
         if self.game is None:
@@ -147,9 +133,4 @@ class Reader:
 
 def read_lines(lines):
     """Parse an iterable of lines into a Game."""
-    r = Reader()
-    n = 0
-    for text in lines:
-        n += 1
-        r.feed(n, text)
-    return r.finish()
+    return script.read_lines(Reader(), lines)

@@ -1,0 +1,49 @@
+"""What the games' match scripts share (docs/match-script.md): comments, the `options:`
+and `archers:` lines, feeding a reader line by line, and errors that name their line.
+Each game's reader (ttb/script.py, ttt/script.py) reads its own move lines."""
+
+
+class ScriptError(Exception):
+    def __init__(self, line, message):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+def split(text):
+    """(line, head, sep, rest) of a script line without its comment, or None when blank."""
+    line = text.split("#", 1)[0].strip()
+    if not line:
+        return None
+    head, sep, rest = line.partition(":")
+    return line, head.strip(), sep, rest
+
+
+def set_options(opts, words):
+    """An `options:` line's name=value words, set on opts (ValueError says what is wrong)."""
+    for w in words:
+        name, eq, val = w.partition("=")
+        if not eq:
+            raise ValueError("option %r needs a value: name=value" % w)
+        opts.set(name, val)
+
+
+def names(words, sides):
+    """The two teams of an `archers:` line (S=name,name for each side letter in sides), a
+    side not named keeping its letter."""
+    got = [None, None]  # type: list
+    for w in words:
+        side, eq, val = w.partition("=")
+        if not eq or side not in sides or not val:
+            raise ValueError("archers: write %s=name,name %s=name,name" % (sides[0], sides[1]))
+        got[sides.index(side)] = tuple(n for n in val.split(",") if n)
+    return (got[0] or (sides[0],), got[1] or (sides[1],))
+
+
+def read_lines(reader, lines):
+    """Feed an iterable of lines to reader (numbered from 1); what reader.finish() gives."""
+    n = 0
+    for text in lines:
+        n += 1
+        reader.feed(n, text)
+    return reader.finish()
