@@ -414,6 +414,13 @@ def check_undo():
     h = Game.replay(events[: cut + 1])
     h.apply(UNDO)
     want(len(h.matches) == 1 and h.match.over(), "undo of match 2's start")
+    k = Game.replay(events)
+    steps = []
+    step = k._step
+    k._step = lambda ev: steps.append(ev) or step(ev)
+    k.apply(UNDO)
+    want(len(steps) == len(events) - cut - 2, "an undo in match 2 folds match 2 again, not match 1")
+    want(snapshot(k) == snapshot(Game.replay(events[:-1])), "and lands where a replay does")
     want(Game().why_not(UNDO) == "nothing to undo", "nothing to undo")
     g = read_lines(["X: 1", "O: 2", "undo", "O: 3"])
     want(g.match.owner(1) is None and g.match.owner(2) == 1, "undo in a script")

@@ -197,7 +197,8 @@ class Match:
 
 class Game:
     """A game of two matches (TTT-6) folded from events. `log` keeps every event keyed,
-    undos included; `events` the ones in effect. Undo pops one and replays the rest."""
+    undos included; `events` the ones in effect. Undo pops one and replays the match under
+    way from its start (as Tic Tac BOW's replays its game): it costs one match, not both."""
 
     GAME = GAME
 
@@ -291,13 +292,22 @@ class Game:
             raise Refused(reason)
         self.log.append(ev)
         if ev == UNDO:
-            self.events.pop()
-            self.matches = [Match(self.opts, X)]
-            for e in self.events:
-                self._step(e)
+            self._undo()
         else:
             self.events.append(ev)
             self._step(ev)
+
+    def _undo(self):
+        events = self.events
+        if events.pop() == NEXT_MATCH:  # back to match 1, as it ended
+            self.matches.pop()
+            return
+        start = len(events)
+        while start and events[start - 1] != NEXT_MATCH:
+            start -= 1
+        self.matches[-1] = Match(self.opts, O if len(self.matches) > 1 else X)  # TTT-6
+        for i in range(start, len(events)):
+            self._step(events[i])
 
     def _step(self, ev):
         if ev == NEXT_MATCH:
