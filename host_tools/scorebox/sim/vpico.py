@@ -1,26 +1,23 @@
 """The virtual Pico behind a pseudo-terminal, as the PC sees a box on USB (POSIX only).
 
 The firmware runs on the `micropython` command with its stdin/stdout on the pty's master
-side; the PC side opens the pty's slave path (/dev/pts/N) with pyserial, as it would a
-Pico's /dev/ttyACM0. The pty is set raw before the child starts (a cooked pty echoes and
-turns \\n into \\r\\n). The flash lives in a host file, so a "reboot" (kill and start
-again) keeps what was written, as a Pico's flash does. Used by `scorebox demo`, the
-sync tests and the sync benchmark, and by `scorebox sync --sim` (plugged_in).
+side (sim/ptybox.py); a "reboot" (kill and start again) keeps the flash file, as a Pico's
+flash is kept. Used by `scorebox demo`, the sync tests and the sync benchmark, and by
+`scorebox sync --sim` (plugged_in).
 """
 
 import contextlib
 import functools
 import os
-import pty
 import subprocess
 import tempfile
 import threading
 import time
-import tty
 
 from scorebox.device import link
 from scorebox.device.mpy_build import SIM_MPY
 from scorebox.process import die_with_parent
+from scorebox.sim.ptybox import PtyBox
 from scorebox.sim.run import Flash, SimError, default_state, micropython, source_path
 
 
@@ -46,15 +43,10 @@ def plugged_in(state=None):
             vp.close()
 
 
-class VirtualPico:
+class VirtualPico(PtyBox):
     def __init__(self, flash, keys=None, log=None):
-        self.flash = os.path.abspath(flash)
+        super().__init__(flash, log)
         self.keys = keys and os.path.abspath(keys)
-        self.log = log or (self.flash + ".log")
-        self.master, self.slave = pty.openpty()
-        tty.setraw(self.slave)
-        self.port = os.ttyname(self.slave)
-        self.proc = None
         self.boot()
 
     def boot(self):
@@ -79,26 +71,10 @@ class VirtualPico:
                 preexec_fn=watch,
             )
 
-    def kill(self):
-        """Pull the power: the process dies wherever it is."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(timeout=10)
-
     def reboot(self):
         self.kill()
         self.drain()
         self.boot()
-
-    def drain(self):
-        """Throw away what the dead box left in the pty."""
-        os.set_blocking(self.master, False)
-        try:
-            while os.read(self.master, 65536):
-                pass
-        except (BlockingIOError, OSError):
-            pass
-        os.set_blocking(self.master, True)
 
     def wait_ready(self, client, timeout=30):
         """Wait until the firmware answers HELLO (it plays its key script first)."""
@@ -112,15 +88,3 @@ class VirtualPico:
             except Exception as e:  # not up yet
                 last = e
         raise RuntimeError("the virtual Pico did not answer: %s; %s" % (last, self.tail()))
-
-    def tail(self):
-        try:
-            with open(self.log, "rb") as f:
-                return f.read()[-2000:].decode(errors="replace")
-        except OSError:
-            return ""
-
-    def close(self):
-        self.kill()
-        os.close(self.master)
-        os.close(self.slave)

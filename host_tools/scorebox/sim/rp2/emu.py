@@ -13,17 +13,16 @@ import functools
 import glob
 import json
 import os
-import pty
 import queue
 import shutil
 import socket
 import subprocess
 import threading
-import tty
 
 from scorebox.device import deploy
 from scorebox.device.firmware import firmware_dir
 from scorebox.process import die_with_parent
+from scorebox.sim.ptybox import PtyBox
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HZ = 125_000_000
@@ -123,23 +122,18 @@ def key_step(name, hold_ms, gap_ms, pins=None):
     return [None, gpio, hold_ms, gap_ms]
 
 
-class EmulatedPico:
+class EmulatedPico(PtyBox):
     """One emulated Pico. flash: the file holding the file system region (made blank, and
     formatted by MicroPython at first boot, when absent). The pty's path is `port`. paused:
     power on at the first play() (or run()), so that a run's cycles repeat exactly."""
 
     def __init__(self, flash, vbus=True, vsys_mv=4500, log=None, fw=None, paused=False):
         self.uf2, self.rom = images()
-        self.flash = os.path.abspath(flash)
-        self.log = log or self.flash + ".log"
+        super().__init__(flash, log)
         self.pins = pin_map(fw)
         self.vbus = vbus
         self.vsys_mv = vsys_mv
         self.paused = paused
-        self.master, self.slave = pty.openpty()
-        tty.setraw(self.slave)
-        self.port = os.ttyname(self.slave)
-        self.proc = None
         self.boot()
 
     def config(self):
@@ -291,30 +285,6 @@ class EmulatedPico:
         if self.proc.poll() is None:
             self.power_off()
         self.boot()
-
-    def drain(self):
-        """Throw away what the dead box left in the pty."""
-        os.set_blocking(self.master, False)
-        try:
-            while os.read(self.master, 65536):
-                pass
-        except (BlockingIOError, OSError):
-            pass
-        os.set_blocking(self.master, True)
-
-    def tail(self):
-        try:
-            with open(self.log, "rb") as f:
-                return f.read()[-2000:].decode(errors="replace")
-        except OSError:
-            return ""
-
-    def close(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(timeout=10)
-        os.close(self.master)
-        os.close(self.slave)
 
 
 def deployed_flash(path, out):

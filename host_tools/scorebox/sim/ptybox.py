@@ -1,0 +1,48 @@
+"""A box behind a pseudo-terminal, as the PC sees one on USB (POSIX only): what the virtual
+Pico (sim/vpico.py) and the emulated one (sim/rp2/emu.py) share. The box's process has the
+pty's master side; the PC opens `port`, the slave path, with pyserial as it would a Pico's
+/dev/ttyACM0. The pty is set raw before the box starts (a cooked pty echoes and turns \\n
+into \\r\\n). The flash lives in a host file, so a power cut keeps what was written."""
+
+import os
+import pty
+import tty
+
+
+class PtyBox:
+    def __init__(self, flash, log=None):
+        self.flash = os.path.abspath(flash)
+        self.log = log or (self.flash + ".log")
+        self.master, self.slave = pty.openpty()
+        tty.setraw(self.slave)
+        self.port = os.ttyname(self.slave)
+        self.proc = None
+
+    def kill(self):
+        """Pull the power: the process dies wherever it is."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+    def drain(self):
+        """Throw away what the dead box left in the pty."""
+        os.set_blocking(self.master, False)
+        try:
+            while os.read(self.master, 65536):
+                pass
+        except (BlockingIOError, OSError):
+            pass
+        os.set_blocking(self.master, True)
+
+    def tail(self):
+        """The end of the box's log, for an error message."""
+        try:
+            with open(self.log, "rb") as f:
+                return f.read()[-2000:].decode(errors="replace")
+        except OSError:
+            return ""
+
+    def close(self):
+        self.kill()
+        os.close(self.master)
+        os.close(self.slave)
