@@ -83,21 +83,25 @@ def ttt_entry(m, h):
         if mm.over() and mv["number"] == len(mm.moves):
             f["e"] = mm.reason
         frames.append(f)
-    w = {"X": 0, "O": 1, "draw": 2}.get(m["winner"])
     g = ttt_moves.replay(h, m["log"])
-    score = g.score()
+    e = entry(m, "ttt", players, "XO", g.score())
+    e.update(opt=ttt_moves.values_text(opts), ms=[[x.score(0), x.score(1)] for x in g.matches], fr=frames)
+    return e
+
+
+def entry(m, game, teams, sides, score):
+    """What the report's list says of any match: game, key, id, date, the teams, the winner
+    (0, 1 or 2 for a draw) and the result with its score."""
+    w = {sides[0]: 0, sides[1]: 1, "draw": 2}.get(m["winner"])
     return {
-        "g": "ttt",
+        "g": game,
         "k": m["key"],
         "id": m["id"],
         "d": date_text(m["started"]),
-        "A": ", ".join(players[0]),
-        "B": ", ".join(players[1]),
+        "A": ", ".join(teams[0]),
+        "B": ", ".join(teams[1]),
         "w": w,
         "res": "%s %d-%d" % (m["winner"] or "open", score[0], score[1]),
-        "opt": ttt_moves.values_text(opts),
-        "ms": [[x.score(0), x.score(1)] for x in g.matches],
-        "fr": frames,
     }
 
 
@@ -179,23 +183,13 @@ def build(store, replays=REPLAYS, faces_shown=FACES_SHOWN):
             recent.append(ttt_entry(m, h))
             continue
         opts, archers, _ = from_header(h)
-        frames = [frame(mm, t) for mm, t in turns(h, m["log"])]
-        w = rules.SIDES.index(m["winner"]) if m["winner"] in ("A", "B") else (2 if m["winner"] == "draw" else None)
-        recent.append(
-            {
-                "g": "ttb",
-                "k": m["key"],
-                "id": m["id"],
-                "d": date_text(m["started"]),
-                "A": ", ".join(archers[0]),
-                "B": ", ".join(archers[1]),
-                "w": w,
-                "res": "%s %d-%d" % (m["winner"] or "open", m["wins"][0], m["wins"][1]),
-                "opt": options_text(opts),
-                "claim": [opts.claim_a, opts.claim_b],
-                "fr": frames,
-            }
+        e = entry(m, "ttb", archers, rules.SIDES, m["wins"])
+        e.update(
+            opt=options_text(opts),
+            claim=[opts.claim_a, opts.claim_b],
+            fr=[frame(mm, t) for mm, t in turns(h, m["log"])],
         )
+        recent.append(e)
     all_stats = stats.compute(store)
     h2h = stats.head_to_head(store)
     names = list(all_stats)

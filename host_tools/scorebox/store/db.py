@@ -505,17 +505,20 @@ class Checked:
         self.archers = match.archers if hasattr(match, "archers") else match.players
         self.distance = header.get("distance") or [None, None]
         self.shaft_mm = header.get("shaft_mm") or [None, None]
-        if getattr(match, "GAME", None) == TRYTACTOE:
-            self._ttt(header, log, match)
-            return
-        self.sides = rules.SIDES
-        self.row = (  # the matches table's columns but id, device_id and imported
+        # the matches table's columns but id, device_id and imported: these six, then the result's
+        head = (
             number,
             header.get("clock"),
             json.dumps(match.opts.to_dict(), sort_keys=True),
             json.dumps(header, sort_keys=True),
             json.dumps(log),
             json.dumps(self.extras, sort_keys=True),
+        )
+        if getattr(match, "GAME", None) == TRYTACTOE:
+            self._ttt(head, match)
+            return
+        self.sides = rules.SIDES
+        self.row = head + (
             side_name(match.result()),
             match.wins[0],
             match.wins[1],
@@ -535,7 +538,7 @@ class Checked:
             for g in match.games
         ]
 
-    def _ttt(self, header, log, game):
+    def _ttt(self, head, game):
         """A Try-Tac-Toe game (docs/reports.md): its moves stay in the match's log (no
         games, turns or arrows rows: those are Tic Tac BOW's); the row holds the game's
         winner (X, O or draw, TTT-6), the matches each side won and the drawn ones, and
@@ -544,13 +547,7 @@ class Checked:
 
         self.sides = ("X", "O")
         scores = [(m.score(0), m.score(1)) for m in game.matches if m.over()]
-        self.row = (
-            self.number,
-            header.get("clock"),
-            json.dumps(game.opts.to_dict(), sort_keys=True),
-            json.dumps(header, sort_keys=True),
-            json.dumps(log),
-            json.dumps(self.extras, sort_keys=True),
+        self.row = head + (
             ttt_side(game.winner()),
             sum(x > o for x, o in scores),
             sum(o > x for x, o in scores),
