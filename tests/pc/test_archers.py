@@ -169,3 +169,10 @@ def test_a_store_of_the_last_schema_opens_and_keeps_its_archers(db):
     s = Store(db)
     assert s.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION >= 4
     assert len(s.identity()) == 16  # an older store gets its id once, as it migrates (issue 13, item 20)
+
+
+def test_stats_of_an_archer_on_the_roster_with_no_match_yet(db):
+    assert scorebox("archers", "add", "Ann", "--db", db).returncode == 0
+    p = scorebox("stats", "ann", "--db", db)  # a new club's first look: not an error
+    assert p.returncode == 0 and "Ann has no matches" in p.stdout, p.stderr
+    assert scorebox("stats", "zed", "--db", db).returncode == 2

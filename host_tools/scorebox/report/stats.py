@@ -10,7 +10,7 @@ import json
 import sys
 
 from scorebox.report import ttt_stats
-from scorebox.store import queries
+from scorebox.store import queries, roster
 from scorebox.store.db import open_store
 from scorebox.text import plural, printable
 
@@ -283,6 +283,10 @@ def cmd_stats(args):
         return 0
     if args.archer:
         if not got:
+            known = roster.find(store.db, args.archer)
+            if known is not None:  # on the roster, no match yet: not an error
+                print("%s has no matches in %s yet" % (printable(known[1]), store.path))
+                return 0
             print("no archer called %r in %s" % (args.archer, store.path), file=sys.stderr)
             return 2
         for s in got.values():
