@@ -75,11 +75,18 @@ class Fold:
 
     When damage has eaten a match header, the events that follow cannot be the finished
     match's before it: they are kept as match (number before + 1), header {} and
-    header_lost True. Numbers are consecutive within a file, so that is its number."""
+    header_lost True. Numbers are consecutive within a file, so that is its number. When
+    the damage took the result before too, the events run on into the match before; a
+    number missing before the next header (or before upto, the file's last number, at
+    close) says so, and the match is split again where the damage was (_split). Then
+    feed() and close() return the first part, more() each of the others."""
 
-    def __init__(self, first=None):
+    def __init__(self, first=None, upto=None):
         self.cur = None
         self.first = first  # the file's first match number (its GROUP record says)
+        self.upto = upto  # the file's last match number, when the reader knows it
+        self._cuts = []  # (event index, offset, bytes) of the damage inside the open match
+        self._more = []  # parts of a split match not handed out yet
         self.damage = []  # (offset, length) of every unreadable stretch
         self.gaps = []  # (offset, length) of the stretches set aside earlier (GAP records)
         self.face = None  # (face, match number or 0, from a match header)
@@ -98,8 +105,11 @@ class Fold:
         if t == R.DAMAGE or t == R.GAP:
             (self.damage if t == R.DAMAGE else self.gaps).append((off, end - off) if t == R.DAMAGE else v)
             self._hurt = True
-            if self.cur is not None:
-                self.cur[EXTRAS]["damaged"] += 1
+            c = self.cur
+            if c is not None:
+                c[EXTRAS]["damaged"] += 1
+                if c[EXTRAS]["result"] is None:
+                    self._cuts.append((len(c[EVENTS]), off, end - off if t == R.DAMAGE else v[1]))
             if t == R.DAMAGE:
                 return None
         sp = self.spans
@@ -119,6 +129,9 @@ class Fold:
             if done is not None and done[EXTRAS]["header_lost"] and done[NUMBER] == n:
                 done = None  # a guess the real header proves wrong: its records were strays
                 self.stray += 1
+            if done is not None and n > done[NUMBER] + 1:
+                done = self._split(done, n - 1 - done[NUMBER])
+            self._cuts = []
             self.cur = [n, h, [], _extras(off, end)]
             self.index.append((n, off))
             self._hurt = False
@@ -136,6 +149,7 @@ class Fold:
             c[EXTRAS]["header_lost"] = True
             c[EXTRAS]["damaged"] = 1
             self._hurt = False
+            self._cuts = []
             if n > self.last:
                 self.last = n
         if t == R.FACE:
@@ -174,7 +188,47 @@ class Fold:
     def close(self):
         done = self.cur
         self.cur = None
+        self._more = []
+        if done is not None and self.upto is not None and self.upto > done[NUMBER]:
+            done = self._split(done, self.upto - done[NUMBER])
         return done
+
+    def more(self):
+        """The next part of a match split by feed() or close(), or None."""
+        return self._more.pop(0) if self._more else None
+
+    def _split(self, m, lost):
+        """Match m ran on over damage into the next `lost` matches, whose headers went
+        with m's result: cut its events where the longest damaged stretches with events
+        after them were (a header and a result are tens of bytes, an arrow 3). m keeps
+        the events before the first cut, its result lost; each part after is a match of
+        its own, header lost; the result read belongs to the last. Returns m."""
+        ev = m[EVENTS]
+        cuts = [c for c in self._cuts if c[0] < len(ev)]
+        if not cuts:
+            return m
+        cuts = sorted(sorted(cuts, key=lambda c: (c[2], c[0]))[-lost:])
+        x = m[EXTRAS]
+        self._more = []
+        ends = [c[1] for c in cuts[1:]] + [x["end"]]
+        for k in range(len(cuts)):
+            i, off, _ = cuts[k]
+            j = cuts[k + 1][0] if k + 1 < len(cuts) else len(ev)
+            p = [m[NUMBER] + k + 1, {}, ev[i:j], _extras(off, ends[k])]
+            p[EXTRAS]["header_lost"] = True
+            p[EXTRAS]["damaged"] = 1 + self._inside(cuts, off, ends[k])
+            self._more.append(p)
+        last = self._more[-1][EXTRAS]
+        last["result"], last["confirmed"] = x["result"], x["confirmed"]
+        x["result"], x["confirmed"], x["end"] = None, [False, False], cuts[0][1]
+        x["damaged"] = 1 + self._inside(cuts, x["offset"], x["end"])
+        m[EVENTS] = ev[: cuts[0][0]]
+        self.last = max(self.last, self._more[-1][NUMBER])
+        return m
+
+    def _inside(self, cuts, a, b):
+        """Damaged stretches between offsets a and b that are not where a match was cut."""
+        return len([c for c in self._cuts if a < c[1] < b and c not in cuts])
 
 
 class Reader:
@@ -268,6 +322,9 @@ class Reader:
         one, the face, the next number."""
         self._face = fold.face
         m = fold.close()
+        p = fold.more()
+        while p is not None:  # the match was split: its last part is the newest
+            m, p = p, fold.more()
         if fold.last >= self._next:
             self._next = fold.last + 1
         if m is not None:
@@ -287,23 +344,33 @@ class Reader:
 
     def _fold_file(self, name, start=0, want=None):
         """Fold a group file (from offset start); with want, stop after match want."""
-        fold = Fold(group_first(name))
+        first = group_first(name)
+        fold = Fold(first, self._upto(first))
         found = None
         with open(self._path(name), "rb") as f:
             if start:
                 f.seek(start)
             for off, end, t, v in R.scan(f.read, start):
                 m = fold.feed(off, end, t, v)
-                if want is not None and m is not None and m[NUMBER] == want:
-                    found = m
-                    break
+                if want is not None:
+                    found = _pick(fold, m, want)
+                    if found is not None:
+                        break
         if want is not None:
             if found is None:
-                m = fold.close()
-                if m is not None and m[NUMBER] == want:
-                    found = m
+                found = _pick(fold, fold.close(), want)
             fold.found = found
         return fold
+
+    def _upto(self, first):
+        """The last match number the group file that begins with first holds, as far as
+        the journal knows (the next group's first, or the next match, says): None if not."""
+        g = self._groups
+        for i in range(len(g)):
+            if g[i] == first:
+                last = (g[i + 1] if i + 1 < len(g) else self._next) - 1
+                return last if last >= first else None
+        return None
 
     def _load_ack(self, rep):
         """Read journal.ack; True when it is there but unreadable (nothing counts as
@@ -445,15 +512,19 @@ class Reader:
             if i + 1 < len(g) and g[i + 1] - 1 <= after:
                 continue
             name = group_name(g[i])
-            fold = Fold(g[i])
+            fold = Fold(g[i], self._upto(g[i]))
             with open(self._path(name), "rb") as f:
                 for off, end, t, v in R.scan(f.read):
                     m = fold.feed(off, end, t, v)
-                    if m is not None and m[NUMBER] > after:
-                        yield (m[NUMBER],) + self._out(m, name)
+                    while m is not None:
+                        if m[NUMBER] > after:
+                            yield (m[NUMBER],) + self._out(m, name)
+                        m = fold.more()
             m = fold.close()
-            if m is not None and m[NUMBER] > after and not (self._open and self._open[0] == m[NUMBER]):
-                yield (m[NUMBER],) + self._out(m, name)
+            while m is not None:
+                if m[NUMBER] > after and not (self._open and self._open[0] == m[NUMBER]):
+                    yield (m[NUMBER],) + self._out(m, name)
+                m = fold.more()
 
     def verify(self):
         """Read every group file: {groups, matches, damage: [{file, offset, bytes}]}.
@@ -469,6 +540,13 @@ class Reader:
             for off, n in fold.gaps:
                 rep["damage"].append({"file": name, "offset": off, "bytes": n, "set_aside": True})
         return rep
+
+
+def _pick(fold, m, want):
+    """Match want among m and the parts of it the fold holds back, or None."""
+    while m is not None and m[NUMBER] != want:
+        m = fold.more()
+    return m
 
 
 def _damage(rep, name, stretches):

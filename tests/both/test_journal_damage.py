@@ -37,6 +37,16 @@ def test_damage_is_reported_and_the_rest_recovered(mode, n, seed):
     assert newest > 0, "some trials must hit the file being written"
 
 
+def test_matches_run_together_over_a_damaged_seam_are_told_apart():
+    """Issue 13, item 6: a result and the next match's header lost together. Before, the
+    second match's arrows were read as the first's and the second was missing."""
+    for t in trials("seam", 60, 4):
+        assert "error" not in t, t
+        assert t["missing"] == [] and t["events_differ"] == [], t
+        assert set(t["differ"]) <= set(t["flagged"]) and len(t["differ"]) == 2, t
+        assert t["continued"] and t["after_damage"] == 0, t
+
+
 def test_torn_tail_is_set_aside_and_the_match_resumes():
     torn = whole = 0
     for t in trials("truncate", 60, 3):

@@ -9,7 +9,10 @@ times (each time from the same copy of the flash), then recovered and read whole
 - garbage:  1-64 random bytes overwritten in one group file;
 - truncate: the newest group file cut at one of its last 40 bytes (a torn write on a
             file system less careful than LittleFS): a record cut in two must be reported
-            and set aside, the open match kept up to the last whole record.
+            and set aside, the open match kept up to the last whole record;
+- seam:     random bytes over one finished match's result, confirmations and the next
+            match's header: the two matches' arrows must still be told apart (the number
+            missing before the next header says where; issue 13, item 6).
 
 Every trial must: raise nothing; report the damage (recover() for the newest file,
 verify() for the others); read every other match exactly as written; flag a match it
@@ -51,8 +54,12 @@ def build():
     want = {}
     for n, h, evs, x in j.iter_matches():
         want[n] = jt.canon([h, evs, x["result"], x["confirmed"]])
+        WANT_EVENTS[n] = jt.canon(evs)
     o = j.open_match()
     return want, jt.canon(o)
+
+
+WANT_EVENTS = {}  # match number -> its events as written
 
 
 def groups():
@@ -71,6 +78,20 @@ def damage(rnd, names):
     if MODE == "flip":
         off = rnd.next() % len(data)
         data[off] ^= 1 << (rnd.next() % 8)
+    elif MODE == "seam":  # a result .. the next header (not the open match's: see docs/journal.md)
+        recs = [(o, e, t, v) for o, e, t, v in R.scan_bytes(bytes(data))]
+        seams = []
+        for i in range(len(recs)):
+            if recs[i][2] == R.MATCH and recs[i][3][0] < 30:
+                res = [r for r in recs[:i] if r[2] == R.RESULT]
+                if res:
+                    seams.append((res[-1][0], recs[i][1]))
+        if not seams:
+            return damage(rnd, names)
+        a, b = seams[rnd.next() % len(seams)]
+        off = a + rnd.next() % 4
+        for i in range(off, b - rnd.next() % 4):
+            data[i] = rnd.next() & 0xFF
     elif MODE == "garbage":
         off = rnd.next() % len(data)
         n = 1 + rnd.next() % 64
@@ -132,8 +153,11 @@ def trial(rnd, snap, dev, want, want_open):
         differ = []
         flagged = []
         seen = []
+        out["events_differ"] = events_differ = []
         for n, h, evs, x in j.iter_matches():
             seen.append(n)
+            if jt.canon(evs) != WANT_EVENTS.get(n):
+                events_differ.append(n)
             same = want.get(n) == jt.canon([h, evs, x["result"], x["confirmed"]])
             if not same:
                 differ.append(n)

@@ -39,13 +39,16 @@ def journal(folder, finished, open_match=True):
 
 
 def damage(path, number):
-    """Flip a bit in the result record of match number - 1 and one in match number's
-    header: the reader can no longer tell where match number begins."""
+    """Flip a bit in every record from the result of match number - 1 to the header of
+    match number + 1: match number is gone, and the reader cannot find it."""
     with open(path, "rb") as f:
         data = bytearray(f.read())
     recs = [(off, t) for off, _, t, _ in R.scan_bytes(bytes(data))]
-    data[[o for o, t in recs if t == R.RESULT][number - 2] + 3] ^= 0x10
-    data[[o for o, t in recs if t == R.MATCH][number - 1] + 4] ^= 0x10
+    a = [o for o, t in recs if t == R.RESULT][number - 2]
+    b = [o for o, t in recs if t == R.MATCH][number]
+    for off, _ in recs:
+        if a <= off < b:
+            data[off + 1] ^= 0x10
     with open(path, "wb") as f:
         f.write(data)
 

@@ -57,21 +57,25 @@ class RunFold(Fold):
         return done
 
 
-def decode_records(data, first=None):
+def decode_records(data, first=None, upto=None):
     """A journal file's bytes (as pulled to the PC) -> dict: first (match number), matches
     (list of [number, header, events, extras]), damage ([(offset, length)]), gaps (damage
     set aside by the box: [(offset, length)]), face, stray. first: the number in the
-    file's name, in case its GROUP record is damaged."""
-    fold = Fold(first)
+    file's name, in case its GROUP record is damaged; upto: the last number the file
+    holds, when known (a match whose header went with damage at its end is found then)."""
+    fold = Fold(first, upto)
     out = []
     for off, end, t, v in R.scan_bytes(data):
-        m = fold.feed(off, end, t, v)
-        if m is not None:
-            out.append(m)
-    m = fold.close()
-    if m is not None:
-        out.append(m)
+        taken(fold, fold.feed(off, end, t, v), out)
+    taken(fold, fold.close(), out)
     return decoded(fold, out)
+
+
+def taken(fold, m, out):
+    """Append m, and the parts the fold split from it, to out."""
+    while m is not None:
+        out.append(m)
+        m = fold.more()
 
 
 def decoded(fold, matches):
@@ -86,16 +90,15 @@ def decoded(fold, matches):
     }
 
 
-def decode_file(data, first=None):
-    """decode_records(data, first), with arrow runs read in bulk."""
+def decode_file(data, first=None, upto=None):
+    """decode_records(data, first, upto), with arrow runs read in bulk."""
     data = bytes(data)
-    fold = RunFold(first)
+    fold = RunFold(first, upto)
     out = []
     pos, end, bad = 0, len(data), -1
 
     def add(m):
-        if m is not None:
-            out.append(m)
+        taken(fold, m, out)
 
     while pos < end:
         if data[pos] == ARROW:

@@ -212,13 +212,14 @@ def prefetch(client, files, then):
         t.join()
 
 
-def prepare(first, name, data, wanted, held=()):
-    """What a sync does with one journal file before the store: decode it and replay
-    each wanted match; hash each match the store already holds (held), to be compared
-    with the store's copy before it is acknowledged. Returns (checked matches, damaged
-    ones as (number, why, quarantine piece), quarantine pieces of unreadable stretches,
-    {held number: match_digest}). Pure, for a worker process."""
-    decoded = decode_file(data, first)
+def prepare(first, name, data, wanted, held=(), upto=None):
+    """What a sync does with one journal file before the store: decode it (upto: the
+    last match number it holds, from file_ends) and replay each wanted match; hash each
+    match the store already holds (held), to be compared with the store's copy before it
+    is acknowledged. Returns (checked matches, damaged ones as (number, why, quarantine
+    piece), quarantine pieces of unreadable stretches, {held number: match_digest}).
+    Pure, for a worker process."""
+    decoded = decode_file(data, first, upto)
     damage = [(name, off, data[off : off + n]) for off, n in decoded["damage"]]
     checked, broken, digests = [], [], {}
     for n, header, log, extras in decoded["matches"]:
@@ -245,8 +246,9 @@ def prepare(first, name, data, wanted, held=()):
             why = str(c)
         broken.append((n, why, (name, a, data[a:b])))
     # A listed match the file does not hold whole (its header went with the previous
-    # match's result: their arrows ran together): the whole file is kept, so that it can be
-    # acknowledged and the box frees the file (else listed for ever).
+    # match's result and no damaged stretch says where its arrows began): the whole file
+    # is kept, so that it can be acknowledged and the box frees the file (else listed for
+    # ever).
     seen = {m[0] for m in decoded["matches"]}
     for n in sorted((set(wanted) | set(held)) - seen):
         broken.append((n, "not found whole in its journal file: the file's bytes are kept", (name, 0, data)))
@@ -355,6 +357,18 @@ class Acker:
         self.thread.shutdown(cancel_futures=True)
 
 
+def file_ends(firsts, numbers):
+    """{first: the last match number its group file holds}: one before the next file's
+    first, and for the newest file the highest number listed in it (None: none is)."""
+    ends = {}
+    for i, f in enumerate(firsts):
+        if i + 1 < len(firsts):
+            ends[f] = firsts[i + 1] - 1
+        else:
+            ends[f] = max((n for n in numbers if n >= f), default=None)
+    return ends
+
+
 def group_of(n, firsts):
     """The first match number of the group file that holds match n."""
     best = None
@@ -412,6 +426,7 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
         again.setdefault(group_of(n, firsts), set()).add(n)
     again.pop(None, None)
     todo = sorted(set(wanted) | set(again))
+    ends = file_ends(firsts, numbers)
     bar = Progress(len(new), progress_stream)
     # The PC side makes many objects and no cycles among them: collecting is wasted time.
     # The worker process is forked before any thread starts (workers.executor).
@@ -421,7 +436,9 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
         def submit(first, name, data):
             # held: stored by an earlier sync whose acknowledgement never reached the box (or
             # another match by that number): acknowledged only when the same match
-            submitted.append(pool.submit(prepare, first, name, data, wanted.get(first, ()), again.get(first, ())))
+            submitted.append(
+                pool.submit(prepare, first, name, data, wanted.get(first, ()), again.get(first, ()), ends[first])
+            )
             return submitted[-1]
 
         batch = []  # prepared files not yet stored: one transaction for several

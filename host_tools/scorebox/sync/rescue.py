@@ -13,7 +13,7 @@ import tempfile
 
 from scorebox.device import mpremote_adapter as mp
 from scorebox.store.db import StoreError
-from scorebox.sync.pull import GROUP_FILE, Progress, Summary, prepare, quarantined, store_batch
+from scorebox.sync.pull import GROUP_FILE, Progress, Summary, file_ends, prepare, quarantined, store_batch
 from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE, JournalError, Reader
 
 ROOTS = ("/flash", "/")  # the virtual Pico mounts its flash at /flash, a Pico at /
@@ -87,12 +87,13 @@ def rescue(folder, uid, store, s):
     store.device(uid)
     numbers, opened = _numbers(folder)
     wanted = _AllBut(opened)
-    for name in sorted(os.listdir(folder)):
-        if not GROUP_FILE.match(name):
-            continue
+    names = sorted(name for name in os.listdir(folder) if GROUP_FILE.match(name))
+    ends = file_ends([int(name[1:7]) for name in names], numbers)
+    for name in names:
         with open(os.path.join(folder, name), "rb") as f:
             data = f.read()
-        job = prepare(int(name[1:7]), name, data, wanted)
+        first = int(name[1:7])
+        job = prepare(first, name, data, wanted, upto=ends[first])
         store_batch(store, uid, [job], s, Progress(0))
     found = {n for n, _ in s.new} | {d[0] for d in s.damaged} | {n for n in numbers if store.has_match(uid, n)}
     for n in numbers:
