@@ -40,6 +40,22 @@ print("IDLE", us, gc.mem_free())
 """
 
 
+# What a Try-Tac-Toe game's start costs in imports: the board (its placement tables) and
+# the rules, from the deployed .mpy files.
+_TTT_IMPORT = """
+import gc, time
+gc.collect()
+f0 = gc.mem_free()
+t0 = time.ticks_us()
+import scorebox_core.ttt.board
+t1 = time.ticks_us()
+import scorebox_core.ttt.rules
+t2 = time.ticks_us()
+gc.collect()
+print("TTT", time.ticks_diff(t1, t0), time.ticks_diff(t2, t1), f0 - gc.mem_free())
+"""
+
+
 # main.py for the heap figures: the deployed main.py (as boxmain.py) on the Pico's board,
 # with the free heap read at every turn of the loop (App.poll); the REPL reads `low` after a Ctrl-C.
 _HEAP_MAIN = b"""
@@ -187,6 +203,21 @@ def idle(tmp, deployed):
     return {"rp2_idle_loop_us": round(float(us), 1), "rp2_app_heap_free_idle_bytes": int(free)}
 
 
+def ttt_import(tmp, deployed):
+    pico = emu.EmulatedPico(_flash(tmp, deployed))
+    try:
+        pico.wait_usb()
+        out = _mpremote(pico.port, "exec", _TTT_IMPORT)
+    finally:
+        pico.close()
+    board, rules, heap = out.split("TTT", 1)[1].split()[:3]
+    return {
+        "rp2_ttt_board_import_ms": round(int(board) / 1000, 1),
+        "rp2_ttt_rules_import_ms": round(int(rules) / 1000, 1),
+        "rp2_ttt_import_heap_bytes": int(heap),
+    }
+
+
 def sync(tmp, deployed, count=1000):
     """1,000 matches from the box's flash: `scorebox sync` into a new store, and mpremote
     `fs cp` of the same files; in the emulated Pico's seconds (its cycles between the first
@@ -247,7 +278,7 @@ def run():
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         deployed = emu.deployed_files(os.path.join(tmp, "build"))
-        for part in (rules, app, heap, commit, idle, sync):
+        for part in (rules, app, heap, commit, idle, ttt_import, sync):
             d = os.path.join(tmp, part.__name__)
             os.makedirs(d)
             out.update(part(d, deployed))

@@ -21,12 +21,17 @@ Cells are numbered in reading order (row by row from the top, left to right): ce
     COUNTS          placements per shape (52, 156, 164)
     through(i)      the placements cell i belongs to (an array slice)
 
-CELLS and NEIGHBOURS are computed from the slot keys when asked; the placements are
-computed once at import into bytes and arrays. As .mpy on the unix port the module keeps
-about 10 KB of heap and imports in a 24 KB heap (bench/bench_ttt.py).
+CELLS and NEIGHBOURS are computed from the slot keys when asked. The placements are worked
+out from the neighbours by tools/ttt_tables.py into tables.py (a cell with three
+neighbours makes a triangle with them; a strip of four is a bar when its first and last
+edges run the same way, else a chevron), once, not at every import: that took about 370 ms
+of the Pico's time as a game started. tests/mpy/ttt_checks.py checks them against a brute
+force over every connected set of four cells.
 """
 
 from array import array
+
+from scorebox_core.ttt import tables
 
 # (first, last) lattice slot t of each row, top row first.
 _ROWS = ((5, 15), (3, 15), (2, 14), (1, 13), (0, 12), (0, 10))
@@ -100,74 +105,15 @@ CELLS = _Table(_cell)
 NEIGHBOURS = _Table(_neighbours)
 
 
-def _edge(u, v):
-    """Which way the edge between neighbouring cells u and v runs: 0 across rows, 1 or 2 in
-    a row (after a down triangle or after an up one). A four-cell strip whose first and last
-    edges run the same way is a bar, otherwise a chevron."""
-    ku, kv = _KEY[u], _KEY[v]
-    if ku >> 5 != kv >> 5:
-        return 0
-    return 2 if min(ku, kv) & 1 else 1
-
-
-def _placements():
-    """(PLACEMENTS, FIRST): each placement as 4 ascending cell indices, shapes in SHAPES
-    order, each shape's placements in ascending order. A placement is packed in one small
-    int while sorting (no heap object per placement on MicroPython)."""
-    found = ([], [], [])  # type: tuple
-    nb = NEIGHBOURS
-    for c in range(N):
-        if len(nb[c]) == 3:  # a cell and its three neighbours: the triangle (TTT-3)
-            found[TRIANGLE].append(_pack(sorted((c,) + nb[c])))
-        for c1 in nb[c]:
-            for c2 in nb[c1]:
-                if c2 == c:
-                    continue
-                for c3 in nb[c2]:
-                    # a strip of four, walked from its lower end (the lattice has no cycle
-                    # shorter than six, so the four are distinct)
-                    if c3 != c1 and c < c3:
-                        shape = BAR if _edge(c, c1) == _edge(c2, c3) else CHEVRON
-                        found[shape].append(_pack(sorted((c, c1, c2, c3))))
-    out = bytearray()
-    first = [0]
-    for packed in found:
-        packed.sort()
-        for p in packed:
-            out.extend(bytes((p >> 21, p >> 14 & 127, p >> 7 & 127, p & 127)))
-        first.append(len(out) // 4)
-    return bytes(out), tuple(first)
-
-
-def _pack(cells):
-    return cells[0] << 21 | cells[1] << 14 | cells[2] << 7 | cells[3]
-
-
-def _through():
-    """Placement ids of every cell, flat, and where each cell's run starts (N + 1 entries)."""
-    count = [0] * (N + 1)
-    for c in PLACEMENTS:
-        count[c + 1] += 1
-    for i in range(N):
-        count[i + 1] += count[i]
-    at = array("H", count)
-    ids = array("H", bytes(2 * len(PLACEMENTS)))
-    fill = list(count)
-    for j in range(len(PLACEMENTS)):
-        c = PLACEMENTS[j]
-        ids[fill[c]] = j >> 2
-        fill[c] += 1
-    return at, ids
-
-
-PLACEMENTS, FIRST = _placements()
+PLACEMENTS = tables.PLACEMENTS
+FIRST = tables.FIRST
 COUNTS = tuple(FIRST[k + 1] - FIRST[k] for k in range(len(SHAPES)))
-_AT, _IDS = _through()
+_AT = array("H", tables.AT)
 
 
 def through(i):
-    """Ids of the placements that cell i (0-73) belongs to, ascending."""
-    return _IDS[_AT[i] : _AT[i + 1]]
+    """Ids of the placements that cell i (0-73) belongs to, ascending (an array('H'))."""
+    return array("H", tables.IDS[2 * _AT[i] : 2 * _AT[i + 1]])
 
 
 def placement(p):
