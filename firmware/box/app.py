@@ -164,7 +164,9 @@ class App:
         m = self.session.match
         self.names = tuple(tuple(n[:6] for n in m.archers[s]) for s in (0, 1))
         self.play.reset()
-        self.go(self.play)
+        # TTB-16: the face carries over from match to match; worn already, its change is
+        # offered before the first arrow (after a game it is offered only if the match goes on).
+        self.go(self.face if m.face.worn(m.opts) else self.play)
 
     def resume(self):
         """Open the journal's open match and show the screen it is at."""
@@ -182,6 +184,8 @@ class App:
             then = self.match_over
         elif m.game.over():
             then = self.game_over
+        elif not m.log and m.face.worn(m.opts):
+            then = self.face  # opened on a worn face, nothing keyed yet: the offer again (TTB-16)
         else:
             then = self.play
         if s.skipped:  # say so: the archers check the board against their paper

@@ -428,11 +428,16 @@ class GameOver(Screen):
 
 
 class FacePrompt(Screen):
-    """TTB-16: the paper face has had face_games games: put up a new one?"""
+    """TTB-16: the paper face has had face_games games: put up a new one? Asked after a game
+    when the match goes on (the next game starts from here), and when a match opens on a worn
+    face (App.match_opened: then before its first arrow, no game to start)."""
 
     def key(self, kind, k):
         app = self.app
         k = nav(k)
+        if k == BACK and kind == LONG:
+            app.go(app.home)  # as on the other match screens: the match stays open, Resume asks again
+            return
         if k == OK:
             app.session.shoot(NEW_FACE)
         elif k != BACK:

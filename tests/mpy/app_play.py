@@ -147,12 +147,16 @@ def play_match(drv, seed, line, st, measure=False):
         setup += "86"
     setup += "##"
     press(drv, st, setup, "setup", measure)
-    if app.screen is not app.play:
+    offer = steps and steps[0][0] == rules.NEW_FACE  # a worn face: the new-face offer first (TTB-16)
+    if type(app.screen).__name__ != ("FacePrompt" if offer else "Play"):
         raise Mismatch("match %d did not start: %s" % (seed, type(app.screen).__name__))
     skip = False
     for ev, _note in steps:
         if skip:
             skip = False
+            continue
+        if ev == rules.NEW_FACE and type(app.screen).__name__ == "FacePrompt":
+            press(drv, st, "#", "games", measure)  # the offer as the match opens -> yes
             continue
         if ev == rules.NEW_FACE:
             press(drv, st, "##", "games", measure)  # game result -> new face? -> yes

@@ -167,6 +167,9 @@ def match_events(seed, face_games=0):
     archers = Archers(rng)
     m = Match(opts, (("A",), ("B",)), rules.Face(face_games))
     steps = []
+    if m.face.worn(opts):  # TTB-16: the box offers a new face as the match opens; the archers take it
+        steps.append((rules.NEW_FACE, "face"))
+        m.apply(rules.NEW_FACE)
     while True:
         g = m.game
         if g.over():
