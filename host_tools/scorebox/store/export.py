@@ -6,8 +6,9 @@ An export is a folder with two files (docs/reports.md):
   arrow, square, value, called, x_hit, outcome), in play order;
 - `matches.csv` / `matches.json`: one row per match. The JSON one also holds what the store
   needs to rebuild itself (each match's header, its events as keyed with the undos, its
-  extras, the boxes and the quarantined bytes), so `scorebox import` of it into an empty
-  store gives a store whose export is byte for byte the same.
+  extras, the boxes and the quarantined bytes) and the names set on the PC (each match's
+  `names`, the boxes' names, the roster with its renames), so `scorebox import` of it into
+  an empty store gives a store whose export is byte for byte the same.
 
 Nothing derived is trusted on import: every match is replayed by the rules core again
 (Store.add_matches), exactly as a sync stores it.
@@ -21,8 +22,9 @@ import math
 import os
 
 from scorebox.errors import ScoreboxError
-from scorebox.store import files
-from scorebox.store.db import open_store
+from scorebox.store import files, roster
+from scorebox.store.boxes import MAX_NAME as BOX_NAME
+from scorebox.store.db import StoreError, open_store
 
 FORMAT = "scorebox-export"
 VERSION = 1
@@ -76,9 +78,9 @@ _ARROWS_SQL = (
 _MATCHES_SQL = (
     "SELECT d.uid, m.number, m.started, m.winner, m.wins_a, m.wins_b, m.draws, m.finished, m.imported, "
     "m.header, m.log, m.extras, "
-    "(SELECT group_concat(name, ',') FROM (SELECT a.name FROM match_archers x JOIN archers a ON a.id = x.archer_id "
+    "(SELECT json_group_array(name) FROM (SELECT a.name FROM match_archers x JOIN archers a ON a.id = x.archer_id "
     " WHERE x.match_id = m.id AND x.side IN ('A', 'X') ORDER BY x.position)), "
-    "(SELECT group_concat(name, ',') FROM (SELECT a.name FROM match_archers x JOIN archers a ON a.id = x.archer_id "
+    "(SELECT json_group_array(name) FROM (SELECT a.name FROM match_archers x JOIN archers a ON a.id = x.archer_id "
     " WHERE x.match_id = m.id AND x.side IN ('B', 'O') ORDER BY x.position)), "
     "(SELECT count(*) FROM games g WHERE g.match_id = m.id), "
     "(SELECT count(*) FROM games g JOIN turns t ON t.game_id = g.id JOIN arrows r ON r.turn_id = t.id "
@@ -112,14 +114,15 @@ def match_rows(db):
         uid, number, started, winner, wa, wb, dr, fin, imported, header, log, extras, sa, sb, games, arrows = r
         if isinstance(started, float) and started.is_integer():
             started = int(started)  # the box's clock is whole seconds (a REAL column)
+        sa, sb = json.loads(sa), json.loads(sb)
         yield {
             "match": "%s/%d" % (uid, number),
             "device": uid,
             "number": number,
             "started": started,
             "started_utc": _utc(started),
-            "side_a": sa,
-            "side_b": sb,
+            "side_a": ",".join(sa) or None,
+            "side_b": ",".join(sb) or None,
             "winner": winner,
             "wins_a": wa,
             "wins_b": wb,
@@ -129,7 +132,8 @@ def match_rows(db):
             "arrows": arrows,
             "imported": imported,
             "game": json.loads(header).get("game", "tictacbow"),
-            "header": json.loads(header),
+            "header": json.loads(header),  # the names as keyed on the box
+            "names": [sa, sb],  # as the store names them now: renamed, or named after the match
             "log": json.loads(log),
             "extras": json.loads(extras),
         }
@@ -137,8 +141,20 @@ def match_rows(db):
 
 def devices(db):
     return [
-        {"uid": u, "firmware": f, "first_seen": a, "last_seen": b}
-        for u, f, a, b in db.execute("SELECT uid, firmware, first_seen, last_seen FROM devices ORDER BY id")
+        {"uid": u, "name": n, "firmware": f, "first_seen": a, "last_seen": b}
+        for u, n, f, a, b in db.execute("SELECT uid, name, firmware, first_seen, last_seen FROM devices ORDER BY id")
+    ]
+
+
+def archers(db):
+    """The roster (store/roster.py): every archer, retired or not, with the names they had
+    before a rename (which a box may still key, and which the store maps to them)."""
+    was = {}
+    for old, aid, t in db.execute("SELECT old, archer_id, renamed FROM archer_renames ORDER BY rowid"):
+        was.setdefault(aid, []).append({"old": old, "renamed": t})
+    return [
+        {"name": n, "retired": r, "added": t, "was": was.get(i, [])}
+        for i, n, r, t in db.execute("SELECT id, name, retired, added FROM archers ORDER BY id")
     ]
 
 
@@ -236,6 +252,7 @@ def write_matches_json(db, path):
     dumps = json.JSONEncoder(separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode
     with _open(path) as f:
         f.write('{"format":"%s","version":%d,\n"devices":%s,\n' % (FORMAT, VERSION, dumps(devices(db))))
+        f.write('"archers":%s,\n' % dumps(archers(db)))
         f.write('"quarantine":%s,\n"matches":[' % dumps(quarantine(db)))
         sep = "\n"
         for m in match_rows(db):
@@ -298,7 +315,7 @@ def read_matches_file(path):
         raise ImportError_("%s: not a Scorebox matches.json (format %r)" % (path, FORMAT))
     if data.get("version") != VERSION:
         raise ImportError_("%s: export version %r, this scorebox reads %d" % (path, data.get("version"), VERSION))
-    for key in ("devices", "matches", "quarantine"):
+    for key in ("devices", "archers", "matches", "quarantine"):
         if not isinstance(data.get(key) or [], list):
             raise ImportError_("%s: %s is not a list" % (path, key))
     try:
@@ -382,6 +399,8 @@ def _device(d):
     _text(d.get("uid"), "uid")
     if d.get("firmware") is not None:
         _text(d["firmware"], "firmware")
+    if d.get("name") is not None:  # set on the PC (`scorebox boxes`); not in files before it
+        _text(d["name"], "name", BOX_NAME)
     _time(d.get("first_seen"), "first_seen", none=False)
     _time(d.get("last_seen"), "last_seen", none=False)
 
@@ -416,6 +435,13 @@ def check_import(m):
         if not isinstance(archers, list) or len(archers) != 2 or not all(isinstance(s, list) for s in archers):
             raise Invalid("header archers are not two sides")
         for side in archers:
+            for name in side:
+                _text(name, "an archer's name", 40)
+    names = m.get("names")  # not in files before the PC's names were exported
+    if names is not None:
+        if not isinstance(names, list) or len(names) != 2 or not all(isinstance(s, list) for s in names):
+            raise Invalid("names are not two sides")
+        for side in names:
             for name in side:
                 _text(name, "an archer's name", 40)
     if not isinstance(log, list) or len(log) > MAX_EVENTS:
@@ -460,11 +486,32 @@ def _check_piece(q):
     )
 
 
+def _check_archer(a):
+    """(name, retired, added, [(old name, renamed)]) of a roster entry; Invalid unless sound."""
+    if not isinstance(a, dict):
+        raise Invalid("not an object: %s" % _short(a))
+    was = a.get("was")
+    if not isinstance(was, list):
+        raise Invalid("was is not a list: %s" % _short(was))
+    olds = []
+    for w in was:
+        if not isinstance(w, dict):
+            raise Invalid("was holds %s" % _short(w))
+        olds.append((_text(w.get("old"), "an old name", 40), _time(w.get("renamed"), "renamed", none=False)))
+    return (
+        _text(a.get("name"), "name", 40),
+        _int(a.get("retired"), "retired", 0, 1),
+        _time(a.get("added"), "added"),
+        olds,
+    )
+
+
 class ImportSummary:
     def __init__(self):
         self.stored = 0
         self.held = 0  # already in the store
         self.refused = []  # (match key, why)
+        self.unnamed = []  # (match key, why): stored, but the file's names for it could not be set
         self.quarantine = 0
 
     def lines(self):
@@ -475,6 +522,10 @@ class ImportSummary:
             out.append("  %s NOT imported: %s" % (key, why))
         if len(self.refused) > 20:
             out.append("  ... and %d more refused" % (len(self.refused) - 20))
+        for key, why in self.unnamed[:20]:
+            out.append("  %s stored with the box's names: %s" % (key, why))
+        if len(self.unnamed) > 20:
+            out.append("  ... and %d more stored with the box's names" % (len(self.unnamed) - 20))
         return out
 
 
@@ -497,11 +548,18 @@ def import_history(store, data, batch=2000):
             pieces.append(_check_piece(q))
         except Invalid as e:
             s.refused.append(("quarantine piece %d" % (i + 1), str(e)))
+    roll = []
+    for i, a in enumerate(data.get("archers") or []):
+        try:
+            roll.append(_check_archer(a))
+        except Invalid as e:
+            s.refused.append(("archer %d of the file" % (i + 1), str(e)))
     boxes = data.get("devices") or []
     known = {r[0] for r in store.db.execute("SELECT uid FROM devices")}
     for d in boxes:  # first, so that the boxes keep their order
         if d["uid"] not in known:
             store.device(d["uid"], d.get("firmware"))
+    _roster(store.db, roll)  # before the matches, so that their keyed names map as they did there
     run, run_uid = [], None
 
     def flush():
@@ -518,6 +576,7 @@ def import_history(store, data, batch=2000):
             else:
                 s.refused.append(("%s/%s" % (run_uid, m["number"]), str(r)))
         _keep_times(store.db, run_uid, fresh)
+        _set_names(store.db, run_uid, fresh, s)
         del run[:]
 
     try:
@@ -539,18 +598,68 @@ def import_history(store, data, batch=2000):
     except (KeyError, TypeError, ValueError) as e:
         raise ImportError_("a match or piece in the file is incomplete: %r" % (e,))
     for d in boxes:
-        if d["uid"] in known:  # seen here before: the earliest and the latest of both records
+        if d["uid"] in known:  # seen here before: the earliest and the latest of both records, its name here
             store.db.execute(
                 "UPDATE devices SET firmware = COALESCE(firmware, ?), first_seen = min(first_seen, ?), "
-                "last_seen = max(last_seen, ?) WHERE uid = ?",
-                (d.get("firmware"), d["first_seen"], d["last_seen"], d["uid"]),
+                "last_seen = max(last_seen, ?), name = COALESCE(name, ?) WHERE uid = ?",
+                (d.get("firmware"), d["first_seen"], d["last_seen"], d.get("name"), d["uid"]),
             )
         else:
             store.db.execute(
-                "UPDATE devices SET firmware = ?, first_seen = ?, last_seen = ? WHERE uid = ?",
-                (d.get("firmware"), d["first_seen"], d["last_seen"], d["uid"]),
+                "UPDATE devices SET firmware = ?, first_seen = ?, last_seen = ?, name = ? WHERE uid = ?",
+                (d.get("firmware"), d["first_seen"], d["last_seen"], d.get("name"), d["uid"]),
             )
     return s
+
+
+def _roster(db, roll):
+    """The file's roster into the store: archers it lacks (any case), as named, retired and
+    added there; the names they had before a rename, unless the store maps them already."""
+    if not roll:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        renamed = {r[0].casefold() for r in db.execute("SELECT old FROM archer_renames")}
+        for name, retired, added, was in roll:
+            row = roster.find(db, name)
+            if row is None:
+                aid = db.execute(
+                    "INSERT INTO archers (name, retired, added) VALUES (?, ?, ?)", (name, retired, added)
+                ).lastrowid
+            else:
+                aid = row[0]
+            for old, t in was:
+                if old.casefold() not in renamed:
+                    renamed.add(old.casefold())
+                    db.execute("INSERT INTO archer_renames (old, archer_id, renamed) VALUES (?, ?, ?)", (old, aid, t))
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
+def _set_names(db, uid, fresh, s):
+    """Name the sides of the matches just stored as the file's store named them (renamed, or
+    named after the match: roster.name_match, turns following TTB-2's rotation) where the box's
+    names, mapped through the roster, say otherwise."""
+    for m in fresh:
+        want = m.get("names")
+        if want is None:
+            continue
+        want = want[0] + want[1]
+        rows = db.execute(
+            "SELECT m.id, a.name FROM matches m LEFT JOIN match_archers x ON x.match_id = m.id "
+            "LEFT JOIN archers a ON a.id = x.archer_id WHERE m.device_id = (SELECT id FROM devices WHERE uid = ?) "
+            "AND m.number = ? ORDER BY x.side IN ('B', 'O'), x.position",
+            (uid, m["number"]),
+        ).fetchall()
+        if [n.casefold() for _, n in rows if n is not None] == [n.casefold() for n in want]:
+            continue
+        try:
+            roster.name_match(db, rows[0][0], want)
+        except StoreError as e:
+            s.unnamed.append(("%s/%d" % (uid, m["number"]), str(e)))
 
 
 def _keep_times(db, uid, fresh):
@@ -588,7 +697,7 @@ def cmd_import(args):
     for line in s.lines():
         print(line)
     print("store: %s (%d matches)" % (store.path, store.count()))
-    return 1 if s.refused else 0
+    return 1 if s.refused or s.unnamed else 0
 
 
 def add_parser(sub):

@@ -102,28 +102,39 @@ def finished_games(db):
 
 
 def totals(db):
-    """How much the store holds: matches, games, arrows, boxes; the first and last start."""
-    matches, first, last = db.execute("SELECT count(*), min(started), max(started) FROM matches").fetchone()
+    """How much the store holds: matches, games (Tic Tac BOW's, and a Try-Tac-Toe game as
+    one), arrows, boxes; the first and last start."""
+    matches, first, last, ttt = db.execute(
+        "SELECT count(*), min(started), max(started), sum(json_extract(header, '$.game') = ?) FROM matches",
+        (TRYTACTOE,),
+    ).fetchone()
     return {
         "matches": matches,
         "first": first,
         "last": last,
-        "games": db.execute("SELECT count(*) FROM games").fetchone()[0],
+        "games": db.execute("SELECT count(*) FROM games").fetchone()[0] + (ttt or 0),
         "arrows": db.execute("SELECT count(*) FROM arrows").fetchone()[0],
         "devices": db.execute("SELECT count(*) FROM devices").fetchone()[0],
     }
 
 
 def months(db, shown):
-    """The matches but those with ids in shown, summed up by month (local time), newest first."""
+    """The matches but those with ids in shown, summed up by month (local time), newest first.
+
+    games: a Tic Tac BOW match's games that ended; a Try-Tac-Toe game is one game, once it
+    ended (TTT-6: its row's wins are its two matches, not games). a, b: matches won by the
+    first side (A, or a Try-Tac-Toe game's X) and the second (B, or O), as the list shows them."""
     db.execute("CREATE TEMP TABLE IF NOT EXISTS report_shown (id INTEGER PRIMARY KEY)")
     db.execute("DELETE FROM report_shown")
     db.executemany("INSERT INTO report_shown VALUES (?)", [(i,) for i in shown])
     rows = db.execute(
         "SELECT coalesce(strftime('%Y-%m', m.started, 'unixepoch', 'localtime'), 'no date') AS mo, count(*), "
-        "sum(m.wins_a + m.wins_b + m.draws), sum(m.winner = 'A'), sum(m.winner = 'B'), sum(m.winner = 'draw'), "
-        "group_concat(DISTINCT coalesce(d.name, d.uid)) FROM matches m JOIN devices d ON d.id = m.device_id "
-        "WHERE m.id NOT IN (SELECT id FROM report_shown) GROUP BY mo ORDER BY mo DESC"
+        "sum(CASE WHEN json_extract(m.header, '$.game') = ? THEN m.winner IS NOT NULL "
+        "ELSE m.wins_a + m.wins_b + m.draws END), sum(m.winner IN ('A', 'X')), sum(m.winner IN ('B', 'O')), "
+        "sum(m.winner = 'draw'), group_concat(DISTINCT coalesce(d.name, d.uid)) "
+        "FROM matches m JOIN devices d ON d.id = m.device_id "
+        "WHERE m.id NOT IN (SELECT id FROM report_shown) GROUP BY mo ORDER BY mo DESC",
+        (TRYTACTOE,),
     ).fetchall()
     keys = ("month", "matches", "games", "a", "b", "draws", "boxes")
     return [dict(zip(keys, r)) for r in rows]
