@@ -64,6 +64,27 @@ def cmd_sync(args):
         return sync.cmd_sync(args)
 
 
+def cmd_doctor(args):
+    """`scorebox doctor`, saying the club's name for the box it finds: the device layer has no
+    store, so the lookup is passed in. No store yet: nothing extra said, and none made."""
+
+    def box_name(uid):
+        from scorebox.store.db import Store, StoreError, default_path
+
+        path = args.db or default_path()
+        if not os.path.exists(path):
+            if args.db:
+                raise StoreError("%s: no such store" % path)
+            return None
+        store = Store(path)
+        try:
+            return store.box_name(uid)
+        finally:
+            store.close()
+
+    return doctor.doctor(args.port, box_name=box_name)
+
+
 def parser():
     p = argparse.ArgumentParser(prog="scorebox", description="Scorebox PC tools for Tic Tac BOW and Try-Tac-Toe.")
     p.add_argument("--version", action="version", version="scorebox %s" % VERSION)
@@ -85,6 +106,9 @@ def parser():
     s.set_defaults(run=cmd_sync)
     deploy.add_parser(sub)
     doctor.add_parser(sub)
+    d = sub.choices["doctor"]
+    d.add_argument("--db", help="the store that names the box (`scorebox boxes`; default: in your user data folder)")
+    d.set_defaults(run=cmd_doctor)
     if os.path.exists(os.path.join(os.path.dirname(firmware_dir()), "docs", "demo.keys")):
         demo.add_parser(sub)  # a checkout's: an install has no docs/ and so no demo to offer
     from scorebox.report import face, html, show, stats

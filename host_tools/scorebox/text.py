@@ -1,8 +1,10 @@
-"""Text for the terminal: names from the store printed safely, counts in words, dates.
+"""Text for the terminal: names from the store printed safely, counts in words, dates;
+and the names in a club's CSV file.
 
-Here, beside errors.py, so that every layer that prints may use it (sync's `matches`,
-the store's `boxes`, the reports)."""
+Here, beside errors.py, so that every layer may use it (sync's `matches`, the store's
+`boxes` and `archers import`, the reports, `sim --roster @FILE`)."""
 
+import csv
 import re
 import time
 
@@ -38,3 +40,31 @@ def date_text(t, fmt="%Y-%m-%d %H:%M"):
         return time.strftime(fmt, time.localtime(t))
     except (OverflowError, OSError, ValueError, TypeError):
         return "?"
+
+
+NAME_COLUMNS = ("name", "archer", "archer name", "full name", "member")  # a CSV's name column, first found
+
+
+def csv_names(path, error, listed=False):
+    """[(line number, name)] of a CSV file's name column: the first of NAME_COLUMNS in its
+    first line. listed: a file without that heading and with one field a line is a list of
+    names. error: the exception raised with the one line that says what is wrong."""
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            rows = list(csv.reader(f, strict=True))
+    except OSError as e:
+        raise error("%s: cannot read: %s" % (path, e.strerror or e))
+    except UnicodeDecodeError:
+        raise error("%s: not a text file (UTF-8 expected)" % path)
+    except csv.Error as e:
+        raise error("%s: not a CSV file: %s" % (path, e))
+    if not rows:
+        raise error("%s: empty: a CSV file with a 'name' column expected" % path)
+    head = [h.strip().casefold() for h in rows[0]]
+    col = next((head.index(c) for c in NAME_COLUMNS if c in head), None)
+    if col is None and listed and all(len(r) <= 1 for r in rows):
+        return [(i, r[0] if r else "") for i, r in enumerate(rows, 1)]
+    if col is None:
+        nor = ", nor one name a line" if listed else ""
+        raise error("%s: no name column in the first line (one of: %s)%s" % (path, ", ".join(NAME_COLUMNS), nor))
+    return [(i, r[col] if col < len(r) else "") for i, r in enumerate(rows[1:], 2)]

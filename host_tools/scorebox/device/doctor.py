@@ -2,7 +2,10 @@
 
     ok    python 3.11.7
     FAIL  port /dev/ttyACM0: no permission: add yourself to the group ...
-Exit status 0 when nothing FAILed (warnings allowed), 2 otherwise.
+    ok    box e6614c311b2a7c36-1a2b3c4d ('Range 2'): firmware 0.1.0
+Exit status 0 when nothing FAILed (warnings allowed), 2 otherwise. The box's name is the
+club's (`scorebox boxes name`): this layer has no store, so the caller passes box_name, a
+lookup from the box's id to its name or None (cli.py: the store's, when there is one).
 """
 
 import os
@@ -11,6 +14,8 @@ import sys
 from scorebox.device import deploy, link
 from scorebox.device import mpremote_adapter as mp
 from scorebox.device.link import DeviceError
+from scorebox.errors import ScoreboxError
+from scorebox.text import printable
 
 
 def _dist_version(name):
@@ -73,7 +78,19 @@ def check_port(report, port):
     return port
 
 
-def check_box(report, port):
+def named(report, uid, box_name):
+    """The box's name as " ('Range 2')" when box_name knows it, else ""; a store it cannot read is a warning."""
+    if not (box_name and uid):
+        return ""
+    try:
+        name = box_name(uid)
+    except ScoreboxError as e:
+        report("warn", "the club's name for box %s: %s" % (printable(str(uid)), e))
+        return ""
+    return " ('%s')" % printable(name) if name else ""
+
+
+def check_box(report, port, box_name=None):
     try:
         ser = link.open_port(port)
     except DeviceError as e:
@@ -88,10 +105,11 @@ def check_box(report, port):
         ser.close()
     want = deploy.firmware_version()
     fw = info.get("firmware")
+    uid = info.get("device")
+    name = named(report, uid, box_name)
     report(
         "ok" if fw == want else "warn",
-        "box %s: firmware %s%s"
-        % (info.get("device"), fw, "" if fw == want else " (this PC has %s: scorebox deploy)" % want),
+        "box %s%s: firmware %s%s" % (uid, name, fw, "" if fw == want else " (this PC has %s: scorebox deploy)" % want),
     )
     sp = info.get("space") or {}
     if sp:
@@ -118,7 +136,7 @@ def check_box(report, port):
     report("ok", text + (", one open" if info.get("open") else ""))
 
 
-def doctor(port=None, out=print):
+def doctor(port=None, out=print, box_name=None):
     fails = []
 
     def report(level, text):
@@ -129,7 +147,7 @@ def doctor(port=None, out=print):
     check_pc(report)
     port = check_port(report, port)
     if port:
-        check_box(report, port)
+        check_box(report, port, box_name)
     return 0 if not fails else 2
 
 

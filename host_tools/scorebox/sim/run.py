@@ -2,6 +2,7 @@
 
     scorebox sim                               interactive: the OLED drawn in the terminal
     scorebox sim --keys FILE --frames DIR      headless: play a key script, every frame a PNG
+    scorebox sim --roster @members.csv         a new box's roster: names, comma-separated, or @FILE
     scorebox sync --sim                        the simulated box on a cable: its matches into the store
 
 The box's memory (its flash) is kept in a state file: the user's own (default_state(), in
@@ -14,7 +15,9 @@ a RAM block device of the Pico's geometry, keys through the same debouncer as on
 pictures: PNGs (sim/png.py) or Unicode half blocks.
 """
 
+import contextlib
 import glob
+import json
 import os
 import select
 import shutil
@@ -29,6 +32,7 @@ from scorebox.device.firmware import firmware_dir
 from scorebox.device.mpy_build import SIM_MPY
 from scorebox.errors import ScoreboxError
 from scorebox.sim import png
+from scorebox.text import csv_names
 
 HEAP = "192k"
 FLASH_SIZE = 352 * 4096  # vpico/fileflash.py: the Pico's 1408 KiB of LittleFS
@@ -142,13 +146,54 @@ def check_state(path):
         )
 
 
+def roster_names(text):
+    """The names --roster gives: comma-separated, or @FILE: the CSV file `scorebox archers
+    import` takes (its name column), or a text file of names, one a line."""
+    if not text.startswith("@"):
+        names = [n.strip() for n in text.split(",") if n.strip()]
+        if not names:
+            raise SimError("--roster %r names no one: give names, comma-separated, or @FILE" % text)
+        return names
+    path = text[1:]
+    names = [name.strip() for _, name in csv_names(path, SimError, listed=True) if name.strip()]
+    if not names:
+        raise SimError("%s: no names in it" % path)
+    return names
+
+
+@contextlib.contextmanager
+def roster_args(roster):
+    """vpico/run.py's arguments for --roster: the names in a temporary file (a JSON list),
+    removed after. On its command line the unix port dies past about 250 characters, some
+    20 names ("FATAL: uncaught NLR")."""
+    if not roster:
+        yield []
+        return
+    names = roster_names(roster)
+    fd, path = tempfile.mkstemp(prefix="scorebox-sim-roster-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w") as f:
+            json.dump(names, f)
+        yield ["--roster-file", path]
+    finally:
+        os.remove(path)
+
+
+def firmware_error(rc, lines):
+    """vpico/run.py's one `error: ...` line for input it refused (exit status 2), or None."""
+    if rc == 2 and len(lines) == 1 and lines[0].startswith("error: "):
+        return lines[0][7:]
+    return None
+
+
 class Flash:
     """The box's flash as a host file: the one given (kept, checked, locked while in use),
-    or a temporary one."""
+    or a temporary one. A state file this run made and the box never wrote is removed."""
 
     def __init__(self, path=None):
         self.tmp = None
         self.fd = None
+        self.made = False
         if path:
             self.path = os.path.abspath(path)
         else:
@@ -161,6 +206,7 @@ class Flash:
         import fcntl  # POSIX, as the virtual Pico is
 
         check_state(self.path)
+        self.made = not os.path.exists(self.path)
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
         self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
@@ -172,6 +218,8 @@ class Flash:
 
     def __exit__(self, *exc):
         if self.fd is not None:
+            if self.made and os.fstat(self.fd).st_size == 0:  # the box refused to start: no state
+                os.remove(self.path)
             os.close(self.fd)
         if self.tmp:
             shutil.rmtree(self.tmp, ignore_errors=True)  # the folder mkdtemp made, only
@@ -179,10 +227,8 @@ class Flash:
 
 def run_script(keys_path, heap=HEAP, state=None, roster=None, paths=()):
     """Play a key script headless; returns the list of (frame, on, contrast)."""
-    with Flash(state) as flash:
-        args = ["--keys", os.path.abspath(keys_path), "--frames", "-", "--flash", flash]
-        if roster:
-            args += ["--roster", roster]
+    with roster_args(roster) as names, Flash(state) as flash:
+        args = ["--keys", os.path.abspath(keys_path), "--frames", "-", "--flash", flash] + names
         cmd, fw = command(args, heap)
         r = subprocess.run(cmd, capture_output=True, text=True, env=env(fw, paths), timeout=600)
     frames = []
@@ -193,6 +239,9 @@ def run_script(keys_path, heap=HEAP, state=None, roster=None, paths=()):
             frames.append(f)
         elif line.strip():
             other.append(line)
+    refused = firmware_error(r.returncode, other)
+    if refused:
+        raise SimError(refused)
     if r.returncode != 0 or other:
         raise SimError("the firmware stopped (%d): %s" % (r.returncode, "\n".join(other) + r.stderr.strip()))
     return frames
@@ -291,23 +340,21 @@ def interactive(args):
     if not sys.stdin.isatty():
         raise SimError("interactive sim needs a terminal; use --keys FILE for a script")
     state = args.state or default_state()
-    with Flash(state) as flash:
-        rc = _interactive(args, flash)
+    with roster_args(args.roster) as names, Flash(state) as flash:
+        rc = _interactive(args, flash, names)
     sync = "scorebox sync --sim" + ("" if state == default_state() else " " + state)
     print("The box's memory is kept in %s; `%s` brings its matches into the store." % (state, sync))
     return rc
 
 
-def _interactive(args, flash):
+def _interactive(args, flash, names):
     import termios
     import tty
 
-    a = ["--interactive", "--frames", "-", "--flash", flash]
-    if args.roster:
-        a += ["--roster", args.roster]
-    cmd, fw = command(a, args.heap)
+    cmd, fw = command(["--interactive", "--frames", "-", "--flash", flash] + names, args.heap)
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env(fw), bufsize=1)
     latest = {"frame": None, "size": None}
+    errors = []
     lock = threading.Lock()
 
     def reader():
@@ -317,6 +364,8 @@ def _interactive(args, flash):
                 with lock:
                     latest["frame"] = f
                 draw()
+            elif line.startswith("error: "):
+                errors.append(line.rstrip("\n"))
 
     def draw(size=None):
         with lock:
@@ -381,7 +430,11 @@ def _interactive(args, flash):
             p.wait(timeout=5)
         except subprocess.TimeoutExpired:
             p.kill()
+        t.join(timeout=5)
         sys.stdout.write("\r\n")
+    refused = firmware_error(p.returncode, errors)
+    if refused:
+        raise SimError(refused)
     return 0
 
 
@@ -396,7 +449,12 @@ def add_parser(sub):
         help="the box's memory (a flash image) to start from and keep; default: %s "
         "(a --keys script without --state runs on a fresh box)" % default_state(),
     )
-    s.add_argument("--roster", metavar="NAMES", help="comma-separated archer names for a new box's roster")
+    s.add_argument(
+        "--roster",
+        metavar="NAMES|@FILE",
+        help="a new box's roster: archer names, comma-separated, or @FILE: a CSV file with a name column "
+        "(as `scorebox archers import` takes) or one name a line",
+    )
     s.add_argument("--heap", default=HEAP, help="MicroPython heap limit (default %s)" % HEAP)
     s.set_defaults(run=cmd_sim)
     return s

@@ -9,16 +9,15 @@ statistic but leaves the box's list. Names are held to what the box can show and
 from a box are kept whatever they are.
 """
 
-import csv
 import time
 
 from scorebox.store.db import StoreError
+from scorebox.text import csv_names
 from scorebox_core.ttb.rules import SIDES, rotation
 
 MAX_NAME = 12  # characters the box keeps of a name (box/store.py NAME_MAX)
 BOX_MAX = 200  # names the box keeps (box/store.py ROSTER_MAX): its heap holds them and more
 PLACEHOLDERS = ("A", "B")  # the box's names for unnamed sides; "-" is its "no 2nd archer"
-NAME_COLUMNS = ("name", "archer", "archer name", "full name", "member")  # a CSV's name column, first found
 
 
 def problem(name):
@@ -130,30 +129,10 @@ def retire(db, name):
     return name
 
 
-def read_csv(path):
-    """The names in a CSV file's name column; StoreError (one line) when it is not such a file."""
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as f:
-            rows = list(csv.reader(f, strict=True))
-    except OSError as e:
-        raise StoreError("%s: cannot read: %s" % (path, e.strerror or e))
-    except UnicodeDecodeError:
-        raise StoreError("%s: not a text file (UTF-8 expected)" % path)
-    except csv.Error as e:
-        raise StoreError("%s: not a CSV file: %s" % (path, e))
-    if not rows:
-        raise StoreError("%s: empty: a CSV file with a 'name' column expected" % path)
-    head = [h.strip().casefold() for h in rows[0]]
-    col = next((head.index(c) for c in NAME_COLUMNS if c in head), None)
-    if col is None:
-        raise StoreError("%s: no name column in the first line (one of: %s)" % (path, ", ".join(NAME_COLUMNS)))
-    return [(i, r[col] if col < len(r) else "") for i, r in enumerate(rows[1:], 2)]
-
-
 def import_csv(db, path):
     """Add the names of a CSV file; returns (added names, [(line, name, why skipped)]).
     All or nothing: one transaction."""
-    rows = read_csv(path)
+    rows = csv_names(path, StoreError)
     added, skipped = [], []
 
     def run():

@@ -4,11 +4,15 @@
     --interactive   read commands from stdin: `k NAME [HOLD_MS]`, `t MS` (time passes), `q`
     --frames FILE   write every frame to FILE ("-": stdout) as `F <hex of 1024 bytes> <on> <contrast>`
     --flash FILE    the box's flash (LittleFS2, 1408 KiB) kept in this host file (made if absent)
-    --roster NAMES  comma-separated archer names for the roster (first boot)
+    --roster-file FILE  archer names for the roster (first boot): a JSON list, as `scorebox sim` writes it
+    --roster NAMES  the same, comma-separated: a few only (the unix port's argument holds about 250 characters)
+Names the box would not take are refused (box/link.py name_ok, the box's own test): one line, exit 2.
 This is what `scorebox sim` runs; frames are turned into PNGs or terminal pictures on the PC.
 """
 
 import binascii
+import gc
+import json
 import sys
 
 
@@ -44,6 +48,60 @@ class FrameOut:
             self.f.close()
 
 
+def roster(argv):
+    """The names of --roster-file or --roster (None when neither), each checked as the box
+    checks what sync sends it; ValueError says why it would refuse them."""
+    path = _arg(argv, "--roster-file")
+    if path:
+        with open(path) as f:
+            names = json.load(f)
+        if not isinstance(names, list):
+            raise ValueError("%s is not a JSON list of names" % path)
+    else:
+        text = _arg(argv, "--roster")
+        if not text:
+            return None
+        names = [n.strip() for n in text.split(",") if n.strip()]
+    before = list(sys.modules)
+    from box.link import NAME_MAX, name_ok
+    from box.store import ROSTER_MAX
+
+    try:
+        got = []
+        for name in names:
+            if not isinstance(name, str) or not name_ok(name):
+                raise ValueError(
+                    "%r is not a name the box takes (1-%d printable ASCII characters, not A, B or -)" % (name, NAME_MAX)
+                )
+            if name not in got:
+                got.append(name)
+        if len(got) > ROSTER_MAX:
+            raise ValueError("%d names: the box keeps %d at most" % (len(got), ROSTER_MAX))
+    finally:
+        _unload(before)  # a box loads its sync link only when a PC speaks: so does this one
+    return got
+
+
+def _unload(keep):
+    for name in list(sys.modules):
+        if name not in keep:
+            del sys.modules[name]
+            pkg, _, leaf = name.rpartition(".")
+            p = sys.modules.get(pkg)
+            if p is not None and leaf in p.__dict__:
+                delattr(p, leaf)
+    gc.collect()
+
+
+def first_roster(b, names):
+    """A new box's roster; a box that has one keeps it."""
+    from box.store import Store
+
+    st = Store(b.root)
+    if not st.roster():
+        st.set_roster(names)
+
+
 def main(argv):
     from vpico import board as vboard
     from vpico.drive import Driver
@@ -53,14 +111,16 @@ def main(argv):
     if not path:
         print("error: --flash FILE is needed (the flash lives in a host file, not in the heap)")
         return 2
+    try:
+        names = roster(argv)  # before the flash is touched: a refused roster changes nothing
+    except (ValueError, OSError) as e:
+        print("error: roster: %s" % e)
+        return 2
     b = vboard.Board(path=path)
-    roster = _arg(argv, "--roster")
-    if roster:
-        from box.store import Store
-
-        st = Store(b.root)
-        if not st.roster():
-            st.set_roster(roster.split(","))
+    if names:
+        first_roster(b, names)
+        names = None  # the box reads its roster from flash: no copy held on the heap beside it
+        gc.collect()
     from box.app import App
 
     out = FrameOut(_arg(argv, "--frames"))
@@ -74,7 +134,7 @@ def main(argv):
         try:
             drv.play(parse(text))
         except ScriptError as e:
-            print("error:", e)
+            print("error: %s: %s" % (keys, e))
             rc = 2
     if "--interactive" in argv:
         from box.keys import code
