@@ -129,6 +129,7 @@ class App:
             mod, _, g = _SCREENS[name]
             if g == group:
                 if name in self.__dict__:
+                    setattr(self, name, None)  # MicroPython keeps a deleted attribute's value in its slot
                     delattr(self, name)
                 if mod not in mods:
                     mods.append(mod)

@@ -1,10 +1,18 @@
-"""Home, storage and battery, settings, and a message screen."""
+"""Home, storage and battery, settings, and a message screen.
+
+A match opened by mistake (wrong archers or rules) is abandoned from Home: offered only
+while nothing in it is in effect (nothing keyed, or every entry undone), in both games.
+"""
+
+import sys
 
 from box.keys import BACK, DOWN, LEFT, LONG, OK, RIGHT, UP
-from box.ui import Screen, help_line, menu, nav, num, title, wrap
+from box.ui import Screen, banner, help_line, menu, nav, num, title, wrap
+from scorebox_core.match import effective
 
 NEW = "New match"
 RESUME = "Resume match"
+ABANDON = "Abandon match"
 HISTORY = "History"
 STORAGE = "Storage+battery"
 SETTINGS = "Settings"
@@ -15,15 +23,28 @@ class Home(Screen):
         super().__init__(app)
         self.sel = 0
         self.items = ()
+        self.ask = None  # (match number, item chosen) while asking whether to abandon it
 
     def open(self, arg=None):
         app = self.app
-        has_open = app.session.match is not None or app.journal.open_match() is not None
-        self.items = (RESUME, NEW, HISTORY, STORAGE, SETTINGS) if has_open else (NEW, HISTORY, STORAGE, SETTINGS)
+        o = app.journal.open_match()
+        items = (NEW, HISTORY, STORAGE, SETTINGS)
+        if o is not None and not effective(o[2]):
+            items = (RESUME, ABANDON) + items
+        elif o is not None or app.session.match is not None:
+            items = (RESUME,) + items
+        self.items = items
         self.sel = 0
+        self.ask = None
 
     def key(self, kind, k):
         k = nav(k)
+        if self.ask:
+            if k == OK:
+                self.abandon()
+            elif k == BACK:
+                self.ask = None  # keep it
+            return
         n = len(self.items)
         if k == UP:
             self.sel = (self.sel - 1) % n
@@ -32,8 +53,11 @@ class Home(Screen):
         elif k == OK:
             app = self.app
             item = self.items[self.sel]
-            if item == NEW:
-                if app.session.match is not None or app.journal.open_match() is not None:
+            o = app.journal.open_match()
+            if (item == NEW or item == ABANDON) and o is not None and not effective(o[2]):
+                self.ask = (o[0], item)
+            elif item == NEW:
+                if app.session.match is not None or o is not None:
                     app.message("A match is open: resume it and finish it first.", app.home)
                 else:
                     app.go(app.setup)
@@ -46,6 +70,27 @@ class Home(Screen):
             else:
                 app.go(app.settings)
 
+    def abandon(self):
+        """Finish the open match as abandoned (docs/journal.md). Only a match with nothing in
+        effect is offered, so no arrow or move is lost; the box writes both sides'
+        confirmations with it (there is no result to agree on), so that it neither waits for
+        them at boot nor is held back from the PC. Then New match starts the next."""
+        app = self.app
+        item = self.ask[1]
+        self.ask = None
+        j = app.journal
+        j.finish({"abandoned": True})
+        app.session.close()  # first: should a confirmation fail, the match is closed all the same
+        j.confirm(0)
+        j.confirm(1)
+        # Try-Tac-Toe's rules go with its game, as at its end (box/tttplay.py forget_rules).
+        pkg = sys.modules.get("scorebox_core.ttt")
+        for leaf in ("rules", "board", "tables"):
+            sys.modules.pop("scorebox_core.ttt." + leaf, None)
+            if pkg is not None and leaf in pkg.__dict__:
+                delattr(pkg, leaf)
+        app.go(app.setup if item == NEW else app.home)
+
     def draw(self, fb):
         title(fb, "Scorebox")
         menu(fb, self.items, self.sel)
@@ -54,6 +99,9 @@ class Home(Screen):
         if sp and sp.get("warn"):
             fb.fill_rect(0, 55, 128, 9, 0)
             fb.text("storage low!", 0, 56, 1)
+        if self.ask:
+            keys = "OK=abandon back=keep" if app.board.layout == "buttons" else "#=abandon *=keep"
+            banner(fb, "Abandon match %d? Nothing in it counts. %s" % (self.ask[0], keys))
 
 
 class Storage(Screen):

@@ -6,9 +6,10 @@ triangle inside the edges, an O mark is a ring in it; the selected triangle has 
 and column. On the right: the side to move with its player (TTT-2: X1, O1, X2, O2), the match and
 move (of the move limit), each side's game score with this match's tally per shape.
 
-Keypad (docs/keys.md): the triangle's number (1-74) then # marks it for the side to move;
-D is a miss (marks nothing); C ends the match by agreement (asked first: TTT-5); * clears
-a number being keyed, else undoes the last move (held: home, the game stays open).
+Keypad (docs/keys.md): the triangle's number (1-74) then # marks it for the side to move (a
+held digit counts once); D is a miss (marks nothing); C ends the match by agreement (asked
+first: TTT-5); * clears a number being keyed, else undoes the last move (held: home, the
+game stays open).
 Six buttons: the arrows move a cursor between neighbouring triangles (up from the top row
 or down from the bottom row leaves the face: `miss`, with left/right `end`); OK marks the
 triangle (or keys the miss, or asks to end); back undoes (held: home).
@@ -20,7 +21,7 @@ When a move leaves no shape possible for either side the box offers to end the m
 import sys
 from array import array
 
-from box.keys import BACK, DIGIT, DOWN, KC, KD, KHASH, KSTAR, LEFT, LONG, OK, RIGHT, UP
+from box.keys import BACK, DIGIT, DOWN, KC, KD, KHASH, KSTAR, LEFT, LONG, OK, REPEAT, RIGHT, UP
 from box.ui import Confirm, Screen, banner, help_line, nav, number, title
 from scorebox_core.ttb.rules import DRAW
 from scorebox_core.ttt.board import CELLS, ROW_STARTS, N, row_of
@@ -242,6 +243,8 @@ class Play(Screen):
             self.shoot(s + 1)
 
     def key(self, kind, k):
+        if kind == REPEAT and DIGIT[k] >= 0:
+            return  # a held digit is one digit (2/4/6/8 repeat for the menus: box/app.py)
         self.msg = None
         if k == KSTAR or k == BACK:
             if kind == LONG:
@@ -328,10 +331,11 @@ class Play(Screen):
 
 
 def forget_rules():
-    """Let Try-Tac-Toe's rules and board go once its game is closed (about 30 KB of the
-    heap, as box/app.py lets a screen group's modules go): the menus do without them."""
+    """Let Try-Tac-Toe's rules, board and the board's tables go once its game is closed
+    (about 30 KB of the heap, as box/app.py lets a screen group's modules go): the menus do
+    without them."""
     pkg = sys.modules.get("scorebox_core.ttt")
-    for leaf in ("rules", "board"):
+    for leaf in ("rules", "board", "tables"):
         sys.modules.pop("scorebox_core.ttt." + leaf, None)
         if pkg is not None and leaf in pkg.__dict__:
             delattr(pkg, leaf)

@@ -69,14 +69,11 @@ def cmd_doctor(args):
     store, so the lookup is passed in. No store yet: nothing extra said, and none made."""
 
     def box_name(uid):
-        from scorebox.store.db import Store, StoreError, default_path
+        from scorebox.store.db import default_path, open_store
 
-        path = args.db or default_path()
-        if not os.path.exists(path):
-            if args.db:
-                raise StoreError("%s: no such store" % path)
+        if not args.db and not os.path.exists(default_path()):
             return None
-        store = Store(path)
+        store = open_store(args.db)  # a --db that is not there: the one line every reader gives
         try:
             return store.box_name(uid)
         finally:

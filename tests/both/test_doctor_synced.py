@@ -69,5 +69,8 @@ def test_doctor_says_the_name_the_club_gave_the_box(tmp_path):
     # A --db that is not there is a warning, not a store made.
     none = str(tmp_path / "none.sqlite")
     (warn, line) = box_lines(state, "--db", none)
-    assert warn == "warn  the club's name for box %s: %s: no such store" % (uid, none), warn
+    assert warn == "warn  the club's name for box %s: no store at %s: check --db, or run scorebox sync first" % (
+        uid,
+        none,
+    ), warn
     assert line.startswith("ok    box %s: firmware " % uid) and not os.path.exists(none)

@@ -152,7 +152,7 @@ def test_a_damaged_match_is_kept_in_quarantine_and_freed(tmp_path):
         assert "5 new matches stored" in p.stdout
         assert "match 2: result replayed from its events" in p.stdout and "its result record lost" in p.stdout
         # the unreadable stretch (the result record's bytes) is kept once
-        assert "\n1 pieces of damaged or torn records" in p.stdout
+        assert "\n1 piece of damaged or torn records" in p.stdout
         s = Store(db)
         assert [r[0] for r in s.db.execute("SELECT number FROM matches ORDER BY number")] == [1, 2, 3, 4, 5]
         (extras, log) = s.db.execute("SELECT extras, log FROM matches WHERE number = 2").fetchone()

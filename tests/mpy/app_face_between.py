@@ -14,15 +14,13 @@ import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
 
 # isort: split
 
-import gc
 import json
 import sys
 
-from box.app import App
+from flashbox import FlashBox
+
 from box.keys import code
 from scorebox_core.ttb.rules import NEW_FACE
-from vpico.board import Board, unmount
-from vpico.drive import Driver
 
 # The game of tests/mpy/app_screens.py, keyed to its end: A claims 5, 1 and 9, B 3; B flips
 # 5, A claims 2 and flips 3 (the top row), B's last turn. One game: the match is over.
@@ -31,24 +29,7 @@ GAME = "5 A B 1 A 3 A A 7 C 1 B 9 A A 5 # A # 0 0 2 A A 3 # A 4 A A 6 D"
 SETUP = "# 6 6 8 8 8 8 8 8 8 8 8 4 4 # #"
 
 
-class Box:
-    def __init__(self, path):
-        self.path = path
-        self.boot()
-
-    def boot(self):
-        """Power on (again): a new mount of the same flash, a new App (the old one let go first)."""
-        self.app = self.b = self.d = None
-        gc.collect()
-        unmount("/flash")
-        self.b = Board(path=self.path)
-        self.app = App(self.b, strict=True)
-        self.d = Driver(self.app, self.b)
-
-    def keys(self, s):
-        for ch in s.split():
-            self.d.press(code(ch))
-
+class Box(FlashBox):
     def screen(self):
         return type(self.app.screen).__name__
 

@@ -142,7 +142,7 @@ def test_a_match_shot_as_a_v_b_is_named_afterwards(db):
     assert roster.box_names(Store(db).db) == ["Ann", "Bob"]
     p = scorebox("show", "1", "--names", "Ann", "--db", db)
     assert p.returncode == 2 and "this match has 2 archers (1+1): give 2 names" in p.stderr
-    p = scorebox("show", "1", "--names", "Ann,ANN", "--db", db)
+    p = scorebox("show", "1", "--names", "Ann,ANN", "--force", "--db", db)  # named now: --force to rename
     assert p.returncode == 2 and "both sides" in p.stderr
 
 

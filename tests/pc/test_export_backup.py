@@ -104,4 +104,4 @@ def test_restore_over_a_damaged_store(tmp_path):
 
 def test_backup_of_a_missing_store(tmp_path, capsys):
     assert cli.main(["backup", str(tmp_path / "b.sqlite"), "--db", str(tmp_path / "none.sqlite")]) == 2
-    assert "no store there" in capsys.readouterr().err
+    assert "no store at %s: check --db" % (tmp_path / "none.sqlite") in capsys.readouterr().err

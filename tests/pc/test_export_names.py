@@ -33,7 +33,7 @@ def club(tmp_path_factory):
     store.close()
     run("archers", "rename", "Ann", "Anne", "--db", db)
     run("show", "%s/4" % DEVICE, "--names", "Dee,Eve", "--db", db)
-    run("show", "%s/5" % DEVICE, "--names", "Cy,Anne,Bo", "--db", db)  # X's members the other way round
+    run("show", "%s/5" % DEVICE, "--names", "Cy,Anne,Bo", "--force", "--db", db)  # X's members the other way round
     run("archers", "retire", "Cat", "--db", db)
     run("archers", "add", "Flo", "--db", db)  # on the roster, in no match yet
     run("boxes", "name", DEVICE, "Range 1", "--db", db)

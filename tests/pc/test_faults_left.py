@@ -101,8 +101,9 @@ def test_a_read_only_store_or_folder_is_one_line(club, where):
         os.chmod(folder, 0o755 if where == "store" else 0o555)
         target = {"new store": "new.sqlite", "new folder": "sub/new.sqlite"}.get(where, "club.sqlite")
         before = sorted(os.listdir(folder))
+        command = ["archers", "add", "Zed"] if target != "club.sqlite" else ["matches"]  # one that makes a store
         p = subprocess.run(
-            as_other_user(["matches", "--db", os.path.join(folder, target)]), capture_output=True, text=True
+            as_other_user(command + ["--db", os.path.join(folder, target)]), capture_output=True, text=True
         )
         assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1, p.stderr
         assert "cannot" in p.stderr and "Traceback" not in p.stderr

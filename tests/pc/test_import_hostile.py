@@ -113,4 +113,4 @@ def test_a_hostile_quarantine_piece_is_refused(tmp_path, capsys, export):
     ]
     code, out = run_all(tmp_path, data, capsys)
     assert code == 1 and "quarantine piece 1 NOT imported" in out and "quarantine piece 2 NOT imported" in out
-    assert "1 quarantined pieces imported" in out
+    assert "1 quarantined piece imported" in out

@@ -120,6 +120,7 @@ def test_show(club, capsys):
 
 def test_empty_store(tmp_path):
     out = str(tmp_path / "empty.html")
+    Store(str(tmp_path / "s.sqlite")).close()  # a store no box has synced to (`report` makes none)
     assert cli.main(["report", "--db", str(tmp_path / "s.sqlite"), "--out", out]) == 0
     html = open(out, encoding="utf-8").read()
     assert "0 matches from 0 boxes" in html and "No box has synced yet." in html

@@ -31,6 +31,7 @@ from scorebox.device import firmware, link, mpy_build
 from scorebox.device import mpremote_adapter as mp
 from scorebox.device.firmware import firmware_dir
 from scorebox.device.link import DeviceError
+from scorebox.text import plural
 
 
 class DeployError(DeviceError):
@@ -267,7 +268,7 @@ def deploy(port, root=None, log=print, skip_version_check=False):
             folder = r + "/" + rel.rsplit("/", 1)[0] if "/" in rel else (r or "/")
             groups.setdefault(folder, []).append(local)
         same = mp.cp_to(port, sorted(groups.items()))
-        log("copied %d files (%d already identical on the box)" % (len(plan) - same, same))
+        log("copied %s (%d already identical on the box)" % (plural(len(plan) - same, "file"), same))
         want = {r + "/" + rel: sha256_file(local) for rel, local in plan}
         got = mp.sha256sums(port, sorted(want))
         bad = sorted(p for p in want if got.get(p) != want[p])

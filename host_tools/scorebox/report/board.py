@@ -1,5 +1,6 @@
 """The board drawn as text for a terminal: owners, locks and what each side needs."""
 
+from scorebox.text import plural
 from scorebox_core.match import result_text
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import SIDES
@@ -59,7 +60,7 @@ def status(match):
         % (
             len(match.games),
             o.games,
-            "%d rounds" % g.rounds_played() if g.over() else "round %d" % g.round(),
+            plural(g.rounds_played(), "round") if g.over() else "round %d" % g.round(),
             o.mode,
             o.claim_a,
             o.claim_b,

@@ -19,6 +19,7 @@ import tempfile
 
 from scorebox.errors import ScoreboxError
 from scorebox.store import files
+from scorebox.text import plural
 from scorebox_core.ttt import board
 
 FACES = ("tictacbow", "trytactoe")
@@ -234,8 +235,17 @@ def sheet_svg(face, size, t, row, col, drawn):
             m + 32,
             m / 2,
             2.8,
-            "sheet %d of %d (%d rows x %d columns) · %s face %s mm on %s · overlap %d mm · print at 100%%"
-            % (n, t.rows * t.cols, t.rows, t.cols, face, _n(size), t.paper.upper(), OVERLAP),
+            "sheet %d of %d (%s x %s) · %s face %s mm on %s · overlap %d mm · print at 100%%"
+            % (
+                n,
+                t.rows * t.cols,
+                plural(t.rows, "row"),
+                plural(t.cols, "column"),
+                face,
+                _n(size),
+                t.paper.upper(),
+                OVERLAP,
+            ),
             ' text-anchor="start"',
         ),
         _text(m + 14, ph - m / 2, 2.8, how, ' text-anchor="start"'),
@@ -365,8 +375,15 @@ def cmd_face(args):
     n = t.rows * t.cols
     print("%s face, %s mm: %s" % (args.face, _n(args.size), written[0]))
     print(
-        "%d %s sheets (%d rows x %d columns, overlap %d mm): %s%s"
-        % (n, args.paper.upper(), t.rows, t.cols, OVERLAP, written[1], " ... " + written[n] if n > 1 else "")
+        "%s (%s x %s, overlap %d mm): %s%s"
+        % (
+            plural(n, "%s sheet" % args.paper.upper()),
+            plural(t.rows, "row"),
+            plural(t.cols, "column"),
+            OVERLAP,
+            written[1],
+            " ... " + written[n] if n > 1 else "",
+        )
     )
     print(note or "PDF: %s" % written[-1])
     return 0

@@ -101,7 +101,7 @@ def entry(m, game, teams, sides, score):
         "A": ", ".join(teams[0]),
         "B": ", ".join(teams[1]),
         "w": w,
-        "res": "%s %d-%d" % (m["winner"] or "open", score[0], score[1]),
+        "res": "abandoned" if m.get("abandoned") else "%s %d-%d" % (m["winner"] or "open", score[0], score[1]),
     }
 
 

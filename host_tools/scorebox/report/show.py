@@ -3,7 +3,7 @@
 from scorebox.report import board, ttt_moves
 from scorebox.report.turns import date_text, options_text, turns
 from scorebox.store import roster
-from scorebox.store.db import open_store
+from scorebox.store.db import StoreError, open_store
 from scorebox.store.queries import load_match, named
 from scorebox.text import plural, printable
 from scorebox_core.match import TRYTACTOE, from_header, game_of, result_text
@@ -61,13 +61,29 @@ def show_lines(match):
     return out
 
 
+def _replaced(have, names):
+    """Whether names (side A's then B's, as --names gives them) would replace a name the match
+    has: only the box's placeholders (a match shot as A v B) are named without --force."""
+    have = have[0] + have[1]
+    return len(have) == len(names) and any(
+        old not in roster.PLACEHOLDERS and old.casefold() != new.casefold() for old, new in zip(have, names)
+    )
+
+
 def cmd_show(args):
     store = open_store(args.db)
     match = load_match(store.db, args.match)
     if args.names is not None:
         names = [n.strip() for n in args.names.split(",")]
-        got = roster.name_match(store.db, match["id"], names)
         a, b = "XO" if game_of(match["header"]) == TRYTACTOE else "AB"
+        if not args.force and _replaced(match["names"], names):
+            raise StoreError(
+                printable(
+                    "match %s has its archers' names already (%s %s, %s %s): --force replaces them"
+                    % (match["key"], a, ", ".join(match["names"][0]), b, ", ".join(match["names"][1]))
+                )
+            )
+        got = roster.name_match(store.db, match["id"], names)
         print(printable("match %s: %s %s, %s %s" % (match["key"], a, ", ".join(got[0]), b, ", ".join(got[1]))))
         match = load_match(store.db, args.match)
     print(printable("\n".join(show_lines(match)), keep_newlines=True))  # the header's other texts too
@@ -83,4 +99,5 @@ def add_parser(sub):
         metavar="A,B",
         help="set who shot: side A's (X's) archers then side B's (O's), comma-separated (a match shot as A v B)",
     )
+    s.add_argument("--force", action="store_true", help="with --names: replace the names a match has already")
     s.set_defaults(run=cmd_show)

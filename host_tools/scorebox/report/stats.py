@@ -7,6 +7,7 @@ claims and flips, which keeps 100,000 matches within seconds.
 """
 
 import json
+import shlex
 import sys
 
 from scorebox.report import ttt_stats
@@ -239,10 +240,10 @@ def detail_lines(s):
         s["name"],
         "  matches   %d played: %d won, %d drawn, %d lost" % (m["played"], m["won"], m["drawn"], m["lost"]),
         "  games     %d played: %d won, %d drawn, %d lost" % (g["played"], g["won"], g["drawn"], g["lost"]),
-        "  arrows    %d: %d points, %s points per arrow; %s, %s"
+        "  arrows    %d: %s, %s points per arrow; %s, %s"
         % (
             s["arrows"],
-            s["points"],
+            plural(s["points"], "point"),
             _fmt(s["points_per_arrow"]),
             plural(s["misses"], "miss", "misses"),
             plural(s["dead"], "dead hit"),
@@ -287,7 +288,12 @@ def cmd_stats(args):
             if known is not None:  # on the roster, no match yet: not an error
                 print("%s has no matches in %s yet" % (printable(known[1]), store.path))
                 return 0
-            print("no archer called %r in %s" % (args.archer, store.path), file=sys.stderr)
+            where = " --db %s" % shlex.quote(args.db) if args.db else ""  # the same store's list
+            print(
+                "no archer called %r in %s: `scorebox archers list%s` shows who is there"
+                % (args.archer, store.path, where),
+                file=sys.stderr,
+            )
             return 2
         for s in got.values():
             print("\n".join(printable(line) for line in detail_lines(s)))  # names are data: no escapes run

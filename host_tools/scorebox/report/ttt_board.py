@@ -2,6 +2,7 @@
 number while empty and as X or O once marked, rows offset as on the face; then the tallies
 and the scores."""
 
+from scorebox.text import plural
 from scorebox_core.match import result_text
 from scorebox_core.ttt import board
 from scorebox_core.ttt.rules import MATCHES, SHAPES, SIDES, O, X, side_name, token
@@ -39,7 +40,7 @@ def status(game):
     opts = game.opts
     values = ", ".join("%s %d" % (SHAPES[k], opts.values[k]) for k in range(len(SHAPES)))
     limit = ", move limit %d" % opts.moves if opts.moves else ""
-    lines = ["Match %d of %d, %d moves - values %s%s" % (n, MATCHES, len(m.moves), values, limit)]
+    lines = ["Match %d of %d, %s - values %s%s" % (n, MATCHES, plural(len(m.moves), "move"), values, limit)]
     if m.moves:
         made = [SHAPES[board.shape_of(p)] for p in m.made[-1]]
         lines.append("Last move: %s%s" % (token(m.moves[-1]), " made " + ", ".join(made) if made else ""))

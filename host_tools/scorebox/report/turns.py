@@ -48,11 +48,13 @@ def turns(header, log):
 
 def options_text(o):
     parts = [o.mode, "claim %d" % o.claim_a if o.claim_a == o.claim_b else "claim A%d/B%d" % (o.claim_a, o.claim_b)]
-    parts.append("%d arrows" % o.arrows_a if o.arrows_a == o.arrows_b else "arrows A%d/B%d" % (o.arrows_a, o.arrows_b))
+    parts.append(
+        plural(o.arrows_a, "arrow") if o.arrows_a == o.arrows_b else "arrows A%d/B%d" % (o.arrows_a, o.arrows_b)
+    )
     # TTB-8: how often a square may change hands ("1 flip a square" read as an order)
     parts.append("no flips" if not o.flips else "%s per square" % plural(o.flips, "flip"))
     parts.append("equal turns" if o.equal_turns else "first line wins")
     if o.rounds:
-        parts.append("%d rounds" % o.rounds)
+        parts.append(plural(o.rounds, "round"))
     parts.append("best of %d" % o.games if o.games > 1 else "1 game")
     return ", ".join(parts)

@@ -1,5 +1,6 @@
 """`scorebox archers`: the club's roster (store/roster.py), which sync merges with the box's."""
 
+import argparse
 import time
 
 from scorebox.store import roster
@@ -61,29 +62,36 @@ def cmd_import(store, args):
 
 
 def cmd_archers(args):
-    return args.action(open_store(args.db), args)
+    # adding makes the store (a club may list its archers before its first sync); the rest need one
+    return args.action(open_store(args.db, create=args.action in (cmd_add, cmd_import)), args)
 
 
 def add_parser(sub):
     p = sub.add_parser("archers", help="the club's roster: list, add, rename, retire, import (sync sends it)")
-    acts = p.add_subparsers(dest="archers_command", required=True)
+    acts = p.add_subparsers(dest="archers_command")
     db_help = "store file (default: in your user data folder)"
-    a = acts.add_parser("list", help="the archers, with their matches")
-    a.add_argument("--retired", action="store_true", help="list retired archers too")
+    retired_help = "list retired archers too"
+    # Bare `scorebox archers [--db F] [--retired]` lists. The actions' own options are SUPPRESS
+    # by default, so that an action's parser does not reset what was given before its name.
+    p.add_argument("--db", help=db_help)
+    p.add_argument("--retired", action="store_true", help=retired_help)
+    p.set_defaults(action=cmd_list)
+    a = acts.add_parser("list", help="the archers, with their matches (what bare `scorebox archers` does)")
+    a.add_argument("--retired", action="store_true", default=argparse.SUPPRESS, help=retired_help)
     a.set_defaults(action=cmd_list)
     a = acts.add_parser("add", help="add archers (names as typed, at most %d characters)" % roster.MAX_NAME)
-    a.add_argument("names", nargs="+", metavar="NAME")
+    a.add_argument("names", nargs="+", metavar="NAME", help="an archer's name (quote one with a space)")
     a.set_defaults(action=cmd_add)
     a = acts.add_parser("rename", help="rename an archer; their matches follow")
-    a.add_argument("old")
-    a.add_argument("new")
+    a.add_argument("old", metavar="OLD", help="the archer's name now (any case)")
+    a.add_argument("new", metavar="NEW", help="the name they take")
     a.set_defaults(action=cmd_rename)
     a = acts.add_parser("retire", help="leave an archer off the box's list; their history stays")
-    a.add_argument("name")
+    a.add_argument("name", metavar="NAME", help="the archer's name (any case)")
     a.set_defaults(action=cmd_retire)
     a = acts.add_parser("import", help="add the names in a CSV file's name column")
-    a.add_argument("file")
+    a.add_argument("file", metavar="FILE", help="a CSV file with a name column (e.g. a club's member list)")
     a.set_defaults(action=cmd_import)
     for a in acts.choices.values():
-        a.add_argument("--db", help=db_help)
+        a.add_argument("--db", default=argparse.SUPPRESS, help=db_help)
     p.set_defaults(run=cmd_archers)

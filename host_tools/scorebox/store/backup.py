@@ -13,7 +13,8 @@ import sqlite3
 import time
 
 from scorebox.store import files
-from scorebox.store.db import SCHEMA_VERSION, Store, StoreError, check_match, default_path, schema_problems
+from scorebox.store.db import SCHEMA_VERSION, Store, StoreError, check_match, default_path, no_store, schema_problems
+from scorebox.text import plural
 from scorebox_core.ttb.rules import side_name
 
 MAGIC = b"SQLite format 3\x00"
@@ -99,7 +100,7 @@ def _copy(src_db, dest_path, journal="DELETE"):
 def backup(store_path, dest):
     """Copy the store to dest and check the copy; returns (matches, bytes)."""
     if not os.path.exists(store_path):
-        raise StoreError("%s: no store there to back up" % store_path)
+        raise StoreError(no_store(store_path))
     if os.path.abspath(dest) == os.path.abspath(store_path):
         raise StoreError("the backup must go to another file than the store")
     src = Store(store_path)  # migrates an old store first: the backup is of the current schema
@@ -118,7 +119,7 @@ def backup(store_path, dest):
     finally:
         db.close()
     if got != n:
-        raise StoreError("%s: the backup holds %d matches, the store %d" % (dest, got, n))
+        raise StoreError("%s: the backup holds %s, the store %d" % (dest, plural(got, "match", "matches"), n))
     return n, os.path.getsize(dest)
 
 
@@ -181,7 +182,7 @@ def cmd_backup(args):
         # --force replaces an earlier backup or store, never another file, folder or link
         files.check_target(dest, lambda head: head.startswith(MAGIC), "a backup (--force replaces only a backup)")
     n, size = backup(path, dest)
-    print("backup of %s: %s (%d matches, %.1f MB), checked" % (path, dest, n, size / 1e6))
+    print("backup of %s: %s (%s, %.1f MB), checked" % (path, dest, plural(n, "match", "matches"), size / 1e6))
     return 0
 
 
@@ -190,7 +191,7 @@ def cmd_restore(args):
     n, old = restore(path, args.file)
     if old:
         print("the store that was there is kept as %s" % old)
-    print("restored %s from %s: %d matches, checked" % (path, args.file, n))
+    print("restored %s from %s: %s, checked" % (path, args.file, plural(n, "match", "matches")))
     return 0
 
 

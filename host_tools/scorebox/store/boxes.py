@@ -1,6 +1,8 @@
 """`scorebox boxes`: the boxes a store has met, and the names a club gives them (issue 12):
 `matches`, `show`, the report and `doctor` say a box's name where one is set."""
 
+import argparse
+
 from scorebox.store.db import StoreError, open_store
 from scorebox.text import date_text, plural, printable
 
@@ -36,18 +38,24 @@ def cmd_name(store, args):
 
 
 def cmd_boxes(args):
+    # naming needs the store that met the box: a store made now would have none
     return args.action(open_store(args.db), args)
 
 
 def add_parser(sub):
     p = sub.add_parser("boxes", help="the boxes the store has met; name one")
-    acts = p.add_subparsers(dest="boxes_command", required=True)
-    a = acts.add_parser("list", help="the boxes, with their names and matches")
+    acts = p.add_subparsers(dest="boxes_command")
+    db_help = "store file (default: in your user data folder)"
+    # Bare `scorebox boxes [--db F]` lists; an action's --db is SUPPRESS by default so that
+    # its parser does not reset a --db given before the action's name.
+    p.add_argument("--db", help=db_help)
+    p.set_defaults(action=cmd_list)
+    a = acts.add_parser("list", help="the boxes, with their names and matches (what bare `scorebox boxes` does)")
     a.set_defaults(action=cmd_list)
     a = acts.add_parser("name", help="give a box a name (at most %d characters)" % MAX_NAME)
     a.add_argument("box", metavar="ID", help="the box's id, as `scorebox boxes list` shows it")
-    a.add_argument("name", metavar="NAME")
+    a.add_argument("name", metavar="NAME", help="the club's name for it, e.g. 'Range 1' (quoted with a space)")
     a.set_defaults(action=cmd_name)
     for a in acts.choices.values():
-        a.add_argument("--db", help="store file (default: in your user data folder)")
+        a.add_argument("--db", default=argparse.SUPPRESS, help=db_help)
     p.set_defaults(run=cmd_boxes)

@@ -177,15 +177,27 @@ def default_path():
     return os.path.join(base, "scorebox.sqlite")
 
 
-def open_store(path=None):
-    """The store at path (a command's --db), or the user's own."""
-    return Store(path or default_path())
+def no_store(path):
+    """The one line for a store that is not there."""
+    return "no store at %s: check --db, or run scorebox sync first" % path
+
+
+def open_store(path=None, create=False):
+    """The store at path (a command's --db), or the user's own. Only a command that writes
+    makes a new one: one that reads refuses a mistyped --db rather than read an empty store."""
+    return Store(path or default_path(), create=create)
 
 
 class Store:
-    def __init__(self, path):
+    def __init__(self, path, create=True):
         self.path = path
+        self.new = not os.path.lexists(path)  # made here: discard_if_empty() may take it back
+        if not create and not os.path.exists(path):  # a link to nothing too: SQLite would make its target
+            raise StoreError(no_store(path))
         d = os.path.dirname(os.path.abspath(path))
+        self._made, up = None, d  # the highest folder made for it, if any
+        while not os.path.exists(up) and os.path.dirname(up) != up:
+            self._made, up = up, os.path.dirname(up)
         try:
             os.makedirs(d, exist_ok=True)
         except OSError as e:
@@ -205,6 +217,29 @@ class Store:
 
     def close(self):
         self.db.close()
+
+    def discard_if_empty(self):
+        """Close; a store this Store made that still holds nothing (a sync no box answered)
+        is removed, with the folders made for it, so a mistyped --db leaves nothing behind."""
+        tables = [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        empty = self.new and not any(
+            self.db.execute('SELECT 1 FROM "%s" LIMIT 1' % t).fetchone() for t in tables if t != "store_info"
+        )
+        self.close()
+        if not empty:
+            return
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            try:
+                os.remove(self.path + suffix)
+            except FileNotFoundError:
+                pass
+        d = os.path.dirname(os.path.abspath(self.path))
+        while self._made and len(d) >= len(self._made):
+            try:
+                os.rmdir(d)  # only while empty: nothing of anyone else's goes
+            except OSError:
+                return
+            d = os.path.dirname(d)
 
     def _rollback(self, e):
         """End a failed write transaction. SQLite has already rolled it back after a full
@@ -353,7 +388,7 @@ class Store:
             "(SELECT count(*) FROM games g WHERE g.match_id = m.id), "
             "(SELECT count(*) FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
             " WHERE g.match_id = m.id), "
-            "coalesce(json_extract(m.header, '$.game'), '%s'), d.name "
+            "coalesce(json_extract(m.header, '$.game'), '%s'), d.name, json_extract(m.extras, '$.result.abandoned') "
             "FROM matches m JOIN devices d ON d.id = m.device_id ORDER BY m.id" % TICTACBOW
         ).fetchall()
         keys = ("id", "device", "number", "started", "winner", "wins_a", "wins_b", "draws", "finished")
@@ -362,6 +397,7 @@ class Store:
             d = dict(zip(keys, r[:9]))
             # A Try-Tac-Toe game: side_a is X, side_b O; wins_a/wins_b its matches won (TTT-6).
             d.update(side_a=r[9], side_b=r[10], games=r[11], arrows=r[12], game=r[13], box_name=r[14])
+            d["abandoned"] = bool(r[15])  # opened by mistake, given up with nothing in it
             if d["game"] == TRYTACTOE:
                 log = json.loads(self.db.execute("SELECT log FROM matches WHERE id = ?", (d["id"],)).fetchone()[0])
                 d["moves"] = sum(1 for e in effective(log) if e <= MISS)  # marks and misses

@@ -25,6 +25,7 @@ from scorebox.errors import ScoreboxError
 from scorebox.store import files, roster
 from scorebox.store.boxes import MAX_NAME as BOX_NAME
 from scorebox.store.db import StoreError, open_store
+from scorebox.text import plural
 
 FORMAT = "scorebox-export"
 VERSION = 1
@@ -515,9 +516,9 @@ class ImportSummary:
         self.quarantine = 0
 
     def lines(self):
-        out = ["%d matches imported, %d already held" % (self.stored, self.held)]
+        out = ["%s imported, %d already held" % (plural(self.stored, "match", "matches"), self.held)]
         if self.quarantine:
-            out.append("%d quarantined pieces imported" % self.quarantine)
+            out.append("%s imported" % plural(self.quarantine, "quarantined piece"))
         for key, why in self.refused[:20]:
             out.append("  %s NOT imported: %s" % (key, why))
         if len(self.refused) > 20:
@@ -683,20 +684,20 @@ def cmd_export(args):
     store = open_store(args.db)
     got = export(store, args.out, args.format)
     for path, rows in got.items():
-        print("%s: %d rows" % (path, rows))
+        print("%s: %s" % (path, plural(rows, "row")))
     return 0
 
 
 def cmd_import(args):
     path, data = read_matches_file(args.file)
-    store = open_store(args.db)
+    store = open_store(args.db, create=True)  # a new PC's first import makes its store
     try:
         s = import_history(store, data)
     except ImportError_ as e:
         raise ImportError_("%s: %s" % (path, e))
     for line in s.lines():
         print(line)
-    print("store: %s (%d matches)" % (store.path, store.count()))
+    print("store: %s (%s)" % (store.path, plural(store.count(), "match", "matches")))
     return 1 if s.refused or s.unnamed else 0
 
 

@@ -13,6 +13,7 @@ import tempfile
 from scorebox.errors import ScoreboxError
 
 HEAD = 4096  # bytes read to recognise a file
+_MODE = 0o666  # a new file's mode before the umask, as open() makes one
 
 
 class FileError(ScoreboxError):
@@ -52,7 +53,21 @@ def temporary(path):
     except OSError as e:
         raise FileError("%s: cannot write there: %s" % (path, e.strerror or e))
     os.close(fd)
+    try:
+        # mkstemp makes it 0600; the final file gets what open(path, "w") would give it, so a
+        # report for the club's website is readable by others where the umask allows
+        os.chmod(tmp, _MODE & ~_umask())
+    except OSError as e:
+        discard(tmp)
+        raise FileError("%s: cannot write there: %s" % (path, e.strerror or e))
     return tmp
+
+
+def _umask():
+    """The process's umask: reading it means setting it, so it is set straight back."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def replace(tmp, path, ours, what):

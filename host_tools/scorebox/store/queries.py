@@ -20,13 +20,14 @@ _MATCH_SQL = (
     + _NAMES_SQL % ("A", "X")
     + ", "
     + _NAMES_SQL % ("B", "O")
-    + ", d.name FROM matches m JOIN devices d ON d.id = m.device_id "
+    + ", d.name, json_extract(m.extras, '$.result.abandoned') FROM matches m JOIN devices d ON d.id = m.device_id "
 )
 
 
 def _match_dict(row):
-    mid, uid, number, started, header, log, winner, wa, wb, dr, names_a, names_b, box_name = row
+    mid, uid, number, started, header, log, winner, wa, wb, dr, names_a, names_b, box_name, abandoned = row
     return {
+        "abandoned": bool(abandoned),  # opened by mistake and given up with nothing in it (docs/journal.md)
         "names": [json.loads(names_a), json.loads(names_b)],
         "id": mid,
         "key": "%s/%d" % (uid, number),

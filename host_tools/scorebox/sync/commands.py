@@ -10,21 +10,28 @@ from scorebox_core.match import TRYTACTOE
 
 
 def cmd_sync(args):
-    store = open_store(args.db)
-    if args.raw:
-        s = rescue.sync_raw(args.port or link.find_port(), store)
-    else:
-        port = args.port or link.find_port()
-        ser = link.open_port(port)
-        try:
-            client = link.Client(ser, timeout=args.timeout)
-            s = pull.sync(client, store, roster=not args.no_roster, clock=not args.no_clock, take_over=args.take_over)
-        finally:
-            ser.close()
+    port = args.port or link.find_port()  # no box: no store is made
+    store = open_store(args.db, create=True)
+    try:
+        s = _pull(args, port, store)
+    except BaseException:
+        store.discard_if_empty()  # the box did not answer: a new store is not left behind, empty
+        raise
     for line in s.lines():
         print(line)
     print("store: %s (%s)" % (store.path, plural(store.count(), "match", "matches")))
     return 1 if s.refused else 0
+
+
+def _pull(args, port, store):
+    if args.raw:
+        return rescue.sync_raw(port, store)
+    ser = link.open_port(port)
+    try:
+        client = link.Client(ser, timeout=args.timeout)
+        return pull.sync(client, store, roster=not args.no_roster, clock=not args.no_clock, take_over=args.take_over)
+    finally:
+        ser.close()
 
 
 def cmd_matches(args):
@@ -46,7 +53,7 @@ def cmd_matches(args):
         if r["winner"] in ("A", "B", "X", "O", "draw"):
             res = "%s %d-%d" % (r["winner"], r["wins_a"], r["wins_b"])
         else:
-            res = "open"
+            res = "abandoned" if r["abandoned"] else "open"
         print(
             "%5d  %-16s %5d  %-19s %-16s %-16s %-10s %-4s %6d"
             % (

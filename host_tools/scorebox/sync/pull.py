@@ -19,6 +19,7 @@ from scorebox.store import roster
 from scorebox.store.db import KEPT_EXTRAS, StoreError, check, match_digest
 from scorebox.sync import workers
 from scorebox.sync.decode import decode_file
+from scorebox.text import plural
 from scorebox_core import frames, records
 from scorebox_core.journal import QUARANTINE_FILE
 from scorebox_core.match import TRYTACTOE, result_text
@@ -64,9 +65,11 @@ class Summary:
         r = (extras or {}).get("result") or {}
         lost = (extras or {}).get("lost")
         if lost and "result" in lost:
-            text = "result replayed from its events (%d events)" % events
+            text = "result replayed from its events (%s)" % plural(events, "event")
+        elif r.get("abandoned"):  # opened by mistake, nothing in effect: no result (docs/journal.md)
+            text = "abandoned (%s)" % plural(events, "event")
         else:
-            text = "%s (%d events)" % (result_text(r.get("winner"), r.get("wins") or (0, 0)), events)
+            text = "%s (%s)" % (result_text(r.get("winner"), r.get("wins") or (0, 0)), plural(events, "event"))
         if lost:
             text += ", stored as damaged: its %s record lost" % " and ".join(lost)
         elif (extras or {}).get("damaged"):
@@ -84,9 +87,13 @@ class Summary:
         for n, why in self.differ:
             out.append("  match %d NOT acknowledged, left on the box: %s" % (n, why))
         for n, why, size in self.damaged:
-            out.append("  match %d damaged (%s): its %d bytes kept in the store's quarantine" % (n, why, size))
+            out.append(
+                "  match %d damaged (%s): its %s kept in the store's quarantine" % (n, why, plural(size, "byte"))
+            )
         if self.quarantined:
-            out.append("%d pieces of damaged or torn records kept in the store's quarantine" % self.quarantined)
+            out.append(
+                "%s of damaged or torn records kept in the store's quarantine" % plural(self.quarantined, "piece")
+            )
         if self.foreign:
             out.append(
                 "matches copied but NOT acknowledged: the box belongs to another store (%s); "
