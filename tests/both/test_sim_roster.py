@@ -184,3 +184,16 @@ def test_the_interactive_sim_takes_the_roster_too(tmp_path, tmp):
     rc, out = interactive(["--state", str(tmp_path / "other.flash"), "--roster", "Ann,Bartholomew-the-Bold"], tmp)
     assert rc == 2 and "roster: 'Bartholomew-the-Bold' is not a name the box takes" in out, out[-2000:]
     assert not os.path.exists(str(tmp_path / "other.flash"))
+
+
+def test_a_roster_for_a_box_that_has_one_says_it_is_ignored(tmp_path, tmp, wait_keys):
+    """The box keeps its own roster (vpico/run.py first_roster): --roster was dropped without a word."""
+    flash = str(tmp_path / "box.flash")
+    p = scorebox("sim", "--keys", wait_keys, "--roster", "Ann,Bob", "--state", flash, tmp=tmp)
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    said = "the box already has 2 archers: --roster ignored (a new --state starts a new box)"
+    p = scorebox("sim", "--keys", wait_keys, "--roster", "Cat", "--state", flash, tmp=tmp)
+    assert p.returncode == 0 and p.stderr == said + "\n", p.stdout[-500:] + p.stderr
+    rc, out = interactive(["--state", flash, "--roster", "Cat,Dan"], tmp)
+    assert rc == 0 and said in out, out[-2000:]
+    assert box_names(flash) == ["Ann", "Bob"]

@@ -20,6 +20,7 @@ import glob
 import json
 import os
 import select
+import shlex
 import shutil
 import subprocess
 import sys
@@ -225,26 +226,85 @@ class Flash:
             shutil.rmtree(self.tmp, ignore_errors=True)  # the folder mkdtemp made, only
 
 
+class Played:
+    """What a key script left: its frames (frame, on, contrast), the roster the box already
+    had (its size, 0 if --roster was used or not given) and vpico/run.py's `K` line: the
+    first match this run keyed, the newest on the box, the one in progress and how many
+    finished ones wait for the PC (numbers; 0 for none)."""
+
+    def __init__(self):
+        self.frames = []
+        self.roster_kept = 0
+        self.first = self.last = self.open = self.waiting = 0
+
+    def read(self, line):
+        """Take one line of vpico/run.py's stdout; False if it is none of its own."""
+        f = parse_frame(line)
+        parts = line.split()
+        if f:
+            self.frames.append(f)
+        elif len(parts) == 2 and parts[0] == "R" and parts[1].isdigit():
+            self.roster_kept = int(parts[1])
+        elif len(parts) == 5 and parts[0] == "K" and all(p.isdigit() for p in parts[1:]):
+            self.first, self.last, self.open, self.waiting = (int(p) for p in parts[1:])
+        else:
+            return False
+        return True
+
+
 def run_script(keys_path, heap=HEAP, state=None, roster=None, paths=()):
     """Play a key script headless; returns the list of (frame, on, contrast)."""
+    return play(keys_path, heap, state, roster, paths).frames
+
+
+def play(keys_path, heap=HEAP, state=None, roster=None, paths=()):
+    """Play a key script headless; returns what it left (Played)."""
     with roster_args(roster) as names, Flash(state) as flash:
         args = ["--keys", os.path.abspath(keys_path), "--frames", "-", "--flash", flash] + names
         cmd, fw = command(args, heap)
         r = subprocess.run(cmd, capture_output=True, text=True, env=env(fw, paths), timeout=600)
-    frames = []
-    other = []
-    for line in r.stdout.splitlines():
-        f = parse_frame(line)
-        if f:
-            frames.append(f)
-        elif line.strip():
-            other.append(line)
+    played = Played()
+    other = [line for line in r.stdout.splitlines() if not played.read(line) and line.strip()]
     refused = firmware_error(r.returncode, other)
     if refused:
         raise SimError(refused)
     if r.returncode != 0 or other:
         raise SimError("the firmware stopped (%d): %s" % (r.returncode, "\n".join(other) + r.stderr.strip()))
-    return frames
+    return played
+
+
+def roster_line(kept):
+    """The line for --roster on a box that has a roster already (vpico/run.py keeps it)."""
+    return "the box already has %d archers: --roster ignored (a new --state starts a new box)" % kept
+
+
+def kept_line(played, state):
+    """The headless run's last line: what the box's memory kept, and what to run next."""
+    first, last, open_ = played.first, played.last, played.open
+    if last < first:
+        keyed = "no match keyed"
+    elif first == last:
+        keyed = "match %d" % last + (" (in progress)" if open_ else "")
+    else:
+        keyed = "matches %d-%d" % (first, last) + (" (%d in progress)" % open_ if open_ else "")
+    if not state:
+        return (
+            "%s on a fresh box, not kept (no --state): --state FILE keeps the box's memory, for "
+            "`scorebox sync --sim FILE`" % keyed
+        )
+    q = shlex.quote(state)
+    if last < first:
+        said = "no match keyed; the box's memory is kept in %s" % state
+    else:
+        said = "%s kept in %s" % (keyed, state)
+    nexts = []
+    if open_:
+        nexts.append("scorebox sim --state %s to finish it" % q)
+    if played.waiting:
+        nexts.append("scorebox sync --sim %s" % q)
+    if not nexts:
+        nexts.append("scorebox sim --state %s to key a match" % q)
+    return "%s; next: %s" % (said, ", then ".join(nexts))
 
 
 def half_blocks(frame, on=True):
@@ -324,7 +384,10 @@ def cmd_sim(args):
     if args.keys:
         if not os.path.exists(args.keys):
             raise SimError("%s: no such key script" % args.keys)
-        frames = run_script(args.keys, heap=args.heap, state=args.state, roster=args.roster)
+        played = play(args.keys, heap=args.heap, state=args.state, roster=args.roster)
+        if played.roster_kept:
+            print(roster_line(played.roster_kept), file=sys.stderr)
+        frames = played.frames
         if args.frames:
             paths = write_frames(frames, frames_folder(args.frames), args.scale)
             last = os.path.join(args.frames, "last.png")
@@ -332,6 +395,7 @@ def cmd_sim(args):
             print("%d frames in %s (last: %s)" % (len(paths), args.frames, last), file=sys.stderr)
         frame, on, _ = frames[-1]
         print(half_blocks(frame, on))
+        print(kept_line(played, args.state))
         return 0
     return interactive(args)
 
@@ -340,14 +404,17 @@ def interactive(args):
     if not sys.stdin.isatty():
         raise SimError("interactive sim needs a terminal; use --keys FILE for a script")
     state = args.state or default_state()
+    played = Played()
     with roster_args(args.roster) as names, Flash(state) as flash:
-        rc = _interactive(args, flash, names)
+        rc = _interactive(args, flash, names, played)
+    if played.roster_kept:
+        print(roster_line(played.roster_kept))
     sync = "scorebox sync --sim" + ("" if state == default_state() else " " + state)
     print("The box's memory is kept in %s; `%s` brings its matches into the store." % (state, sync))
     return rc
 
 
-def _interactive(args, flash, names):
+def _interactive(args, flash, names, played):
     import termios
     import tty
 
@@ -366,6 +433,8 @@ def _interactive(args, flash, names):
                 draw()
             elif line.startswith("error: "):
                 errors.append(line.rstrip("\n"))
+            else:
+                played.read(line)  # R: the roster the box kept
 
     def draw(size=None):
         with lock:

@@ -7,6 +7,10 @@
     --roster-file FILE  archer names for the roster (first boot): a JSON list, as `scorebox sim` writes it
     --roster NAMES  the same, comma-separated: a few only (the unix port's argument holds about 250 characters)
 Names the box would not take are refused (box/link.py name_ok, the box's own test): one line, exit 2.
+Beside the frames, on stdout: `R N` when the box already had N archers (--roster is then not
+used), and at a clean end `K FIRST LAST OPEN WAITING`: the first match number this run keyed
+(the one it resumed, or the next), the newest on the box (0: none), the one in progress (0:
+none) and how many finished ones wait for the PC.
 This is what `scorebox sim` runs; frames are turned into PNGs or terminal pictures on the PC.
 """
 
@@ -94,12 +98,14 @@ def _unload(keep):
 
 
 def first_roster(b, names):
-    """A new box's roster; a box that has one keeps it."""
+    """A new box's roster; a box that has one keeps it: returns how many names it has (0: given)."""
     from box.store import Store
 
     st = Store(b.root)
-    if not st.roster():
+    had = len(st.roster())
+    if not had:
         st.set_roster(names)
+    return had
 
 
 def main(argv):
@@ -118,13 +124,19 @@ def main(argv):
         return 2
     b = vboard.Board(path=path)
     if names:
-        first_roster(b, names)
+        had = first_roster(b, names)
+        if had:
+            print("R %d" % had)
         names = None  # the box reads its roster from flash: no copy held on the heap beside it
         gc.collect()
     from box.app import App
 
     out = FrameOut(_arg(argv, "--frames"))
     app = App(b)
+    j = app.journal
+    o = j.open_match()
+    first = o[0] if o else j.last() + 1  # a resumed match counts as keyed in this run
+    o = None  # its copy of the events: not held on the heap through the run
     drv = Driver(app, b, out)
     keys = _arg(argv, "--keys")
     rc = 0
@@ -156,6 +168,10 @@ def main(argv):
                     drv.press(k, int(parts[2]) if len(parts) > 2 else 80)
             sys.stdout.write("ok\n")
     out.close()
+    if rc == 0:
+        o = j.open_match()
+        n = o[0] if o else 0
+        print("K %d %d %d %d" % (first, j.last(), n, j.space()["unacked"] - (1 if n else 0)))
     vboard.unmount(b.root)
     b.bdev.close()
     return rc
