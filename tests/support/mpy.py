@@ -30,10 +30,11 @@ def env(*paths):
 
 
 # The Pico's heap for the app's whole-match tests on the 64-bit unix port. The RP2040's own
-# heap is 245,888 B and the app's objects there are about 1.43 times smaller than here
-# (rp2_app_heap_peak_bytes 109,920 B against app_heap_peak_bytes 156,864 B in one make bench,
-# docs/benchmarks.md): 224k here stands for about 157 KB there, two thirds of the Pico's heap.
-# At 192k whole matches failed now and then on a 1-2 KB block (fragmentation), with 40 KB free.
+# heap is 245,888 B and the app's peak there is about 1.28 times smaller than here
+# (rp2_app_heap_peak_bytes 110,384 B against app_heap_peak_bytes 141,120 B in one make bench,
+# docs/benchmarks.md; 1.43 while the menus' modules stayed in the heap during matches): 224k
+# here stands for about 175 KB there, 71 % of the Pico's heap. At 192k whole matches failed
+# now and then on a 1-2 KB block (fragmentation, 40 KB free) when the peak here was 157 KB.
 PICO_HEAP = "224k"
 
 
