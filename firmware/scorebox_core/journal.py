@@ -86,6 +86,7 @@ class Fold:
         self.first = first  # the file's first match number (its GROUP record says)
         self.upto = upto  # the file's last match number, when the reader knows it
         self._cuts = []  # (event index, offset, bytes) of the damage inside the open match
+        self._gone = False  # damage after its result: a whole match may have gone there
         self._more = []  # parts of a split match not handed out yet
         self.damage = []  # (offset, length) of every unreadable stretch
         self.gaps = []  # (offset, length) of the stretches set aside earlier (GAP records)
@@ -110,6 +111,8 @@ class Fold:
                 c[EXTRAS]["damaged"] += 1
                 if c[EXTRAS]["result"] is None:
                     self._cuts.append((len(c[EVENTS]), off, end - off if t == R.DAMAGE else v[1]))
+                else:
+                    self._gone = True
             if t == R.DAMAGE:
                 return None
         sp = self.spans
@@ -132,6 +135,7 @@ class Fold:
             if done is not None and n > done[NUMBER] + 1:
                 done = self._split(done, n - 1 - done[NUMBER])
             self._cuts = []
+            self._gone = False
             self.cur = [n, h, [], _extras(off, end)]
             self.index.append((n, off))
             self._hurt = False
@@ -150,6 +154,7 @@ class Fold:
             c[EXTRAS]["damaged"] = 1
             self._hurt = False
             self._cuts = []
+            self._gone = False
             if n > self.last:
                 self.last = n
         if t == R.FACE:
@@ -199,13 +204,16 @@ class Fold:
 
     def _split(self, m, lost):
         """Match m ran on over damage into the next `lost` matches, whose headers went
-        with m's result: cut its events where the longest damaged stretches with events
+        with m's result (less one when damage came after m's result: a match lost whole
+        there): cut its events where the longest damaged stretches with events
         after them were (a header and a result are tens of bytes, an arrow 3). m keeps
         the events before the first cut, its result lost; each part after is a match of
         its own, header lost; the result read belongs to the last. Returns m."""
+        if self._gone:  # damage after m's result took a whole match: one number is that one
+            lost -= 1
         ev = m[EVENTS]
         cuts = [c for c in self._cuts if c[0] < len(ev)]
-        if not cuts:
+        if not cuts or lost < 1:
             return m
         cuts = sorted(sorted(cuts, key=lambda c: (c[2], c[0]))[-lost:])
         x = m[EXTRAS]

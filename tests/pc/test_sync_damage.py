@@ -10,7 +10,9 @@ import json
 import jt
 from test_rescue_damage import Journal, R, journal
 
+from scorebox import cli
 from scorebox.store.db import Store
+from scorebox.sync.decode import decode_file
 from scorebox.sync.pull import Progress, Summary, prepare, store_batch
 from scorebox_core.journal import Reader
 
@@ -53,6 +55,9 @@ def test_a_lost_result_and_a_lost_header_are_stored_flagged(tmp_path):
         "JOIN matches m ON m.id = g.match_id WHERE m.number = 4"
     ).fetchone()[0]
     assert arrows > 0  # its arrows are rows the reports read
+    store.close()
+    # Its names are placeholders: `show --names` names it without --force (as a match shot A v B).
+    assert cli.main(["show", "v-test/4", "--names", "Ann,Bob", "--db", str(tmp_path / "club.sqlite")]) == 0
 
 
 def stored(store):
@@ -147,3 +152,29 @@ def test_after_the_box_sets_the_damage_aside_the_split_holds(tmp_path):
     assert rep["quarantined"] > 0 and j.open_match()[2] == jt.typical(99)[1][:5]
     assert [j.read_match(n)[1] for n in (2, 3)] == [jt.typical(2)[1], jt.typical(3)[1]]
     j.close()
+
+
+def test_a_match_lost_whole_after_a_sound_result_does_not_split_the_one_before(tmp_path):
+    """Match 2 has a damaged arrow but its result is sound; match 3 is damaged from its header
+    to its last record. Number 3 is missing before header 4, but the damage after match 2's
+    result explains it: match 2 stays whole (a review found it cut at its damaged arrow, its
+    result given to a made-up match 3). At the file's end (upto) alike."""
+    path = journal(tmp_path, 4, open_match=False)
+    with open(path, "rb") as f:
+        data = bytearray(f.read())
+    recs = list(R.scan_bytes(bytes(data)))
+    heads = [off for off, _, t, _ in recs if t == R.MATCH]
+    arrow = [off for off, _, t, _ in recs if t == R.EVENT and heads[1] < off][5]  # an arrow of match 2
+    data[arrow + 1] ^= 0x10
+    for off, _, _, _ in recs:
+        if heads[2] <= off < heads[3]:  # every record of match 3
+            data[off + 1] ^= 0x10
+    data = bytes(data)
+    store, s, done = sync_file(tmp_path, data, [1, 2, 3, 4])
+    rows = stored(store)
+    assert sorted(rows) == [1, 2, 4] and [d[0] for d in s.damaged] == [3]
+    assert rows[2][2]["result"] == jt.typical(2)[2] and "lost" not in rows[2][2]
+    assert len(rows[2][1]) == len(jt.typical(2)[1]) - 1  # its own arrows but the damaged one
+    tail = data[: heads[3]]  # the file ends after match 3's damage: upto says 3 was there
+    got = decode_file(tail, 1, 3)["matches"]
+    assert [(m[0], m[3]["result"] == jt.typical(m[0])[2]) for m in got] == [(1, True), (2, True)]
