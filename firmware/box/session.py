@@ -67,7 +67,17 @@ class Session:
         u = self.journal.unconfirmed()
         if not u:
             return False
-        n, _, confirmed = u
+        n, res, confirmed = u
+        if isinstance(res, dict) and res.get("abandoned"):
+            # Abandoned with nothing in it (box/home.py); the power went before both
+            # confirmations were written: there is no result to show, write them now.
+            try:
+                for side in (0, 1):
+                    if not confirmed[side]:
+                        self.journal.confirm(side)
+            except Exception:
+                pass  # the flash will not take them: New match works all the same
+            return False
         h, events, _ = self.journal.read_match(n)
         self._load(n, h, events)
         self.confirmed = [bool(confirmed[0]), bool(confirmed[1])]

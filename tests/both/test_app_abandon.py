@@ -98,3 +98,14 @@ def test_synced_abandoned_matches_are_stored_and_read(seen, tmp_path):
     assert '"res":"abandoned"' in (tmp_path / "report.html").read_text(encoding="utf-8")
     scorebox("stats")
     scorebox("stats", "--ttt")
+
+
+def test_a_power_cut_inside_abandon_leaves_the_box_free(tmp_path):
+    r = mpy.run(
+        ["tests/mpy/app_abandon_cut.py", str(tmp_path / "flash.img")],
+        heapsize=mpy.PICO_HEAP,
+        paths=(mpy_build.build(),),
+    )
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-3000:]
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    assert got == {"booted": ["Home", None], "m1": [True, True], "next": ["Play", 2]}
