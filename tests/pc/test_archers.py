@@ -24,6 +24,8 @@ def db(tmp_path):
 
 
 def names(db, *more):
+    if not os.path.exists(db):
+        return []  # a refused first add leaves no store behind (test_cli_edges.py): nothing added
     p = scorebox("archers", "list", "--db", db, *more)
     assert p.returncode == 0, p.stderr
     return [ln.split()[0] for ln in p.stdout.splitlines()[1:-1]]

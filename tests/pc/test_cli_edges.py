@@ -208,3 +208,11 @@ def test_stats_of_an_unknown_archer_says_where_to_look(club, capsys):
     code, out, err = run(capsys, "stats", "Zed", "--db", club)
     assert (code, out) == (2, "")
     assert err == "no archer called 'Zed' in %s: `scorebox archers list --db %s` shows who is there\n" % (club, club)
+
+
+@pytest.mark.parametrize("argv", [["add", "A"], ["import", "/nonexistent/members.csv"]])
+def test_a_refused_archers_add_or_import_leaves_no_store_behind(tmp_path, capsys, argv):
+    db = tmp_path / "club" / "store.sqlite"
+    code, _, err = run(capsys, "archers", "--db", db, *argv)
+    assert code == 2 and err.count("\n") == 1, err
+    assert not db.exists() and not (tmp_path / "club").exists()

@@ -61,12 +61,17 @@ def show_lines(match):
     return out
 
 
+# Names that say nobody was named: the box's (a match shot as A v B, a game as X v O) and
+# those a match whose header was lost is stored with (sync/pull.py lost_header).
+UNNAMED = roster.PLACEHOLDERS + ("X", "O", "A?", "B?", "X?", "O?")
+
+
 def _replaced(have, names):
     """Whether names (side A's then B's, as --names gives them) would replace a name the match
-    has: only the box's placeholders (a match shot as A v B) are named without --force."""
+    has: only placeholders (UNNAMED) are named without --force."""
     have = have[0] + have[1]
     return len(have) == len(names) and any(
-        old not in roster.PLACEHOLDERS and old.casefold() != new.casefold() for old, new in zip(have, names)
+        old not in UNNAMED and old.casefold() != new.casefold() for old, new in zip(have, names)
     )
 
 

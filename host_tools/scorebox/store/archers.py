@@ -63,7 +63,12 @@ def cmd_import(store, args):
 
 def cmd_archers(args):
     # adding makes the store (a club may list its archers before its first sync); the rest need one
-    return args.action(open_store(args.db, create=args.action in (cmd_add, cmd_import)), args)
+    store = open_store(args.db, create=args.action in (cmd_add, cmd_import))
+    try:
+        return args.action(store, args)
+    except BaseException:
+        store.discard_if_empty()  # a refused name or file: a store made for it is not left behind
+        raise
 
 
 def add_parser(sub):
