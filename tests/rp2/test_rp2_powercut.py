@@ -55,6 +55,8 @@ def cuts(deployed, tmp_path_factory):
     played, log = _run(start, flash, steps)
     final = _events(journal(flash, tmp))
     presses = [ns * emu.HZ // 10**9 for ns in played["press_ns"]]
+    # Seen once in a full run: no key press recorded (not reproduced since): say what came back.
+    assert len(presses) == len(steps), "%d of %d keys played: %r" % (len(presses), len(steps), str(played)[:600])
     ops = [c for c, _, _, _ in log if c > presses[0]]  # the match's writes
     chosen = [ops[i * len(ops) // CUT_OPS] for i in range(CUT_OPS)]
     points = sorted(set(chosen + [c + 1 for c in chosen]))
