@@ -180,37 +180,32 @@ def heap(tmp, deployed):
     return {"rp2_heap_free_min_bytes": low, "rp2_app_heap_peak_bytes": total - low, "rp2_heap_bytes": total}
 
 
-def commit(tmp, deployed):
-    with open(os.path.join(ROOT, "tests", "support", "jt.py"), "rb") as f:
-        files = [(p, d) for p, d in deployed if p != "main.py"] + [("jt.py", f.read())]
+def _exec(tmp, files, code, tag):
+    """Run code on an emulated Pico whose flash holds files (the REPL stops main.py); the
+    words it printed after tag."""
     pico = emu.EmulatedPico(_flash(tmp, files))
     try:
         pico.wait_usb()
-        out = _mpremote(pico.port, "exec", _COMMIT)
+        out = _mpremote(pico.port, "exec", code)
     finally:
         pico.close()
-    return {"rp2_journal_commit_ms": round(float(out.split("COMMIT", 1)[1].split()[0]) / 1000, 2)}
+    return out.split(tag, 1)[1].split()
+
+
+def commit(tmp, deployed):
+    with open(os.path.join(ROOT, "tests", "support", "jt.py"), "rb") as f:
+        files = [(p, d) for p, d in deployed if p != "main.py"] + [("jt.py", f.read())]
+    us = _exec(tmp, files, _COMMIT, "COMMIT")[0]
+    return {"rp2_journal_commit_ms": round(float(us) / 1000, 2)}
 
 
 def idle(tmp, deployed):
-    pico = emu.EmulatedPico(_flash(tmp, deployed + [("roster.txt", ROSTER)]))
-    try:
-        pico.wait_usb()
-        out = _mpremote(pico.port, "exec", _IDLE)
-    finally:
-        pico.close()
-    us, free = out.split("IDLE", 1)[1].split()[:2]
+    us, free = _exec(tmp, deployed + [("roster.txt", ROSTER)], _IDLE, "IDLE")[:2]
     return {"rp2_idle_loop_us": round(float(us), 1), "rp2_app_heap_free_idle_bytes": int(free)}
 
 
 def ttt_import(tmp, deployed):
-    pico = emu.EmulatedPico(_flash(tmp, deployed))
-    try:
-        pico.wait_usb()
-        out = _mpremote(pico.port, "exec", _TTT_IMPORT)
-    finally:
-        pico.close()
-    board, rules, heap = out.split("TTT", 1)[1].split()[:3]
+    board, rules, heap = _exec(tmp, deployed, _TTT_IMPORT, "TTT")[:3]
     return {
         "rp2_ttt_board_import_ms": round(int(board) / 1000, 1),
         "rp2_ttt_rules_import_ms": round(int(rules) / 1000, 1),
