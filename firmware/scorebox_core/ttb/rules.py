@@ -108,6 +108,20 @@ class Refused(Exception):
     """An event the rules do not allow now; str() says why, for the screen."""
 
 
+def fold_in(m, ev):
+    """apply() of both games (this Match, Try-Tac-Toe's Game): check ev (m.why_not), keep it in
+    m.log, then fold it in (m._step) or take the last event in effect back (m._undo)."""
+    reason = m.why_not(ev)
+    if reason:
+        raise Refused(reason)
+    m.log.append(ev)
+    if ev == UNDO:
+        m._undo()
+    else:
+        m.events.append(ev)
+        m._step(ev)
+
+
 def _int_in(name, text, low, high):
     try:
         n = int(text)
@@ -542,15 +556,7 @@ class Match:
 
     # --- the fold ----------------------------------------------------------------------
     def apply(self, ev):
-        reason = self.why_not(ev)
-        if reason:
-            raise Refused(reason)
-        self.log.append(ev)
-        if ev == UNDO:
-            self._undo()
-        else:
-            self.events.append(ev)
-            self._step(ev)
+        fold_in(self, ev)
 
     def _undo(self):
         events = self.events

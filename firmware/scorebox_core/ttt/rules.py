@@ -11,10 +11,11 @@ record of small-int events, stored as Tic Tac BOW's are (below 256: one byte):
     NEXT_MATCH  starts match 2 once match 1 is over (the same 257 as ttb's NEW_GAME)
     END         ends the match by agreement: a time limit, or both concede (TTT-5)
 
-Sides, the undo event and Refused are ttb's, so the box's session handles both games alike.
+Sides, the undo event, Refused and apply's fold_in are ttb's, so the box's session handles
+both games alike.
 """
 
-from scorebox_core.ttb.rules import DRAW, NEW_GAME, UNDO, Refused, rotation
+from scorebox_core.ttb.rules import DRAW, NEW_GAME, UNDO, Refused, fold_in, rotation
 from scorebox_core.ttt.board import COUNTS, FIRST, SHAPES, N, shape_of, through
 
 X = 0
@@ -287,15 +288,7 @@ class Game:
 
     # --- the fold ----------------------------------------------------------------------
     def apply(self, ev):
-        reason = self.why_not(ev)
-        if reason:
-            raise Refused(reason)
-        self.log.append(ev)
-        if ev == UNDO:
-            self._undo()
-        else:
-            self.events.append(ev)
-            self._step(ev)
+        fold_in(self, ev)
 
     def _undo(self):
         events = self.events
