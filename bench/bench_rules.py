@@ -58,21 +58,27 @@ def time_cpython(opts, matches):
     return (time.perf_counter() - t0) / n * 1e6
 
 
+def run_mpy(script, data):
+    """What a bench/mpy script prints (one JSON object) when run on MicroPython with data in a
+    JSON file."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(data, f)
+    try:
+        p = mpy.run([script, f.name])
+    finally:
+        os.unlink(f.name)
+    if p.returncode:
+        raise RuntimeError(p.stderr)
+    return json.loads(p.stdout)
+
+
 def run():
     opts = Options()
     opts.games = 9
     matches = [best_of_nine(seed) for seed in range(20)]
     game60 = game_of(60)
     cpy_us = time_cpython(opts, matches)
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump({"options": opts.to_dict(), "matches": matches, "game60": game60}, f)
-    try:
-        p = mpy.run(["bench/mpy/rules_bench.py", f.name])
-    finally:
-        os.unlink(f.name)
-    if p.returncode:
-        raise RuntimeError(p.stderr)
-    got = json.loads(p.stdout)
+    got = run_mpy("bench/mpy/rules_bench.py", {"options": opts.to_dict(), "matches": matches, "game60": game60})
     return {
         "rules_us_per_arrow_cpy": round(cpy_us, 2),
         "rules_us_per_arrow_mpy": round(got["us_per_arrow"], 2),

@@ -1,13 +1,10 @@
 """Try-Tac-Toe's rules core: time per move with its shape check (CPython and MicroPython),
 the board's tables at import on MicroPython (time, heap) and a game's peak heap."""
 
-import json
-import os
 import random
-import tempfile
 import time
 
-import mpy
+from bench_rules import run_mpy
 
 from scorebox_core.ttt.rules import MISS, NEXT_MATCH, Game
 
@@ -41,15 +38,7 @@ def time_cpython(games):
 def run():
     games = [random_game(seed) for seed in range(20)]
     cpy_us = time_cpython(games)
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump({"games": games}, f)
-    try:
-        p = mpy.run(["bench/mpy/ttt_bench.py", f.name])
-    finally:
-        os.unlink(f.name)
-    if p.returncode:
-        raise RuntimeError(p.stderr)
-    got = json.loads(p.stdout)
+    got = run_mpy("bench/mpy/ttt_bench.py", {"games": games})
     return {
         "ttt_us_per_move_cpy": round(cpy_us, 2),
         "ttt_us_per_move_mpy": round(got["us_per_move"], 2),
