@@ -43,6 +43,18 @@ def _events(j):
     return next(iter(j.values()), [])
 
 
+_SNAPSHOTS = {}  # snapshot file -> its journal's events: each is mounted once
+
+
+def _snapshot_events(path, tmp):
+    """The events on a saved flash snapshot, read on the PC with littlefs-python. Its mount has
+    failed now and then (-84) on a snapshot it had mounted before in the same run (cause not
+    found: docs/rp2.md); a snapshot is read once and the answer kept."""
+    if path not in _SNAPSHOTS:
+        _SNAPSHOTS[path] = _events(journal(path, tmp))
+    return _SNAPSHOTS[path]
+
+
 @pytest.fixture(scope="module")
 def cuts(deployed, tmp_path_factory):
     tmp = str(tmp_path_factory.mktemp("powercut"))
@@ -77,7 +89,7 @@ def _committed(flash, presses, c, tmp):
     before = [p for p in presses if p < c]
     if not before:
         return []
-    return _events(journal("%s.at%d" % (flash, before[-1]), tmp))
+    return _snapshot_events("%s.at%d" % (flash, before[-1]), tmp)
 
 
 def test_nothing_committed_is_lost_at_60_cuts(cuts):
@@ -85,7 +97,7 @@ def test_nothing_committed_is_lost_at_60_cuts(cuts):
     losses = []
     sizes = set()
     for c in points:
-        got = _events(journal("%s.at%d" % (flash, c), tmp))
+        got = _snapshot_events("%s.at%d" % (flash, c), tmp)
         sizes.add(len(got))
         want = _committed(flash, presses, c, tmp)
         if got[: len(want)] != want or final[: len(got)] != got:
