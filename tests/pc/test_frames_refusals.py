@@ -1,0 +1,338 @@
+"""What the sync frames (firmware/scorebox_core/frames.py, docs/sync.md) refuse, on CPython
+and in the PC's use of them, each size limit at its boundary, and the journal's varint
+(firmware/scorebox_core/records.py) to the byte (issue 21, item 16: none of these was
+pinned; the decoder's refusals ran only on MicroPython, in tests/mpy/frames_hostile.py).
+
+The PC's side talks to a box over a real pseudo-terminal (test_sync_hostile_box.HostileBox):
+a damaged reply is asked for again, a request the box could not hold is never sent."""
+
+import binascii
+import os
+import re
+
+import pytest
+from test_sync_hostile_box import HostileBox
+
+from scorebox.device import link
+from scorebox.sync.pull import Acker, Summary, check_list, read_file
+from scorebox_core import frames
+from scorebox_core import records as R
+from scorebox_core.frames import FrameError
+
+
+def framed(head):
+    """head (bytes, up to and without the space before the CRC) with its right CRC."""
+    return head + b" %08x" % binascii.crc32(head + b" ")
+
+
+def b64(data):
+    return binascii.b2a_base64(data).strip()
+
+
+GOOD = frames.encode(7, "OK", {"a": 1})
+
+
+# --- the decoder --------------------------------------------------------------------------
+def test_a_good_frame_round_trips_json_and_data():
+    assert frames.decode(GOOD) == (7, "OK", {"a": 1})
+    assert frames.decode(GOOD.strip()) == (7, "OK", {"a": 1})  # the newline is not needed
+    assert frames.decode(frames.encode_raw(65535, "DATA", b"\x00\xff\n")) == (65535, "DATA", b"\x00\xff\n")
+    assert GOOD == framed(b"~SB1 7 OK " + b64(b'{"a": 1}')) + b"\n"
+
+
+REFUSED = {
+    "not a frame": (b"SB1 7 OK e30= 00000000", "not a frame"),
+    "REPL chatter": (b">>> print(1)", "not a frame"),
+    "no CRC at all": (b"~SB1", "frame has no CRC"),
+    "CRC of 7 digits": (GOOD.strip()[:-1], "frame has no CRC"),
+    "CRC of 9 digits": (GOOD.strip() + b"0", "frame has no CRC"),
+    "CRC not hex": (GOOD.strip()[:-8] + b"zzzzzzzz", "frame CRC is not hex"),
+    "CRC off by one": (GOOD.strip()[:-8] + b"%08x" % (int(GOOD.strip()[-8:], 16) ^ 1), "frame CRC mismatch"),
+    "one bit of the body flipped": (GOOD.replace(b" 7 ", b" 6 "), "frame CRC mismatch"),
+    "three fields": (framed(b"~SB1 7 OK"), "frame has 3 fields, not 4"),
+    "five fields": (framed(b"~SB1 7 OK e30= e30="), "frame has 5 fields, not 4"),
+    "protocol 2": (framed(b"~SB2 7 OK e30="), "protocol 2 not supported (this side speaks 1)"),
+    "protocol 10": (framed(b"~SB10 7 OK e30="), "protocol 10 not supported"),
+    "protocol not a number": (framed(b"~SBx 7 OK e30="), "protocol ? not supported"),
+    "body not base64": (framed(b"~SB1 7 OK e30"), "not base64 JSON (Error)"),
+    "body base64 of not JSON": (framed(b"~SB1 7 OK " + b64(b"{nope")), "not base64 JSON (JSONDecodeError)"),
+    "seq not a number": (framed(b"~SB1 x OK e30="), "not base64 JSON (ValueError)"),
+    "kind not ASCII": (framed(b"~SB1 7 \xc3 e30="), "not base64 JSON (UnicodeDecodeError)"),
+    "DATA not base64": (framed(b"~SB1 7 DATA e30"), "not base64 JSON (Error)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_the_decoder_refuses(name):
+    line, why = REFUSED[name]
+    with pytest.raises(FrameError, match=re.escape(why)):
+        frames.decode(line)
+
+
+def test_a_crc_only_has_to_be_right_not_of_one_case():
+    line = GOOD.strip()
+    assert frames.decode(line[:-8] + line[-8:].upper()) == (7, "OK", {"a": 1})
+
+
+# --- writing in pieces ------------------------------------------------------------------
+@pytest.mark.parametrize("n", [0, 1, 2, 3, frames.PIECE - 1, frames.PIECE, frames.PIECE + 1, 3 * frames.PIECE + 2])
+def test_write_in_pieces_gives_the_bytes_of_encode_raw(n):
+    data = bytes(range(256)) * (n // 256 + 1)
+    data = data[:n]
+    out = []
+    frames.write(out.append, 9, "DATA", frames.split(data))
+    assert b"".join(out) == frames.encode_raw(9, "DATA", data)
+    assert frames.decode(b"".join(out)) == (9, "DATA", data)
+
+
+def test_split_cuts_pieces_of_piece_bytes_a_multiple_of_3():
+    assert frames.PIECE % 3 == 0
+    pieces = [bytes(p) for p in frames.split(bytes(2 * frames.PIECE + 5))]
+    assert [len(p) for p in pieces] == [frames.PIECE, frames.PIECE, 5]
+    assert list(frames.split(b"")) == []
+
+
+def test_write_json_gives_the_bytes_of_encode():
+    body = {"matches": list(range(1, 400)), "more": True}
+    out = []
+    frames.write_json(out.append, 3, "OK", body)
+    assert b"".join(out) == frames.encode(3, "OK", body)
+
+
+# --- the PC's side: damaged replies are asked for again -----------------------------------
+class Box(HostileBox):
+    """HostileBox whose close() waits for its thread: one left reading would take the next
+    test's frames (the file descriptor numbers come round again)."""
+
+    def close(self):
+        os.close(self.slave)  # the master's read then fails (EIO): the thread ends
+        self.t.join(5)
+        os.close(self.master)
+
+
+class DamagedFirst(Box):
+    """Answers the first request with `damaged` (raw bytes) and a resend with a good OK."""
+
+    def __init__(self, damaged):
+        self.damaged = damaged
+        self.requests = []
+        super().__init__(None)
+
+    def serve(self):
+        buf = b""
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            buf += chunk
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                seq, kind, body = frames.decode(line)
+                self.requests.append(seq)
+                if len(self.requests) == 1:
+                    os.write(self.master, self.damaged(seq) + b"\n")
+                else:
+                    os.write(self.master, frames.encode(seq, "OK", {"device": "v-good"}))
+
+
+def bad(seq):
+    """A reply frame to seq, newline excluded."""
+    return frames.encode(seq, "OK", {"device": "v-bad"})[:-1]
+
+
+DAMAGED = {
+    "bad CRC": lambda seq: bad(seq)[:-8] + b"%08x" % (int(bad(seq)[-8:], 16) ^ 0x10),
+    "missing CRC": lambda seq: bad(seq)[:-9],
+    "CRC not hex": lambda seq: bad(seq)[:-8] + b"zzzzzzzz",
+    "protocol 2": lambda seq: framed(b"~SB2 %d OK %s" % (seq, b64(b"{}"))),
+    "body not base64 JSON": lambda seq: framed(b"~SB1 %d OK %s" % (seq, b64(b"[1, 2"))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED))
+def test_the_pc_asks_again_for_a_damaged_reply(name):
+    box = DamagedFirst(DAMAGED[name])
+    ser = link.open_port(box.port)
+    try:
+        client = link.Client(ser, timeout=2.0, retries=2)
+        assert client.request("HELLO") == {"device": "v-good"}
+        assert client.resent == 1 and box.requests == [1, 1]  # the same request, sent again
+    finally:
+        ser.close()
+        box.close()
+
+
+# --- each size limit at its boundary --------------------------------------------------------
+def request_of(size):
+    """(kind, body) of a request whose frame, newline excluded, is `size` bytes with seq 1."""
+    for kind in ("ACK", "LIST", "READ", "NAMES", "ROSTER"):
+        for pad in range(size):
+            body = {"pad": "x" * pad}
+            n = len(frames.encode(1, kind, body)) - 1
+            if n == size:
+                return kind, body
+            if n > size:
+                break
+    raise AssertionError("no request of %d bytes" % size)
+
+
+def answer_ok(kind, body):
+    return "OK", {"device": "v-ok"}
+
+
+@pytest.mark.parametrize("size", [2048, 2049])  # MAX_REQUEST, docs/sync.md "Sizes"
+def test_a_request_the_box_cannot_hold_is_never_sent(size):
+    got = []
+    box = Box(lambda kind, body: got.append(kind) or answer_ok(kind, body))
+    ser = link.open_port(box.port)
+    try:
+        client = link.Client(ser, timeout=2.0, retries=0)
+        kind, body = request_of(size)
+        if size == 2048:
+            assert client.request(kind, body) == {"device": "v-ok"} and got == [kind]
+        else:
+            with pytest.raises(link.DeviceError, match="request of 2049 bytes is longer than a box takes"):
+                client.request(kind, body)
+            assert got == []
+    finally:
+        ser.close()
+        box.close()
+
+
+def test_a_list_of_max_list_numbers_is_taken_one_more_is_not():
+    full = {"matches": list(range(1, 251)), "files": [], "more": True}  # MAX_LIST: 250
+    assert check_list(full, 0, 0) is full
+    over = dict(full, matches=list(range(1, 252)))
+    with pytest.raises(link.DeviceError, match="too many matches"):
+        check_list(over, 0, 0)
+
+
+def read_box(sizes, reply_len=None):
+    """A box holding one file of bytes 0, 1, 2...; each READ's length goes to sizes."""
+
+    def reply(kind, body):
+        sizes.append(body["length"])
+        n = body["length"] if reply_len is None else reply_len
+        return "DATA", bytes(i % 251 for i in range(body["offset"], body["offset"] + n))
+
+    return Box(reply)
+
+
+def test_a_file_is_read_in_pieces_of_max_read_bytes():
+    sizes = []
+    box = read_box(sizes)
+    ser = link.open_port(box.port)
+    try:
+        size = 2 * 12288 + 1  # MAX_READ: 12,288 bytes
+        data = read_file(link.Client(ser, timeout=2.0, retries=0), "g000001.tbj", size)
+        assert data == bytes(i % 251 for i in range(size))
+        assert sizes == [12288, 12288, 1]
+    finally:
+        ser.close()
+        box.close()
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+def test_a_read_reply_of_max_read_bytes_is_taken_one_more_is_not(extra):
+    sizes = []
+    box = read_box(sizes, reply_len=12288 + extra)
+    ser = link.open_port(box.port)
+    try:
+        client = link.Client(ser, timeout=2.0, retries=0)
+        if extra:
+            with pytest.raises(link.DeviceError, match="sent no data"):
+                read_file(client, "g000001.tbj", 12288)
+        else:
+            assert len(read_file(client, "g000001.tbj", 12288)) == 12288
+    finally:
+        ser.close()
+        box.close()
+
+
+def test_acknowledgements_go_max_ack_numbers_a_request():
+    parts = []
+
+    def reply(kind, body):
+        parts.append(body["n"])
+        return "OK", {"acked": body["n"]}
+
+    box = Box(reply)
+    ser = link.open_port(box.port)
+    try:
+        s = Summary()
+        with Acker(link.Client(ser, timeout=2.0, retries=0), s, owner={"store": "s1"}) as acker:
+            acker.add(list(range(1, 251)))
+            acker.finish()
+        assert [len(p) for p in parts] == [100, 100, 50] and sum(parts, []) == list(range(1, 251))
+        assert s.acked == 250
+    finally:
+        ser.close()
+        box.close()
+
+
+# --- the journal's varint, to the byte ----------------------------------------------------
+VARINTS = [
+    (0, b"\x00"),
+    (1, b"\x01"),
+    (127, b"\x7f"),
+    (128, b"\x80\x01"),
+    (129, b"\x81\x01"),
+    (300, b"\xac\x02"),
+    (16383, b"\xff\x7f"),
+    (16384, b"\x80\x80\x01"),
+    (2**63, b"\x80" * 9 + b"\x01"),
+]
+
+
+@pytest.mark.parametrize("n,raw", VARINTS, ids=[str(n) for n, _ in VARINTS])
+def test_varint_bytes(n, raw):
+    out = bytearray()
+    R.put_uvarint(out, n)
+    assert bytes(out) == raw
+    buf = b"\xee" + raw + b"\xee"  # read from inside a buffer: the position counts
+    assert R.get_uvarint(buf, 1, len(buf)) == (n, 1 + len(raw))
+
+
+def test_an_over_long_or_cut_varint_is_refused():
+    with pytest.raises(R.FormatError, match="bad varint"):
+        R.get_uvarint(b"\x80" * 10 + b"\x01", 0, 11)  # an 11th byte: more than 64 bits
+    with pytest.raises(R.FormatError, match="bad varint"):
+        R.get_uvarint(b"\x80\x80", 0, 2)  # cut short
+    with pytest.raises(R.FormatError, match="bad varint"):
+        R.get_uvarint(b"\x80\x01", 0, 1)  # its end is where the caller's record ends
+    with pytest.raises(ValueError, match="negative"):
+        R.put_uvarint(bytearray(), -1)
+
+
+def note_payload(n):
+    """A NOTE record's payload of n bytes (15-2048): a bytes value, its tag and length first."""
+    return R.value_bytes(b"y" * (n - 2 if n - 2 < 128 else n - 3))
+
+
+def test_a_record_length_varint_at_its_boundaries():
+    """Payloads of 14 bytes keep their length in the head; 15 to MAX_PAYLOAD (2,048) in a
+    varint of at most two bytes; a long form for a short length, a longer length or a longer
+    varint is damage."""
+    for n, head in (
+        (14, b"\x6e"),
+        (15, b"\x6f\x0f"),
+        (127, b"\x6f\x7f"),
+        (128, b"\x6f\x80\x01"),
+        (2048, b"\x6f\x80\x10"),
+    ):
+        payload = note_payload(n)
+        assert len(payload) == n
+        rec = R.record(R.NOTE, payload)
+        assert bytes(rec[: len(head)]) == head and len(rec) == len(head) + n + 2
+        assert R.parse(rec, 0, len(rec)) == (R.NOTE, R.get_value(payload, 0, n)[0], len(rec))
+    with pytest.raises(ValueError, match="record too long"):
+        R.record(R.NOTE, note_payload(2049))
+    # Hand-made, each with its right CRC-16: 14 in the long form, 2049, a three-byte varint.
+    for head in (b"\x6f\x0e", b"\x6f\x81\x10", b"\x6f\x8f\x80\x00"):
+        body = bytearray(head) + note_payload(R.get_uvarint(head, 1, len(head))[0] or 15)
+        c = R.crc16(body)
+        rec = body + bytes((c >> 8, c & 0xFF))
+        assert R.parse(rec, 0, len(rec)) is None
