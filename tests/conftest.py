@@ -1,11 +1,23 @@
 import os
 import sys
 
+import pytest
+
 _HERE = os.path.dirname(os.path.abspath(__file__))
 # support/: helpers the tests and bench/ import; mpy/: the scripts CPython runs too (rules_vectors,
 # keys_cases); tools/: the developers' generators (wiring), tested here but not installed.
 for _d in (os.path.join(_HERE, "support"), os.path.join(_HERE, "mpy"), os.path.join(os.path.dirname(_HERE), "tools")):
     sys.path.insert(0, _d)
+
+
+def pytest_configure(config):
+    """SCOREBOX_UPDATE_GOLDEN=1 makes the golden picture tests (tests/both/test_app*.py) rewrite
+    tests/golden/ and pass whatever the screens show: on CI (CI set) that is refused."""
+    if os.environ.get("CI", "").lower() not in ("", "0", "false") and os.environ.get("SCOREBOX_UPDATE_GOLDEN"):
+        raise pytest.UsageError(
+            "SCOREBOX_UPDATE_GOLDEN is set on CI: the golden picture tests would rewrite tests/golden/ "
+            "and pass; unset it (it is for a developer's deliberate change)"
+        )
 
 
 def pytest_terminal_summary(terminalreporter):
