@@ -3,7 +3,8 @@
     micropython tests/mpy/app_layout.py FLASH_FILE
 
 On a board with the keypad the settings screen's bottom line names keypad keys, with the
-six buttons it names the buttons; and what it says is what the screen shows. Prints `ALL OK`.
+six buttons it names the buttons; and what it says is what the screen shows. Prints `ALL OK`,
+or the checks that failed and exits with status 1 (tests/mpy/verdict.py).
 """
 
 import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
@@ -13,6 +14,7 @@ import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
 import sys
 
 import framebuf
+from verdict import done, want
 
 from box.app import App
 from box.keys import code
@@ -37,7 +39,7 @@ def settings_help(path, layout, keys):
     d = Driver(app, b)
     for k in keys.split():
         d.press(code(k))
-    assert app.screen is app.settings, app.screen
+    want(app.screen is app.settings, app.screen)
     line = bottom_line(b)
     vboard.unmount(b.root)
     b.bdev.close()
@@ -46,6 +48,6 @@ def settings_help(path, layout, keys):
 
 keypad = settings_help(sys.argv[1], "keypad", "8 8 8 #")
 buttons = settings_help(sys.argv[1] + ".buttons", "buttons", "down down down ok")
-assert keypad == drawn("4/6 change"), keypad
-assert buttons == drawn("< > change"), buttons
-print("ALL OK")
+want(keypad == drawn("4/6 change"), keypad)
+want(buttons == drawn("< > change"), buttons)
+done()

@@ -1,11 +1,14 @@
 """The app's battery watch on the virtual Pico (run by test_power.py): a falling VSYS gives
-the low mark, then EMPTY: the message, no more keys taken, the journal intact."""
+the low mark, then EMPTY: the message, no more keys taken, the journal intact. Prints
+`ALL OK`, or the checks that failed and exits with status 1 (tests/mpy/verdict.py)."""
 
 import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
 
 # isort: split
 
 import sys
+
+from verdict import done, want
 
 from box import app as A
 from box.app import App
@@ -42,42 +45,45 @@ def main(path):
     b.usb_powered = lambda: True
     b.battery = 2500
     wait(d, b, 60000)
-    assert app.battery_state == A.BAT_OK, app.battery_state
+    want(app.battery_state == A.BAT_OK, app.battery_state)
     del b.usb_powered
     for _ in range(5):  # a sag now and then is not a flat battery
         b.battery = 3200
         wait(d, b, 20000)
         b.battery = 4000
         wait(d, b, 10000)
-    assert app.battery_state == A.BAT_OK
+    want(app.battery_state == A.BAT_OK, "app.battery_state == A.BAT_OK")
     b.battery = 3200  # 3xAA low
     wait(d, b, 15000)
-    assert app.battery_state == A.BAT_OK  # one or two readings are not enough
+    want(app.battery_state == A.BAT_OK, "app.battery_state == A.BAT_OK")  # one or two readings are not enough
     wait(d, b, 30000)
-    assert app.battery_state == A.BAT_LOW
-    assert mark_shown(b) != blank, "no low-battery mark"
+    want(app.battery_state == A.BAT_LOW, "app.battery_state == A.BAT_LOW")
+    want(mark_shown(b) != blank, "no low-battery mark")
     print("low", app.battery_mv)
     b.battery = 3350  # above LOW's 3300 but within the hysteresis: still low
     wait(d, b, 40000)
-    assert app.battery_state == A.BAT_LOW
+    want(app.battery_state == A.BAT_LOW, "app.battery_state == A.BAT_LOW")
     b.battery = 3200
     d.press(code("C"))  # the box still scores while low
-    assert len(app.session.match.log) == events + 1, (events, app.session.match.log, app.screen, app.state)
+    want(len(app.session.match.log) == events + 1, (events, app.session.match.log, app.screen, app.state))
     b.battery = 2800
     wait(d, b, 40000)
-    assert app.battery_state == A.BAT_EMPTY and app.halted
-    assert app.screen is app.msg, app.screen
+    want(app.battery_state == A.BAT_EMPTY and app.halted, "app.battery_state == A.BAT_EMPTY and app.halted")
+    want(app.screen is app.msg, app.screen)
     d.press(code("D"))  # no key is taken any more
     d.press(code("D"))
-    assert len(app.session.match.log) == events + 1
-    assert app.screen is app.msg
+    want(len(app.session.match.log) == events + 1, "len(app.session.match.log) == events + 1")
+    want(app.screen is app.msg, "app.screen is app.msg")
     print("empty", app.battery_mv)
     # A reboot with new batteries resumes the match where it was: nothing was lost.
     b.battery = 4500
     app2 = App(Board(path=path), strict=True)
-    assert app2.session.match is not None and len(app2.session.match.log) == events + 1
-    assert app2.screen is app2.play
-    print("ALL OK")
+    want(
+        app2.session.match is not None and len(app2.session.match.log) == events + 1,
+        "app2.session.match is not None and len(app2.session.match.log) == events + 1",
+    )
+    want(app2.screen is app2.play, "app2.screen is app2.play")
+    done()
 
 
 main(sys.argv[1])

@@ -4,7 +4,8 @@
 
 A best-of-1 match keyed to its end: a buzz for each entry refused, a chirp for each flip,
 a long tone for the arrow that ends the match, nothing for other arrows. Then the same
-match with the sound off in Settings: no beep at all. Prints `ALL OK`.
+match with the sound off in Settings: no beep at all. Prints `ALL OK`, or the checks that
+failed and exits with status 1 (tests/mpy/verdict.py).
 """
 
 import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
@@ -12,6 +13,8 @@ import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
 # isort: split
 
 import sys
+
+from verdict import done, want
 
 from box import play
 from box.app import App
@@ -35,29 +38,32 @@ def match(path, sound):
     if not sound:
         keys("8 8 8 #")  # Settings
         keys("8 8 8 6")  # the Sound row: off
-        assert app.store.get("sound") is False
+        want(app.store.get("sound") is False, 'app.store.get("sound") is False')
         keys("#")  # saved, home
     keys("# # #")  # New match (standard, best of 1), to Start, start
-    assert app.screen is app.play
+    want(app.screen is app.play, "app.screen is app.play")
     # The game of tests/mpy/app_screens.py: A claims 5 and 1 and 9, B 3; then B flips 5.
     keys("5 A B 1 A 3 A A 7 C 1 B 9 A A 5 #")
-    assert b.beeped == 0, b.beeps  # arrows that score, claim, lock: no sound
+    want(b.beeped == 0, b.beeps)  # arrows that score, claim, lock: no sound
     keys("A")  # B's called shot hits the X of A's square 5: a flip
     if sound:
-        assert tones() == [play.FLIP], b.beeps
+        want(tones() == [play.FLIP], b.beeps)
     keys("#")  # the flip ended the calls; # at the framed square, which cannot be flipped: refused
     keys("0 0 2 A A 3 # A")  # B misses twice; A claims 2, then flips 3 (the top row is A's)
     keys("4 A A 6")  # B's last turn (equal turns): no sound
     if sound:
-        assert tones() == [play.FLIP, play.REFUSED, play.FLIP], b.beeps
+        want(tones() == [play.FLIP, play.REFUSED, play.FLIP], b.beeps)
     keys("D")  # the arrow that ends the game, and with it the match (best of 1)
-    assert app.screen is app.game_over and app.session.match.over()
+    want(
+        app.screen is app.game_over and app.session.match.over(),
+        "app.screen is app.game_over and app.session.match.over()",
+    )
     if sound:
-        assert tones() == [play.FLIP, play.REFUSED, play.FLIP, play.MATCH_END], b.beeps
+        want(tones() == [play.FLIP, play.REFUSED, play.FLIP, play.MATCH_END], b.beeps)
         at = b.beeps[-1][0]  # while the key was down (the Driver holds it 80 ms, then waits 120 ms)
-        assert b.clock.now - 200 <= at <= b.clock.now - 120, (at, b.clock.now)
+        want(b.clock.now - 200 <= at <= b.clock.now - 120, (at, b.clock.now))
     else:
-        assert b.beeped == 0, b.beeps
+        want(b.beeped == 0, b.beeps)
     vboard.unmount(b.root)
     b.bdev.close()
     return b.beeped
@@ -72,9 +78,9 @@ def refusals(path):
         d.press(code(k))
     app.play.sel = 0  # as after a resume with no square guessed
     d.press(code("A"))
-    assert b.beeps and b.beeps[-1][1:] == play.REFUSED, b.beeps
+    want(b.beeps and b.beeps[-1][1:] == play.REFUSED, b.beeps)
     d.press(code("*"))  # undo with nothing to undo: refused by the rules core
-    assert b.beeped == 2 and b.beeps[-1][1:] == play.REFUSED, b.beeps
+    want(b.beeped == 2 and b.beeps[-1][1:] == play.REFUSED, b.beeps)
     vboard.unmount(b.root)
     b.bdev.close()
 
@@ -83,4 +89,4 @@ on = match(sys.argv[1], True)
 off = match(sys.argv[1] + ".off", False)
 refusals(sys.argv[1] + ".refusals")
 print("beeps", on, off)
-print("ALL OK")
+done()

@@ -1,7 +1,8 @@
 """boards/pico.py on the MicroPython unix port, over a fake `machine` (run by test_pico_board.py).
 
 The fake records what the board does to the hardware: I2C transactions, pin levels and
-modes, ADC reads, lightsleeps, PWM settings. The checks print `ok NAME`; any failure raises.
+modes, ADC reads, lightsleeps, PWM settings. The checks print `ok NAME`; a failed check is
+counted and said (tests/mpy/verdict.py), and the script ends with `ALL OK` or exits with status 1.
 """
 
 import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
@@ -11,6 +12,7 @@ import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
 import sys
 
 import vfs
+from verdict import done, want
 
 # --- the fake hardware ---------------------------------------------------------------------
 LOG = []  # ("i2c", addr, bytes) / ("lightsleep", ms) / ("pin", id, mode) / ("pwm", pin id, freq, duty)
@@ -114,21 +116,27 @@ def i2c_since(n):
 def check_panel():
     b = pico.Board()
     init = i2c_since(0)
-    assert all(e[0] == "i2c" and e[1] == pins.DISPLAY_ADDR for e in LOG if e[0] == "i2c")
+    want(
+        all(e[0] == "i2c" and e[1] == pins.DISPLAY_ADDR for e in LOG if e[0] == "i2c"),
+        'all(e[0] == "i2c" and e[1] == pins.DISPLAY_ADDR for e in LOG if e[0] == "i2c")',
+    )
     cmds = [x[1] for x in init if len(x) == 2 and x[0] == 0x80]
-    assert cmds[0] == 0xAE and cmds[-1] == 0xAF, cmds  # off while configuring, then on
-    assert 0x8D in cmds  # SSD1306: charge pump
+    want(cmds[0] == 0xAE and cmds[-1] == 0xAF, cmds)  # off while configuring, then on
+    want(0x8D in cmds, "0x8D in cmds")  # SSD1306: charge pump
     data = [x for x in init if x[0] == 0x40]
-    assert len(data) == 8 and all(len(x) == 129 and not any(x[1:]) for x in data)  # RAM cleared
+    want(
+        len(data) == 8 and all(len(x) == 129 and not any(x[1:]) for x in data),
+        "len(data) == 8 and all(len(x) == 129 and not any(x[1:]) for x in data)",
+    )  # RAM cleared
     b.display.fb.fill(0)
-    assert b.display.show() == 1024  # the first frame is sent whole
+    want(b.display.show() == 1024, "b.display.show() == 1024")  # the first frame is sent whole
     n = len(LOG)
     b.display.fb.text("7", 8, 16, 1)  # page 2, columns 8-15
     sent = b.display.show()
     out = i2c_since(n)
     a = out[0]
-    assert a[:2] == b"\x00\x21" and 8 <= a[2] and a[3] - a[2] + 1 == sent and a[4:] == b"\x22\x02\x02", out
-    assert out[1][0] == 0x40 and len(out[1]) == sent + 1
+    want(a[:2] == b"\x00\x21" and 8 <= a[2] and a[3] - a[2] + 1 == sent and a[4:] == b"\x22\x02\x02", out)
+    want(out[1][0] == 0x40 and len(out[1]) == sent + 1, "out[1][0] == 0x40 and len(out[1]) == sent + 1")
     print("ok panel", sent)
     return b
 
@@ -139,64 +147,70 @@ def check_sh1106():
     b = pico.Board()
     init = i2c_since(n)
     data = [x for x in init if x[0] == 0x40]
-    assert len(data) == 8 and all(len(x) == 133 for x in data)  # all 132 columns cleared
+    want(
+        len(data) == 8 and all(len(x) == 133 for x in data), "len(data) == 8 and all(len(x) == 133 for x in data)"
+    )  # all 132 columns cleared
     b.display.show()
     n = len(LOG)
     b.display.fb.fill_rect(0, 0, 3, 8, 1)
     b.display.show()
     out = i2c_since(n)
-    assert out[0] == bytes((0x00, 0xB0, 2, 0x10)), out  # page 0, column 0 + 2
+    want(out[0] == bytes((0x00, 0xB0, 2, 0x10)), out)  # page 0, column 0 + 2
     pins.DISPLAY = "SSD1306"
     print("ok sh1106")
 
 
 def check_keys(b):
-    assert b.scan() == keys.NONE
+    want(b.scan() == keys.NONE, "b.scan() == keys.NONE")
     for r in range(4):
         for c in range(4):
             PRESSED.clear()
             PRESSED.add((pins.KEYPAD_ROWS[r], pins.KEYPAD_COLS[c]))
             got = b.scan()
-            assert got == r * 4 + c, (r, c, got)
-            assert all(LEVELS[g] == 1 for g in pins.KEYPAD_ROWS)  # every row released again
+            want(got == r * 4 + c, (r, c, got))
+            want(
+                all(LEVELS[g] == 1 for g in pins.KEYPAD_ROWS), "all(LEVELS[g] == 1 for g in pins.KEYPAD_ROWS)"
+            )  # every row released again
     for name, g in pins.BUTTONS:
         PRESSED.clear()
         PRESSED.add(g)
-        assert b.scan() == keys.code(name), name
+        want(b.scan() == keys.code(name), name)
     PRESSED.clear()
-    assert keys.NAMES[3] == "A" and keys.NAMES[12] == "*"
+    want(keys.NAMES[3] == "A" and keys.NAMES[12] == "*", 'keys.NAMES[3] == "A" and keys.NAMES[12] == "*"')
     print("ok keys")
 
 
 def check_power(b):
     STATE["adc"] = 4500 * 65535 // (3300 * 3)
     mv = b.battery_mv()
-    assert 4490 <= mv <= 4500, mv
+    want(4490 <= mv <= 4500, mv)
     STATE["vbus"] = 1
     b._usb = None
     n = len(LOG)
     b.sleep_ms(5)
-    assert not [e for e in LOG[n:] if e[0] == "lightsleep"]  # never while on USB power
+    want(
+        not [e for e in LOG[n:] if e[0] == "lightsleep"], 'not [e for e in LOG[n:] if e[0] == "lightsleep"]'
+    )  # never while on USB power
     STATE["vbus"] = 0
     b._usb = None
-    assert not b.usb_powered()
+    want(not b.usb_powered(), "not b.usb_powered()")
     b.sleep_ms(5)
-    assert LOG[-1] == ("lightsleep", 20), LOG[-1]
-    assert b.unique_id() == unique_id()
+    want(LOG[-1] == ("lightsleep", 20), LOG[-1])
+    want(b.unique_id() == unique_id(), "b.unique_id() == unique_id()")
     print("ok power", mv)
 
 
 def check_wireless():
     pico._is_wireless = lambda: True
     b = pico.Board()
-    assert b.vbus.id == "WL_GPIO2" and b.adc is None
+    want(b.vbus.id == "WL_GPIO2" and b.adc is None, 'b.vbus.id == "WL_GPIO2" and b.adc is None')
     n = len(LOG)
     STATE["adc"] = 3700 * 65535 // (3300 * 3)
     mv = b.battery_mv()
     pinlog = [e for e in LOG[n:] if e[0] == "pin"]
-    assert pinlog[0] == ("pin", 25, Pin.OUT) and LEVELS[25] == 1, pinlog  # wireless chip deselected
-    assert pinlog[1] == ("pin", 29, Pin.IN) and pinlog[-1] == ("pin", 29, Pin.ALT), pinlog  # GP29 given back
-    assert 3690 <= mv <= 3700, mv
+    want(pinlog[0] == ("pin", 25, Pin.OUT) and LEVELS[25] == 1, pinlog)  # wireless chip deselected
+    want(pinlog[1] == ("pin", 29, Pin.IN) and pinlog[-1] == ("pin", 29, Pin.ALT), pinlog)  # GP29 given back
+    want(3690 <= mv <= 3700, mv)
     pico._is_wireless = lambda: False
     print("ok wireless", mv)
 
@@ -211,25 +225,31 @@ def check_piezo(b):
     n = len(LOG)
     t0 = time.ticks_ms()
     b.beep(3000, 30)
-    assert time.ticks_diff(time.ticks_ms(), t0) < 10  # returns at once: the key loop goes on
+    want(
+        time.ticks_diff(time.ticks_ms(), t0) < 10, "time.ticks_diff(time.ticks_ms(), t0) < 10"
+    )  # returns at once: the key loop goes on
     pwm = [e for e in LOG[n:] if e[0] == "pwm"]
-    assert pwm and all(e[1] == pins.PIEZO for e in pwm), pwm
-    assert pwm[-1][2] == 3000 and pwm[-1][3] > 0, pwm
+    want(pwm and all(e[1] == pins.PIEZO for e in pwm), pwm)
+    want(pwm[-1][2] == 3000 and pwm[-1][3] > 0, pwm)
     ticks = 0
     while b.piezo.d:
         b.sleep_ms(5)
         ticks += 1
-        assert ticks < 40, "the tone never ended"
-    assert 30 <= time.ticks_diff(time.ticks_ms(), t0) < 100
-    assert not [e for e in LOG[n:] if e[0] == "lightsleep"]
+        if not want(ticks < 40, "the tone never ended"):
+            break
+    want(30 <= time.ticks_diff(time.ticks_ms(), t0) < 100, "30 <= time.ticks_diff(time.ticks_ms(), t0) < 100")
+    want(not [e for e in LOG[n:] if e[0] == "lightsleep"], 'not [e for e in LOG[n:] if e[0] == "lightsleep"]')
     b.sleep_ms(5)  # silent again: back to lightsleep
-    assert LOG[-1] == ("lightsleep", 20), LOG[-1]
+    want(LOG[-1] == ("lightsleep", 20), LOG[-1])
     pins.PIEZO = None
     n = len(LOG)
     quiet = pico.Board()
     quiet.beep(3000, 30)
     quiet.sleep_ms(5)
-    assert quiet.piezo is None and not [e for e in LOG[n:] if e[0] == "pwm"]
+    want(
+        quiet.piezo is None and not [e for e in LOG[n:] if e[0] == "pwm"],
+        'quiet.piezo is None and not [e for e in LOG[n:] if e[0] == "pwm"]',
+    )
     pins.PIEZO = 20
     print("ok piezo", ticks)
 
@@ -263,8 +283,8 @@ def check_app(b):
         for _ in range(10):
             t[0] += 5
             app.poll()
-    assert app.screen is app.setup, app.screen
-    assert i2c_since(n), "no frame sent"
+    want(app.screen is app.setup, app.screen)
+    want(i2c_since(n), "no frame sent")
     print("ok app")
 
 
@@ -275,4 +295,4 @@ check_power(b)
 check_wireless()
 check_piezo(b)
 check_app(b)
-print("ALL OK")
+done()
