@@ -79,7 +79,10 @@ def cmd_doctor(args):
         finally:
             store.close()
 
-    return doctor.doctor(args.port, box_name=box_name)
+    if args.sim is None:
+        return doctor.doctor(args.port, box_name=box_name)
+    with vpico.plugged_in(args.sim) as port:  # the simulator's box, plugged in as `sync --sim` does
+        return doctor.doctor(port, box_name=box_name)
 
 
 def parser():
@@ -105,6 +108,13 @@ def parser():
     doctor.add_parser(sub)
     d = sub.choices["doctor"]
     d.add_argument("--db", help="the store that names the box (`scorebox boxes`; default: in your user data folder)")
+    d.add_argument(
+        "--sim",
+        nargs="?",
+        const=sim.default_state(),
+        metavar="STATE",
+        help="check the box of `scorebox sim` (its state file; default: the sim's own)",
+    )
     d.set_defaults(run=cmd_doctor)
     if os.path.exists(os.path.join(os.path.dirname(firmware_dir()), "docs", "demo.keys")):
         demo.add_parser(sub)  # a checkout's: an install has no docs/ and so no demo to offer

@@ -11,7 +11,7 @@ lookup from the box's id to its name or None (cli.py: the store's, when there is
 import os
 import sys
 
-from scorebox.device import deploy, link
+from scorebox.device import deploy, link, space
 from scorebox.device import mpremote_adapter as mp
 from scorebox.device.link import DeviceError
 from scorebox.errors import ScoreboxError
@@ -115,7 +115,7 @@ def check_box(report, port, box_name=None):
     if sp:
         report(
             "warn" if sp.get("warn") else "ok",
-            "storage %d%% full, about %d more matches fit" % (sp.get("percent_full", 0), sp.get("matches_left", 0)),
+            "storage " + space.text(sp),
         )
     mv = info.get("battery_mv")
     if mv is not None:

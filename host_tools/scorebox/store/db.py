@@ -313,6 +313,11 @@ class Store:
         ).fetchone()
         return row is not None
 
+    def last_number(self, uid):
+        """The highest match number stored from box uid (0: none)."""
+        q = "SELECT max(m.number) FROM matches m JOIN devices d ON d.id = m.device_id WHERE d.uid = ?"
+        return self.db.execute(q, (uid,)).fetchone()[0] or 0
+
     def digests(self, uid, numbers):
         """{number: match_digest} of the matches of numbers the store holds from box uid."""
         out = {}

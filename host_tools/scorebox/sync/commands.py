@@ -3,6 +3,7 @@
 import json
 
 from scorebox.device import link
+from scorebox.errors import ScoreboxError
 from scorebox.store.db import open_store
 from scorebox.sync import pull, rescue
 from scorebox.text import date_text, plural, printable
@@ -14,18 +15,20 @@ def cmd_sync(args):
     store = open_store(args.db, create=True)
     try:
         s = _pull(args, port, store)
-    except BaseException:
+    except BaseException as e:
         store.discard_if_empty()  # the box did not answer: a new store is not left behind, empty
+        if isinstance(e, ScoreboxError):  # it may quote the box (an ERR's text, mpremote's last line)
+            e.args = (printable(str(e)),)
         raise
-    for line in s.lines():
-        print(line)
+    for line in s.lines():  # the box's words in them (its store id, a result's winner): escaped
+        print(printable(line))
     print("store: %s (%s)" % (store.path, plural(store.count(), "match", "matches")))
     return 1 if s.refused else 0
 
 
 def _pull(args, port, store):
-    if args.raw:
-        return rescue.sync_raw(port, store)
+    if args.raw:  # the simulator's box is unplugged after the command: not restarted (rescue.py)
+        return rescue.sync_raw(port, store, restart=getattr(args, "sim", None) is None)
     ser = link.open_port(port)
     try:
         client = link.Client(ser, timeout=args.timeout)
@@ -44,7 +47,7 @@ def cmd_matches(args):
         print("no matches stored in %s" % store.path)
         return 0
     print(
-        "%5s  %-16s %5s  %-19s %-16s %-16s %-10s %-4s %6s"
+        "%5s  %-16s %7s  %-19s %-16s %-16s %-10s %-4s %6s"
         % ("id", "box", "no.", "started", "A/X", "B/O", "result", "game", "arrows")
     )
     for r in rows:
@@ -55,7 +58,7 @@ def cmd_matches(args):
         else:
             res = "abandoned" if r["abandoned"] else "open"
         print(
-            "%5d  %-16s %5d  %-19s %-16s %-16s %-10s %-4s %6d"
+            "%5d  %-16s %7d  %-19s %-16s %-16s %-10s %-4s %6d"
             % (
                 r["id"],
                 printable(r.get("box_name") or r["device"])[:16],  # the club's name for the box, where it gave one

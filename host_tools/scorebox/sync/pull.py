@@ -14,12 +14,13 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from scorebox.device import space
 from scorebox.device.link import DeviceError
 from scorebox.store import roster
 from scorebox.store.db import KEPT_EXTRAS, StoreError, check, match_digest
 from scorebox.sync import workers
 from scorebox.sync.decode import decode_file
-from scorebox.text import plural
+from scorebox.text import plural, some
 from scorebox_core import frames, records
 from scorebox_core.journal import QUARANTINE_FILE
 from scorebox_core.match import TRYTACTOE, result_text
@@ -59,6 +60,9 @@ class Summary:
         self.roster = []  # what became of the roster (push_roster)
         self.foreign = None  # the other store the box belongs to: nothing acknowledged (issue 13, item 20)
         self.taken_from = None  # the store the box belonged to before --take-over
+        self.restarted = None  # (box's number, base): its journal started again (journal_run)
+        self.open = False  # a match is still open on the box: it comes with a later sync
+        self.restart = None  # the line saying whether the box's app runs again (rescue)
 
     def add_new(self, number, extras, events):
         """A match newly stored, with its result as the box recorded it."""
@@ -77,7 +81,14 @@ class Summary:
         self.new.append((number, text))
 
     def lines(self):
-        out = ["box %s: %d new match%s stored" % (self.device, len(self.new), "" if len(self.new) == 1 else "es")]
+        out = ["box %s: %s stored" % (self.device, plural(len(self.new), "new match", "new matches"))]
+        if self.restarted:
+            n, base = self.restarted
+            out.append(
+                "  the box's journal was started again (its files wiped, its id kept): its match %d is not the "
+                "store's match %d, so its matches are stored as its journal %d, numbered from %d on"
+                % (n, n, base // RUN + 1, base + 1)
+            )
         for n, text in self.new[:20]:
             out.append("  match %d: %s" % (n, text))
         if len(self.new) > 20:
@@ -94,19 +105,26 @@ class Summary:
             out.append(
                 "%s of damaged or torn records kept in the store's quarantine" % plural(self.quarantined, "piece")
             )
+        if self.open:
+            out.append("a match is still open on the box: finish it (or abandon it), then sync again to store it")
         if self.foreign:
+            copied = len(self.new) + len(self.damaged)
             out.append(
-                "matches copied but NOT acknowledged: the box belongs to another store (%s); "
-                "`scorebox sync --take-over` makes this store its own" % self.foreign
+                "%s: the box belongs to another store (%s); `scorebox sync --take-over` makes this store its own"
+                % (
+                    "%s copied but NOT acknowledged" % plural(copied, "match", "matches")
+                    if copied
+                    else "no new match to copy, none acknowledged",
+                    self.foreign,
+                )
             )
         if self.taken_from:
             out.append("this store took the box over from store %s" % self.taken_from)
         out += self.roster
         if self.space:
-            out.append(
-                "space on the box: %d%% full, about %d more matches fit"
-                % (self.space.get("percent_full", 0), self.space.get("matches_left", 0))
-            )
+            out.append("space on the box: %s" % space.text(self.space))
+        if self.restart:
+            out.append(self.restart)
         return out
 
 
@@ -219,12 +237,13 @@ def prefetch(client, files, then):
         t.join()
 
 
-def prepare(first, name, data, wanted, held=(), upto=None):
+def prepare(first, name, data, wanted, held=(), upto=None, base=0):
     """What a sync does with one journal file before the store: decode it (upto: the
     last match number it holds, from file_ends) and replay each wanted match; hash each
     match the store already holds (held), to be compared with the store's copy before it
-    is acknowledged. Returns (checked matches, damaged ones as (number, why, quarantine
-    piece), quarantine pieces of unreadable stretches, {held number: match_digest}).
+    is acknowledged. Returns (checked matches, numbered base + the box's number as the
+    store keeps them (journal_run), damaged ones as (number, why, quarantine piece),
+    quarantine pieces of unreadable stretches, {held number: match_digest}).
     Pure, for a worker process."""
     decoded = decode_file(data, first, upto)
     damage = [(name, off, data[off : off + n]) for off, n in decoded["damage"]]
@@ -246,7 +265,7 @@ def prepare(first, name, data, wanted, held=(), upto=None):
             kept = {k: extras[k] for k in KEPT_EXTRAS if k in extras}
             if lost:
                 kept["lost"] = lost
-            c = check(n, lost_header(extras["result"]) if "header" in lost else header, log, kept, from_box=True)
+            c = check(base + n, lost_header(extras["result"]) if "header" in lost else header, log, kept, from_box=True)
             if not isinstance(c, StoreError):
                 checked.append(c)
                 continue
@@ -279,18 +298,19 @@ ACK_SOME = 250  # stored matches acknowledged together (an ACK costs the box a f
 ACK_MAX = frames.MAX_ACK  # match numbers per ACK request: what the box's heap takes (docs/sync.md "Sizes")
 
 
-def store_batch(store, uid, batch, s, bar):
-    """Store prepared files in one transaction; empties batch and returns the numbers
-    the store now holds, for acknowledging. A match the store cannot take whole keeps
-    its bytes in the quarantine table, so that acknowledging it (the box needs the space
-    back) loses nothing. Unreadable stretches go to quarantine in the same transaction:
-    once acknowledged, the box may delete the file."""
+def store_batch(store, uid, batch, s, bar, base=0):
+    """Store prepared files in one transaction; empties batch and returns the box's
+    numbers of the matches the store now holds, for acknowledging (base: journal_run's).
+    A match the store cannot take whole keeps its bytes in the quarantine table, so that
+    acknowledging it (the box needs the space back) loses nothing. Unreadable stretches
+    go to quarantine in the same transaction: once acknowledged, the box may delete the
+    file."""
     checked = [c for job in batch for c in job[0]]
     broken = [b for job in batch for b in job[1]]
     pieces = [p for job in batch for p in job[2]]
     digests = {n: d for job in batch for n, d in job[3].items()}
     del batch[:]
-    done = same_as_held(store, uid, digests, s)
+    done = same_as_held(store, uid, digests, s, base)
     if not checked and not broken and not pieces:
         return done
     results, added = store.add_checked(uid, checked, pieces, [piece for _, _, piece in broken])
@@ -298,20 +318,21 @@ def store_batch(store, uid, batch, s, bar):
     done += [n for n, _, _ in broken]
     for c, r in zip(checked, results):
         if r is True:
-            s.add_new(c.number, c.extras, c.log_len)
-        done.append(c.number)
+            s.add_new(c.number - base, c.extras, c.log_len)
+        done.append(c.number - base)
     for n, why, (_, _, data) in broken:
         s.damaged.append((n, why, len(data)))
     bar.show(len(s.new) + len(s.damaged))
     return done
 
 
-def same_as_held(store, uid, digests, s):
+def same_as_held(store, uid, digests, s, base=0):
     """The numbers of digests ({number: match_digest of the box's copy}) whose copy in the
     store is the same match: only these may be acknowledged. Another match under the same
-    number (an imported fake, a journal wiped by hand: numbers start again at 1) is kept
-    in the store, left on the box and told in s.differ."""
-    mine = store.digests(uid, list(digests))
+    number (an imported fake, a hand-edited store) is kept in the store, left on the box
+    and told in s.differ. (A journal wiped by hand, its numbers started again at 1, is
+    told by journal_run before: its matches are a new run of the box's.)"""
+    mine = held_digests(store, uid, base, list(digests))
     same = []
     for n in sorted(digests):
         if mine.get(n) == digests[n]:
@@ -319,6 +340,43 @@ def same_as_held(store, uid, digests, s):
         else:
             s.differ.append((n, "the store holds a different match %d from this box: both kept" % n))
     return same
+
+
+# A box's journal wiped by hand (its files deleted, device.id kept) numbers its matches
+# from 1 again, under numbers the store holds other matches by (issue 21, item 8). The
+# store keeps such a journal as another run of the box: its match n as base + n, base a
+# multiple of RUN (0 for the box's first journal), so that nothing needs a new column and
+# every report still sees one box, its runs in order. A box numbers its matches one by one
+# for ever: a million is some 50 years of a club's matches.
+RUN = 1000000
+
+
+def held_digests(store, uid, base, numbers):
+    """{box's number: match_digest} of the numbers the store holds in the run from base."""
+    return {k - base: d for k, d in store.digests(uid, [base + n for n in numbers]).items()}
+
+
+def journal_run(store, uid, numbers, oldest, box_digest, s):
+    """(base, {number: the store's match_digest}) of the box's listed numbers: base + a
+    box's number is the store's number for it (RUN). The run is the newest one the store
+    has of the box, unless the box's oldest match (oldest: the first number of its oldest
+    journal file), or else the lowest listed number the store holds, is another match on
+    the box (box_digest(n): the box's copy's match_digest, None when it cannot be read
+    whole): then the box's journal was started again and its matches begin a new run,
+    which s.restarted tells. A match that differs after the same oldest match (an imported
+    fake) is not a restart: same_as_held tells it."""
+    last = store.last_number(uid)
+    base = last // RUN * RUN
+    held = held_digests(store, uid, base, numbers)
+    if held:
+        ref = held_digests(store, uid, base, [oldest]) if oldest is not None else {}
+        n = oldest if ref else min(held)
+        mine = box_digest(n)
+        if mine is not None and mine != ref.get(n, held.get(n)):
+            base += RUN
+            s.restarted = (n, base)
+            held = {}
+    return base, held
 
 
 class Acker:
@@ -409,6 +467,7 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
         # The box learns its store before it lists: taken over, it lists again what the
         # store before acknowledged and it has kept (box/link.py).
         client.request("ACK", dict(owner, n=[]))
+    s.open = hello.get("open") is True
     numbers, files, after = [], [], 0
     while True:
         got = check_list(client.request("LIST", {"after": after}), after, len(numbers))
@@ -417,13 +476,23 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
         if not got["more"] or not got["matches"]:
             break
         after = got["matches"][-1]
-    held = set(store.digests(uid, numbers))
-    new = set(numbers) - held
     groups = {}
     for name, size in files:
         if name.startswith("g"):
             groups[int(name[1:7])] = (name, size)
     firsts = sorted(groups)
+    ends = file_ends(firsts, numbers)
+
+    def box_digest(n):  # the box's copy of match n, hashed as the store's are
+        first = group_of(n, firsts)
+        if first is None:
+            return None
+        name, size = groups[first]
+        return prepare(first, name, read_file(client, name, size), (), {n}, ends[first])[3].get(n)
+
+    base, held = journal_run(store, uid, numbers, firsts[0] if firsts else None, box_digest, s)
+    held = set(held)
+    new = set(numbers) - held
     wanted = {}  # first match number of a group file -> its new matches
     for n in new:
         wanted.setdefault(group_of(n, firsts), set()).add(n)
@@ -433,7 +502,6 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
         again.setdefault(group_of(n, firsts), set()).add(n)
     again.pop(None, None)
     todo = sorted(set(wanted) | set(again))
-    ends = file_ends(firsts, numbers)
     bar = Progress(len(new), progress_stream)
     # The PC side makes many objects and no cycles among them: collecting is wasted time.
     # The worker process is forked before any thread starts (workers.executor).
@@ -444,7 +512,7 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
             # held: stored by an earlier sync whose acknowledgement never reached the box (or
             # another match by that number): acknowledged only when the same match
             submitted.append(
-                pool.submit(prepare, first, name, data, wanted.get(first, ()), again.get(first, ()), ends[first])
+                pool.submit(prepare, first, name, data, wanted.get(first, ()), again.get(first, ()), ends[first], base)
             )
             return submitted[-1]
 
@@ -455,8 +523,8 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
                 submitted[i] = None  # its rows are in batch now
                 ready = i + 1 < len(submitted) and submitted[i + 1].done()
                 if not ready or sum(len(job[0]) + len(job[1]) for job in batch) >= BATCH:
-                    acks.add(store_batch(store, uid, batch, s, bar))  # store while the worker works
-        acks.add(store_batch(store, uid, batch, s, bar))
+                    acks.add(store_batch(store, uid, batch, s, bar, base))  # store while the worker works
+        acks.add(store_batch(store, uid, batch, s, bar, base))
         acks.finish()
     bar.end()
     stored = {n for n, _ in s.new} | {d[0] for d in s.damaged}
@@ -498,9 +566,14 @@ def push_roster(client, store):
             if "unknown request" not in str(e):
                 raise
             box = None
-        added = roster.merge_from_box(store.db, box or [])
+        added, left = roster.merge_from_box(store.db, box or [])
         if added:
             out.append("archers from the box added to the store: %s" % ", ".join(added))
+        if left:  # a box holds BOX_MAX names: one that lists more is not a box's list (#21 item 15)
+            out.append(
+                "%s from the box NOT added (a sync adds %d at most): %s; `scorebox archers add` adds one"
+                % (plural(len(left), "more name"), roster.BOX_MAX, some(left))
+            )
         names = roster.box_names(store.db)
         if box is None:
             names = names[:ROSTER_PART]

@@ -6,14 +6,28 @@ damaged match is reported and what follows is rescued), checked and stored. Noth
 is acknowledged or deleted on the box: a later normal sync compares the matches it holds
 with the box's and frees their space. The quarantine file (torn or damaged records the box set aside) is
 imported too, into the store's quarantine table, so that no byte the box kept is lost.
+mpremote's Ctrl-C stops the box's app and leaves it at the REPL: once the matches are
+stored, the box is soft-reset, as `scorebox deploy` does, so that it runs its app again.
 """
 
 import os
 import tempfile
 
+from scorebox.device import deploy
 from scorebox.device import mpremote_adapter as mp
+from scorebox.device.link import DeviceError
 from scorebox.store.db import StoreError
-from scorebox.sync.pull import GROUP_FILE, Progress, Summary, file_ends, prepare, quarantined, store_batch
+from scorebox.sync.pull import (
+    GROUP_FILE,
+    Progress,
+    Summary,
+    file_ends,
+    group_of,
+    journal_run,
+    prepare,
+    quarantined,
+    store_batch,
+)
 from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE, JournalError, Reader
 
 ROOTS = ("/flash", "/")  # the virtual Pico mounts its flash at /flash, a Pico at /
@@ -42,7 +56,12 @@ def pull(port, folder):
     raise mp.MpremoteError("no Scorebox journal found on the box (looked in %s)" % ", ".join(ROOTS))
 
 
-def sync_raw(port, store):
+RESTART_WAIT = 10.0  # seconds for the box's app to answer after its soft reset (a Pico's boot: under 1 s)
+
+
+def sync_raw(port, store, restart=True):
+    """Rescue the journal of the box on port into store; restart: soft-reset the box after
+    (not the simulator's, which is unplugged after the command). Returns the Summary."""
     s = Summary()
     with tempfile.TemporaryDirectory(prefix="scorebox-rescue-") as folder:
         try:
@@ -50,7 +69,25 @@ def sync_raw(port, store):
         except mp.MpremoteError as e:
             raise StoreError("rescue failed: %s" % e)
         rescue(folder, uid or "unknown-" + port.replace("/", "_"), store, s)
+    if restart:
+        s.restart = restart_app(port)
     return s
+
+
+def restart_app(port):
+    """Soft-reset the box (mpremote left it at the REPL) and wait for its app to answer;
+    the summary's line saying whether it does (issue 21, item 7)."""
+    try:
+        deploy.restart(port)
+        deploy.hello(port, timeout=RESTART_WAIT)
+    except deploy.DeployError:
+        return (
+            "the box's app did not start again (no answer %d s after a soft reset): unplug the box and plug it "
+            "in again; if it still does not answer, `scorebox doctor` says what to do" % RESTART_WAIT
+        )
+    except DeviceError as e:
+        return "the box's app was not restarted (%s): unplug the box and plug it in again" % e
+    return "the box's app runs again (restarted after the copy)"
 
 
 class _AllBut:
@@ -86,16 +123,30 @@ def rescue(folder, uid, store, s):
     s.device = uid
     store.device(uid)
     numbers, opened = _numbers(folder)
+    s.open = opened is not None
     wanted = _AllBut(opened)
     names = sorted(name for name in os.listdir(folder) if GROUP_FILE.match(name))
-    ends = file_ends([int(name[1:7]) for name in names], numbers)
-    for name in names:
-        with open(os.path.join(folder, name), "rb") as f:
-            data = f.read()
-        first = int(name[1:7])
-        job = prepare(first, name, data, wanted, upto=ends[first])
-        store_batch(store, uid, [job], s, Progress(0))
-    found = {n for n, _ in s.new} | {d[0] for d in s.damaged} | {n for n in numbers if store.has_match(uid, n)}
+    firsts = [int(name[1:7]) for name in names]
+    ends = file_ends(firsts, numbers)
+
+    def read(first):
+        with open(os.path.join(folder, "g%06d.tbj" % first), "rb") as f:
+            return f.read()
+
+    def box_digest(n):  # the box's copy of match n, hashed as the store's are
+        first = group_of(n, firsts)
+        if first is None:
+            return None
+        return prepare(first, "g%06d.tbj" % first, read(first), (), {n}, ends[first])[3].get(n)
+
+    # A journal wiped by hand: its matches are a new run of the box's (pull.journal_run).
+    oldest = firsts[0] if firsts else None
+    base, held = journal_run(store, uid, [n for n in numbers if n != opened], oldest, box_digest, s)
+    for name, first in zip(names, firsts):
+        again = [n for n in held if group_of(n, firsts) == first]  # compared before counted as held
+        job = prepare(first, name, read(first), wanted, again, ends[first], base)
+        store_batch(store, uid, [job], s, Progress(0), base)
+    found = {n for n, _ in s.new} | {d[0] for d in s.damaged} | {n for n in numbers if store.has_match(uid, base + n)}
     for n in numbers:
         if n not in found:
             s.refused.append((n, "not found whole in the box's journal (damaged records: their bytes are quarantined)"))

@@ -1,0 +1,26 @@
+"""How many more matches a box holds, from its space report (HELLO's `space`, the box's
+Journal.space()): the figure `scorebox sync` and `scorebox doctor` print.
+
+The box divides its free bytes by what a match takes: 256 bytes until it has measured the
+finished matches of its newest group file, then their average. A few short matches (a demo
+match is about 150 bytes) made the figure jump up by half, to more than the flash holds
+with matches of a typical size (issue 21, item 14). So the PC counts 256 bytes a match, or
+the box's own average when its matches are larger: the figure only goes down as the flash
+fills, never past what 256-byte matches would fill (docs/journal.md, "Capacity").
+"""
+
+MATCH_BYTES = 256  # a typical match takes about 220 bytes of flash (docs/journal.md)
+
+
+def matches_fit(sp):
+    """About how many more matches fit, from a box's space report (a dict)."""
+    left = sp.get("matches_left", 0)
+    per = sp.get("per_match")
+    if not isinstance(per, int) or isinstance(per, bool) or per <= 0:
+        return left  # an older box's report: its own figure
+    return left * per // max(per, MATCH_BYTES)  # its free bytes (left * per) over the larger size
+
+
+def text(sp):
+    """ "3% full, about 5,504 more matches fit" """
+    return "%d%% full, about %s more matches fit" % (sp.get("percent_full", 0), format(matches_fit(sp), ","))

@@ -1,0 +1,165 @@
+"""After `scorebox sync --raw` the box runs its app again (issue 21, item 7): mpremote's
+Ctrl-C leaves the box at the REPL, where the next sync got "the box refused HELLO" and
+doctor said to deploy again. The rescue now soft-resets the box once the matches are
+stored, as `scorebox deploy` does, and says whether the app answers.
+
+The virtual Pico here is the firmware as .mpy on the Pico's heap, restarted whenever its
+process ends: a soft reset (Ctrl-D at the REPL) ends the unix port, where a Pico runs
+main.py again. Its journal holds matches of both games, written by the box's own writer."""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from matchgen import box_matches
+from mpy import run
+from picoheap import PicoHeapVirtualPico
+from test_sync_faults import box_unacked
+from ttt_history import full_game, ttt_header
+
+from scorebox.device import link
+from scorebox.sim.run import FLASH_SIZE
+from scorebox.store.db import Store
+from scorebox_core.match import TRYTACTOE
+
+pytestmark = pytest.mark.micropython
+
+# Appends matches to a virtual Pico's flash image the way the box does (header, events,
+# result, both confirmations), each replayed with its own game's rules; one marked "open"
+# is left open after its events. A blank image is formatted first. MicroPython, alone.
+FILL = """
+import json, sys
+from box.journal import Journal
+from scorebox_core.match import TRYTACTOE, from_header, game_of, result
+from scorebox_core.ttb.rules import Match
+from scorebox_core.ttt.rules import Game
+from vpico import board as vboard
+from vpico.blockdev import RamBlockDev
+
+flash, src = sys.argv[1], sys.argv[2]
+with open(flash, "rb") as f:
+    image = bytearray(f.read())
+bdev = RamBlockDev(blocks=len(image) // 4096, block_size=4096, data=image)
+b = vboard.Board(bdev=bdev)
+j = Journal(b.root)
+j.recover()
+with open(src) as f:
+    todo = json.load(f)
+for m in todo:
+    h = m["header"]
+    opts, archers, _ = from_header(h)
+    g = (Game if game_of(h) == TRYTACTOE else Match)(opts, archers)
+    j.start_match(h)
+    for ev in m["events"]:
+        g.apply(ev)
+        j.append(ev)
+    if m.get("open"):
+        break
+    j.finish(result(g))
+    j.confirm(0)
+    j.confirm(1)
+j.close()
+vboard.unmount(b.root)
+with open(flash, "wb") as f:
+    f.write(bdev.data)
+print(len(todo))
+"""
+
+
+def scorebox(*args):
+    exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
+    return subprocess.run([exe, *args], capture_output=True, text=True, timeout=300)
+
+
+def matches(game, count, seed):
+    """count finished matches of game ("ttb" or "ttt") as the box journals them."""
+    if game == "ttb":
+        return box_matches(count, seed)
+    out = []
+    for i in range(count):
+        g = full_game(seed * 10 + i, (("Ann",), ("Bo",)))
+        out.append({"header": ttt_header(g, 1790100000 + seed * 10 + i), "events": list(g.log)})
+    return out
+
+
+def write(folder, flash, todo):
+    """Append todo (matches as matches() makes them) to the flash image, made blank if missing."""
+    if not os.path.exists(flash):
+        with open(flash, "wb") as f:
+            f.write(b"\xff" * FLASH_SIZE)  # erased flash: formatted by the board, as a new Pico's
+    script, src = folder / "fill_both.py", folder / "todo.json"
+    script.write_text(FILL)
+    src.write_text(json.dumps(todo))
+    p = run([str(script), flash, str(src)], heapsize="8m", timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+
+
+def both_games(folder):
+    """A flash holding 3 Tic Tac BOW matches and 2 Try-Tac-Toe games."""
+    flash = str(folder / "box.flash")
+    write(folder, flash, matches("ttb", 3, 1) + matches("ttt", 2, 1))
+    return flash
+
+
+class RebootingPico(PicoHeapVirtualPico):
+    """The virtual Pico started again whenever its process ends, as a Pico runs main.py
+    again after a soft reset (tests/both/test_deploy.py's FlashPico does the same)."""
+
+    def __init__(self, flash):
+        self.closing = False
+        self.boots = 0
+        self.held = threading.Lock()  # kill() and write(): no boot meanwhile
+        super().__init__(flash)
+        self.watch = threading.Thread(target=self._watch, daemon=True)
+        self.watch.start()
+
+    def boot(self):
+        self.boots += 1
+        super().boot()
+
+    def _watch(self):
+        while not self.closing:
+            with self.held:
+                p = self.proc
+                if p is not None and p.poll() is not None and not self.closing:
+                    self.drain()
+                    self.boot()
+            time.sleep(0.05)
+
+    def wait(self):
+        ser = link.open_port(self.port)
+        try:
+            return self.wait_ready(link.Client(ser, timeout=1.0, retries=0))
+        finally:
+            ser.close()
+
+    def close(self):
+        self.closing = True
+        self.watch.join(timeout=5)
+        super().close()
+
+
+def test_after_a_rescue_the_box_answers_the_next_sync(tmp_path):
+    vp = RebootingPico(both_games(tmp_path))
+    try:
+        vp.wait()
+        db = str(tmp_path / "club.sqlite")
+        p = scorebox("sync", "--raw", "--port", vp.port, "--db", db)
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert "5 new matches stored" in p.stdout
+        assert "the box's app runs again" in p.stdout, p.stdout
+        assert vp.boots == 2  # restarted once, by the rescue's soft reset
+        again = scorebox("sync", "--port", vp.port, "--db", db)  # no reboot by hand
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert "0 new matches stored" in again.stdout
+        assert box_unacked(vp) == []  # the rescued matches compared, then acknowledged
+        doctor = scorebox("doctor", "--port", vp.port)
+        assert "ok    matches waiting for a sync: 0 (and 5 already on a PC)" in doctor.stdout, doctor.stdout
+    finally:
+        vp.close()
+    games = [r["game"] for r in Store(db).matches()]
+    assert games == ["tictacbow"] * 3 + [TRYTACTOE] * 2
