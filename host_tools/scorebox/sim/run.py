@@ -35,7 +35,10 @@ from scorebox.errors import ScoreboxError
 from scorebox.sim import png
 from scorebox.text import csv_names
 
-HEAP = "192k"
+# The Pico's heap on the 64-bit unix port (tests/support/mpy.py PICO_HEAP, docs/benchmarks.md
+# app_heap_peak_bytes): at 192k a Try-Tac-Toe game ran out now and then (a 1-2 KB block with
+# the heap fragmented), and the box showed "error: memory allocation failed" mid-match.
+HEAP = "224k"
 FLASH_SIZE = 352 * 4096  # vpico/fileflash.py: the Pico's 1408 KiB of LittleFS
 FRAMES_MARK = ".scorebox-sim-frames"  # in a folder --frames made: a later run may clear its pictures
 _LFS_MAGIC = b"littlefs"  # at byte 8 of either superblock (block 0 or 1)

@@ -19,6 +19,8 @@ import gc
 import json
 import sys
 
+HEX_PIECE = 64  # frame bytes written at a time
+
 
 def _arg(argv, name, default=None):
     if name in argv:
@@ -39,7 +41,10 @@ class FrameOut:
     def __call__(self, panel):
         if self.f:
             self.f.write("F ")
-            self.f.write(binascii.hexlify(panel.ram).decode())
+            ram = memoryview(panel.ram)
+            for i in range(0, len(ram), HEX_PIECE):
+                # in pieces: a 2 KB string per frame finds no room in a heap long in use
+                self.f.write(binascii.hexlify(ram[i : i + HEX_PIECE]).decode())
             self.f.write(" %d %d\n" % (1 if panel.on else 0, panel.level))
             if self.f is sys.stdout:
                 try:
@@ -111,7 +116,7 @@ def first_roster(b, names):
 def main(argv):
     from vpico import board as vboard
     from vpico.drive import Driver
-    from vpico.keyscript import ScriptError, parse
+    from vpico.keyscript import ScriptError, play
 
     path = _arg(argv, "--flash")
     if not path:
@@ -141,10 +146,8 @@ def main(argv):
     keys = _arg(argv, "--keys")
     rc = 0
     if keys:
-        with open(keys) as f:
-            text = f.read()
         try:
-            drv.play(parse(text))
+            play(keys, drv)
         except ScriptError as e:
             print("error: %s: %s" % (keys, e))
             rc = 2

@@ -32,7 +32,7 @@ def main(argv):
     from box.app import App
     from vpico import board as vboard
     from vpico.drive import Driver
-    from vpico.keyscript import parse
+    from vpico.keyscript import play
 
     path = _arg(argv, "--flash")
     if not path:
@@ -43,8 +43,7 @@ def main(argv):
     app = App(b)
     keys = _arg(argv, "--keys")
     if keys:
-        with open(keys) as f:
-            Driver(app, b, out).play(parse(f.read()))
+        play(keys, Driver(app, b, out))
     b.clock = RealClock(b.ms())
     entry.main(b, app)
     out.close()
