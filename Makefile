@@ -3,6 +3,7 @@
 # make test: set everything up and run every test (CPython and MicroPython).
 # make bench: measure; writes bench/results.json and prints a table.
 # make enclosure: the printable case into out/enclosure/ (enclosure/README.md).
+# make mutate: mutation scores of the shared core with the CPython tests (not in CI; docs/benchmarks.md).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -59,3 +60,8 @@ enclosure: $(STAMP)
 
 clean:
 	rm -rf $(VENV) bench/results.json .pytest_cache .hypothesis $(RP2)/node_modules
+
+# A sampled mutation run, a few minutes; writes bench/mutation.json (tools/mutate.py).
+.PHONY: mutate
+mutate: $(STAMP)
+	nice $(BIN)/python tools/mutate.py --sample 30 --seed 1
