@@ -2,9 +2,25 @@
 and `archers:` lines, feeding a reader line by line, and errors that name their line.
 Each game's reader (ttb/script.py, ttt/script.py) reads its own move lines."""
 
+# A script's size, newlines counted: over 100 times a long real match (a best of 9 of 30
+# rounds a game is about 8,000 characters). Reading takes time in proportion to the size;
+# this stops a file that is not a match (a runaway generator, a device) being read for ever.
+MAX_CHARS = 1000000
+SHORT = 150  # at most this many characters of an error are quoted
+
+
+def shorten(text):
+    """text, or its start and end round the number of characters left out (an error quotes
+    the bad part of a line, which may be a whole 600 KB line)."""
+    if len(text) <= SHORT:
+        return text
+    head, tail = 50, 70
+    return "%s[... %d characters ...]%s" % (text[:head], len(text) - head - tail, text[-tail:])
+
 
 class ScriptError(Exception):
     def __init__(self, line, message):
+        message = shorten(message)
         super().__init__(message)
         self.line = line
         self.message = message
@@ -41,9 +57,13 @@ def names(words, sides):
 
 
 def read_lines(reader, lines):
-    """Feed an iterable of lines to reader (numbered from 1); what reader.finish() gives."""
-    n = 0
+    """Feed an iterable of lines to reader (numbered from 1); what reader.finish() gives.
+    ScriptError once the lines pass MAX_CHARS, without reading further."""
+    n = size = 0
     for text in lines:
         n += 1
+        size += len(text) + 1
+        if size > MAX_CHARS:
+            raise ScriptError(n, "the script is longer than %d characters: not a match script" % MAX_CHARS)
         reader.feed(n, text)
     return reader.finish()

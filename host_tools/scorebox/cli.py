@@ -14,7 +14,7 @@ from scorebox.sim import run as sim
 from scorebox.sim import vpico
 from scorebox.sync import commands as sync
 from scorebox_core import VERSION
-from scorebox_core.script import ScriptError
+from scorebox_core.script import MAX_CHARS, ScriptError
 from scorebox_core.ttb.script import read_lines
 from scorebox_core.ttb.snapshot import snapshot
 from scorebox_core.ttt import script as ttt_script
@@ -26,7 +26,7 @@ def load_script(path):
         # utf-8-sig: a BOM as some editors write it; lines end at newlines only, not at the
         # form feeds and Unicode separators str.splitlines() also takes (issue 13, item 16)
         with open(path, encoding="utf-8-sig") as f:
-            lines = f.read().split("\n")
+            lines = f.read(MAX_CHARS + 1).split("\n")  # one more than a script may have: the reader refuses it
         if lines[-1] == "":
             lines.pop()
     except OSError as e:

@@ -109,17 +109,39 @@ class Refused(Exception):
 
 
 def fold_in(m, ev):
-    """apply() of both games (this Match, Try-Tac-Toe's Game): check ev (m.why_not), keep it in
-    m.log, then fold it in (m._step) or take the last event in effect back (m._undo)."""
+    """apply() of both games (this Match, Try-Tac-Toe's Game): check ev (m.why_not), then
+    keep it (_keep)."""
     reason = m.why_not(ev)
     if reason:
         raise Refused(reason)
+    _keep(m, ev)
+
+
+def _keep(m, ev):
+    """Keep checked event ev in m.log, then fold it in (m._step) or take the last event in
+    effect back (m._undo: in a few steps, whatever the match's length)."""
     m.log.append(ev)
     if ev == UNDO:
         m._undo()
     else:
         m.events.append(ev)
         m._step(ev)
+
+
+def fold_all(m, events, lenient, token):
+    """replay() of both games: fold events into m, each checked once. Refused names the first
+    event the rules reject (token(ev) writes it as a script would); lenient: leave refused
+    events out instead, their positions in m.skipped."""
+    for i in range(len(events)):
+        ev = events[i]
+        reason = m.why_not(ev)
+        if reason is None:
+            _keep(m, ev)
+        elif lenient:
+            m.skipped.append(i)
+        else:
+            raise Refused("event %d (%s): %s" % (i + 1, token(ev), reason))
+    return m
 
 
 def _int_in(name, text, low, high):
@@ -232,6 +254,7 @@ class Game:
         self.outcomes = []  # what each arrow did (SCORED ... FLIP_MISSED)
         self.winner = None  # A, B or DRAW once the game is over
         self.reason = None  # LINE_WON, DEAD_BOARD or ROUND_LIMIT
+        self.held = [0] * 18  # the points a claim cleared from its square (as total), for undo
         # Kept up to date as owners change, so that a turn's end need not look at every
         # line: whether each side owns a line (TTB-10), and whether any owner changed
         # since the board was last found able to produce a line (TTB-12).
@@ -356,6 +379,34 @@ class Game:
         elif self.in_turn == self.opts.arrows(side):
             self._end_turn()
 
+    def take_back(self):
+        """Undo the last arrow (TTB-15) in a few steps, whatever the game's length: its
+        outcome says what it did, a claim's cleared points are in held."""
+        ev = self.arrows.pop()
+        outcome = self.outcomes.pop()
+        self.winner = self.reason = None  # only the last arrow can have ended the game
+        if self.in_turn:
+            self.in_turn -= 1
+        else:  # it ended a turn
+            self.turn -= 1
+            self.in_turn = self.opts.arrows(self.shooter()) - 1
+        side = self.shooter()
+        i = (ev >> 2 & 15) - 1
+        if outcome == SCORED:
+            self.total[2 * i + side] -= ev & 3
+        elif outcome == CLAIMED:
+            self.owner[i] = None
+            self.total[2 * i] = self.held[2 * i]
+            self.total[2 * i + 1] = self.held[2 * i + 1]
+            self.total[2 * i + side] -= ev & 3
+        elif outcome == FLIPPED:
+            self.flips[i] -= 1
+            self.owner[i] = 1 - side  # TTB-8: only the opponent's square is called
+        self.lines = [self.owns_line(A), self.owns_line(B)]
+        # Look for a dead board (TTB-12) at the next turn's end: needless when the board has
+        # not changed since the last look, but then it finds what that look found.
+        self.changed = True
+
     def _score(self, side, i, v):
         self.total[2 * i + side] += v
         opts = self.opts
@@ -369,7 +420,10 @@ class Game:
             self._own(i, side)
         if self.owner[i] is None:
             return SCORED
-        self.total[2 * i] = self.total[2 * i + 1] = 0  # a claimed square keeps no balance
+        total = self.total
+        self.held[2 * i] = total[2 * i]  # a square is claimed once a game: one place each
+        self.held[2 * i + 1] = total[2 * i + 1]
+        total[2 * i] = total[2 * i + 1] = 0  # a claimed square keeps no balance
         return CLAIMED
 
     def _own(self, i, side):
@@ -424,8 +478,9 @@ def rotation(done, team):
 class Match:
     """A match: games folded from events. `log` keeps every event keyed, undos included
     (TTB-15); `events` keeps the ones in effect (scorebox_core.match.effective(log)). Undo
-    pops one and replays the game under way from its start, so it costs one game, not the
-    match (a game's start, kept per game: where its events begin, the face and the wins)."""
+    takes the last event in effect back by what it did (Game.take_back for an arrow), so it
+    costs the same in a long game as in a short one; it keeps only the faces a new face
+    replaced, to put them back."""
 
     def __init__(self, opts=None, archers=None, face=None):
         self.opts = opts or Options()
@@ -434,7 +489,12 @@ class Match:
         self.log = []
         self.events = []
         self.skipped = []  # positions of events a lenient replay left out
-        self._restart()
+        self.games = [Game(self.opts, A)]
+        f = self._face0
+        self.face = Face(f.games, f.arrows)
+        self._faces = []  # the face each NEW_FACE in effect replaced
+        self.wins = [0, 0]
+        self.draws = 0
 
     @classmethod
     def replay(cls, events, opts=None, archers=None, face=None, lenient=False):
@@ -442,47 +502,7 @@ class Match:
         lenient: leave refused events out instead, their positions in m.skipped (how the
         box resumes a journal a firmware with other rules wrote, and how the PC then reads
         that match, so the two agree)."""
-        m = cls(opts, archers, face)
-        if lenient:
-            for i in range(len(events)):
-                if m.why_not(events[i]) is None:
-                    m.apply(events[i])
-                else:
-                    m.skipped.append(i)
-            return m
-        i, n = 0, len(events)
-        while i < n:
-            ev = events[i]
-            try:
-                if ev != UNDO and i + 1 < n and events[i + 1] == UNDO:
-                    # Undone at once (a keying slip): it had to be allowed, but applying it
-                    # and undoing it leaves the state as it was, so skip the replay.
-                    reason = m.why_not(ev)
-                    if reason:
-                        raise Refused(reason)
-                    m.log.append(ev)
-                    m.log.append(UNDO)
-                    i += 2
-                    continue
-                m.apply(ev)
-            except Refused as e:
-                raise Refused("event %d (%s): %s" % (i + 1, token(ev), e))
-            i += 1
-        return m
-
-    def _restart(self):
-        self.games = [Game(self.opts, A)]
-        f = self._face0
-        self.face = Face(f.games, f.arrows)
-        self.wins = [0, 0]
-        self.draws = 0
-        self._starts = []
-        self._mark()
-
-    def _mark(self):
-        """Keep where the game just begun starts: what undo replays from."""
-        f = self.face
-        self._starts.append((len(self.events), f.games, list(f.arrows), self.wins[0], self.wins[1], self.draws))
+        return fold_all(cls(opts, archers, face), events, lenient, token)
 
     # --- what a screen or a report asks ------------------------------------------
     @property
@@ -533,9 +553,12 @@ class Match:
         """(start, end) in game.arrows of the turn under way, or of the last turn once
         the game is over; empty between turns."""
         g = self.game
-        if g.arrows and (g.in_turn or g.over()):
-            return g.turn_bounds()[-1][1:]
-        return len(g.arrows), len(g.arrows)
+        end = len(g.arrows)
+        if g.in_turn:
+            return end - g.in_turn, end
+        if g.arrows and g.over():  # it ended with a whole turn, shot by the side before
+            return end - self.opts.arrows(g.first if g.turn % 2 else 1 - g.first), end
+        return end, end
 
     def why_not(self, ev):
         """Why event ev is refused now (a sentence for the screen), or None."""
@@ -559,18 +582,22 @@ class Match:
         fold_in(self, ev)
 
     def _undo(self):
-        events = self.events
-        if events.pop() == NEW_GAME:  # back to the game before, as it ended
+        ev = self.events.pop()
+        if ev == NEW_GAME:  # back to the game before, as it ended
             self.games.pop()
-            self._starts.pop()
-            return
-        start, games, arrows, a, b, draws = self._starts[-1]
-        self.face = Face(games, arrows)
-        self.wins = [a, b]
-        self.draws = draws
-        self.games[-1] = Game(self.opts, (len(self.games) - 1) % 2)  # TTB-2, as NEW_GAME made it
-        for i in range(start, len(events)):
-            self._step(events[i])
+        elif ev == NEW_FACE:
+            self.face = self._faces.pop()
+        else:
+            g = self.games[-1]
+            if g.winner is not None:
+                self.face.games -= 1
+                if g.winner == DRAW:
+                    self.draws -= 1
+                else:
+                    self.wins[g.winner] -= 1
+            if ev >> 6 != MISS:
+                self.face.arrows[(ev >> 2 & 15) - 1] -= 1
+            g.take_back()
 
     def _step(self, ev):
         if ev < 256:  # an arrow, by far the most common event
@@ -587,8 +614,8 @@ class Match:
         elif ev == NEW_GAME:
             # TTB-2: the first shooter alternates from game to game.
             self.games.append(Game(self.opts, len(self.games) % 2))
-            self._mark()
         elif ev == NEW_FACE:
+            self._faces.append(self.face)
             self.face = Face()
 
 

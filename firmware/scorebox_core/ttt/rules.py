@@ -7,15 +7,23 @@ record of small-int events, stored as Tic Tac BOW's are (below 256: one byte):
 
     1-74        the side to move marks that triangle (TTT-2)
     MISS        a move that marks nothing (an arrow off the face or in a marked triangle)
-    UNDO        takes back the last event in effect, by replay (the same 256 as ttb)
+    UNDO        takes back the last event in effect (the same 256 as ttb)
     NEXT_MATCH  starts match 2 once match 1 is over (the same 257 as ttb's NEW_GAME)
     END         ends the match by agreement: a time limit, or both concede (TTT-5)
 
-Sides, the undo event, Refused and apply's fold_in are ttb's, so the box's session handles
-both games alike.
+Sides, the undo event, Refused, apply's fold_in and replay's fold_all are ttb's, so the box's
+session handles both games alike.
 """
 
-from scorebox_core.ttb.rules import DRAW, NEW_GAME, UNDO, Refused, fold_in, rotation
+from scorebox_core.ttb.rules import (
+    DRAW,
+    NEW_GAME,
+    UNDO,
+    Refused,  # noqa: F401 (this game's too: callers take it from here)
+    fold_all,
+    fold_in,
+    rotation,
+)
 from scorebox_core.ttt.board import COUNTS, FIRST, SHAPES, N, shape_of, through
 
 X = 0
@@ -175,6 +183,28 @@ class Match:
         elif self.opts.moves and len(self.moves) >= self.opts.moves:
             self.reason = MOVE_LIMIT
 
+    def take_back(self):
+        """Undo the last move (TTT-2): unmark its triangle, counting its placements back, so
+        it costs one move whatever the match's length. Only the last move can have ended the
+        match (grid full, move limit)."""
+        ev = self.moves.pop()
+        self.made.pop()
+        self.reason = None
+        if ev == MISS:
+            return
+        i, side = ev - 1, self.mover()
+        self.marks[i] = 0
+        self.marked -= 1
+        mine, theirs = self.count[side], self.count[1 - side]
+        for p in through(i):
+            n = mine[p] - 1
+            mine[p] = n
+            if n == 3 and theirs[p] == 0:  # the move completed it (_mark)
+                self.open[side] += 1
+                self.tally[side][shape_of(p)] -= 1
+            elif n == 0:  # the move blocked the other side here
+                self.open[1 - side] += 1
+
     def end(self):
         """TTT-5: ended by agreement; the reason says whether any shape was still possible."""
         self.reason = NO_SHAPE if self.dead() else AGREED
@@ -198,8 +228,9 @@ class Match:
 
 class Game:
     """A game of two matches (TTT-6) folded from events. `log` keeps every event keyed,
-    undos included; `events` the ones in effect. Undo pops one and replays the match under
-    way from its start (as Tic Tac BOW's replays its game): it costs one match, not both."""
+    undos included; `events` the ones in effect. Undo takes the last event in effect back
+    by what it did (Match.take_back for a move), as Tic Tac BOW's does: a few steps, not a
+    replay."""
 
     GAME = GAME
 
@@ -215,17 +246,7 @@ class Game:
     def replay(cls, events, opts=None, players=None, lenient=False):
         """Fold recorded events; Refused names the first one the rules reject. lenient:
         leave refused events out instead, their positions in g.skipped (as ttb's replay)."""
-        g = cls(opts, players)
-        for i in range(len(events)):
-            ev = events[i]
-            reason = g.why_not(ev)
-            if reason is None:
-                g.apply(ev)
-            elif lenient:
-                g.skipped.append(i)
-            else:
-                raise Refused("event %d (%s): %s" % (i + 1, token(ev), reason))
-        return g
+        return fold_all(cls(opts, players), events, lenient, token)
 
     # --- what a screen or a report asks ------------------------------------------
     @property
@@ -291,16 +312,13 @@ class Game:
         fold_in(self, ev)
 
     def _undo(self):
-        events = self.events
-        if events.pop() == NEXT_MATCH:  # back to match 1, as it ended
+        ev = self.events.pop()
+        if ev == NEXT_MATCH:  # back to match 1, as it ended
             self.matches.pop()
-            return
-        start = len(events)
-        while start and events[start - 1] != NEXT_MATCH:
-            start -= 1
-        self.matches[-1] = Match(self.opts, O if len(self.matches) > 1 else X)  # TTT-6
-        for i in range(start, len(events)):
-            self._step(events[i])
+        elif ev == END:
+            self.match.reason = None
+        else:
+            self.match.take_back()
 
     def _step(self, ev):
         if ev == NEXT_MATCH:

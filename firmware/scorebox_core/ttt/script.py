@@ -26,7 +26,7 @@ def parse_move(text):
     """The event of a move's text: a triangle number 1-74 or `-` (a miss)."""
     if text == "-":
         return rules.MISS
-    if text.isdigit() and 1 <= int(text) <= N:
+    if text.isdigit() and len(text) < 5 and 1 <= int(text) <= N:  # int() of a long line: slow or refused
         return int(text)
     raise ValueError("bad move %r: a triangle number 1-74, or - for a miss" % text)
 
