@@ -19,6 +19,7 @@ SETTABLE = ("dim_s", "sleep_s", "contrast")  # settings the PC may write
 CHOICES = {"dim_s": (10, 20, 30, 60, 120, 300), "sleep_s": (30, 60, 120, 300, 600, 0), "contrast": (32, 96, 160, 255)}
 ROSTER_PART = 100  # names per ROSTER or NAMES frame: about 1.5 KB of JSON at most
 NAME_MAX = 12  # characters of an archer's name (the PC's store/roster.py holds names to it)
+STORE_ID_MAX = 32  # characters of a store's id (the PC's are 16: store/db.py)
 
 
 class Link:
@@ -150,7 +151,11 @@ class Link:
             raise ValueError("no journal file %r" % (name,))
         if offset < 0 or not 0 < length <= frames.MAX_READ:
             raise ValueError("read 1-%d bytes from offset >= 0" % frames.MAX_READ)
-        f = open(_path(self.journal.root, name), "rb")
+        path = _path(self.journal.root, name)
+        size = os.stat(path)[6]
+        if offset > size:  # seek() would wrap an offset past 2**32 round to the file's start
+            raise ValueError("offset %d is past the end of %s (%d bytes)" % (offset, name, size))
+        f = open(path, "rb")
         f.seek(offset)
         return Data(f, length)
 
@@ -177,10 +182,14 @@ class Link:
         copies it (a mistaken acknowledgement undone)."""
         sid = body.get("store")
         mine = self.store.get("store")
-        if sid == mine or (sid is None and mine is None):
+        if sid is None and mine is None:
             return
-        if sid is None or not isinstance(sid, str) or len(sid) > 32:
+        if sid is None:
             raise ValueError("this box acknowledges only to its own store")
+        if not _store_id_ok(sid):  # "" too: the box would belong to a store no PC has (issue 21, item 15)
+            raise ValueError("a store id is 1-%d printable characters" % STORE_ID_MAX)
+        if sid == mine:
+            return
         if mine is not None and not body.get("take_over"):
             raise ValueError("this box belongs to another store: take it over to acknowledge")
         if mine is not None:
@@ -214,6 +223,8 @@ class Link:
         if not isinstance(names, list) or len(names) > ROSTER_PART:
             raise ValueError("names is a list of at most %d names" % ROSTER_PART)
         part = _int(body, "part", 0)
+        if part < 0:  # -1 is the link's own "no part yet": it would repeat a reply never made
+            raise ValueError("roster part %d: parts count from 0" % part)
         if part and part == self.roster_part:
             return self.roster_reply  # the PC asks again: its answer was lost
         if part == 0:
@@ -261,6 +272,16 @@ def name_ok(name):
         return False
     for ch in name:
         if not " " <= ch <= "~":
+            return False
+    return True
+
+
+def _store_id_ok(sid):
+    """A store id as the PC makes them (16 hex digits): 1-32 printable ASCII, no space."""
+    if not isinstance(sid, str) or not 0 < len(sid) <= STORE_ID_MAX:
+        return False
+    for ch in sid:
+        if not "!" <= ch <= "~":
             return False
     return True
 

@@ -14,6 +14,10 @@ from scorebox_core import frames
 RPI_VID = 0x2E8A  # Raspberry Pi
 MICROPYTHON_PID = 0x0005  # MicroPython's USB CDC product id on the Pico
 WRITE_TIMEOUT = 5.0  # seconds a request may wait to be written (a frame is at most 2 KB)
+# Seconds one request may go unanswered, its resends included: then the box is taken for
+# gone and the sync ends with one line (issue 21, item 15: 30-60 s before, each waiting
+# request having its own retries).
+DEADLINE = 10.0
 
 
 class DeviceError(ScoreboxError):
@@ -81,20 +85,38 @@ def open_port(port, baudrate=115200):
 
 
 class Client:
-    def __init__(self, ser, timeout=3.0, retries=4):
+    def __init__(self, ser, timeout=3.0, retries=4, deadline=DEADLINE):
+        """timeout: seconds to wait for one reply; retries: resends of a request whose reply
+        is lost or damaged; deadline: seconds a request may go unanswered in all (at least
+        one timeout), after which the box is taken for gone."""
         self.ser = ser
         self.timeout = timeout
         self.retries = retries
+        self.deadline = max(deadline, timeout)
         self.seq = 0
         self.resent = 0
         self.buf = b""
         self.lock = threading.Lock()  # one request at a time on the wire, from any thread
+        self.answered = False  # the box has answered this client
+        self.failed = 0  # requests that ended for want of an answer
+        self.gone = None  # the last one's sentence, until the box answers again
 
     def request(self, kind, body=None):
         """Send one request and return the body of its reply (JSON for OK, bytes for
         DATA); DeviceError on ERR or when the box stops answering."""
+        failed = self.failed
         with self.lock:
+            if self.failed != failed and self.gone:
+                # The box stopped answering while this request waited for the line (the
+                # sync's reading and acknowledging threads): the same sentence, at once.
+                raise DeviceError(self.gone)
             return self._request(kind, body)
+
+    def _lost(self, text):
+        """The link has failed (no answer, a pulled cable): the DeviceError to raise."""
+        self.failed += 1
+        self.gone = text
+        return DeviceError(text)
 
     def _request(self, kind, body):
         self.seq = self.seq % 65535 + 1
@@ -103,8 +125,12 @@ class Client:
             raise DeviceError(
                 "%s request of %d bytes is longer than a box takes (%d)" % (kind, len(frame) - 1, frames.MAX_REQUEST)
             )
-        last = "no answer"
-        for attempt in range(self.retries + 1):
+        start = time.monotonic()
+        # Gone already (the request before went unanswered): one try, not a deadline's worth.
+        for attempt in range(1 if self.gone else self.retries + 1):
+            left = start + self.deadline - time.monotonic()
+            if left <= 0:
+                break
             if attempt:
                 self.resent += 1
             try:
@@ -112,25 +138,31 @@ class Client:
                 self.buf = b""
                 self.ser.write(frame)
                 self.ser.flush()
-                reply = self._reply(self.seq)
+                reply = self._reply(self.seq, min(self.timeout, left))
             except Exception as e:  # OSError, pyserial's SerialException on a pulled cable
                 if type(e).__name__ == "SerialTimeoutException":  # a box that stopped reading
-                    raise DeviceError("the box stopped reading (%s): check the cable and sync again" % e)
+                    raise self._lost("the box stopped reading (%s): check the cable and sync again" % e)
                 if isinstance(e, OSError) or type(e).__name__ == "SerialException":
-                    raise DeviceError("the box went away (%s): check the cable and sync again" % e)
+                    raise self._lost("the box went away (%s): check the cable and sync again" % e)
                 raise
             if reply is None:
                 continue
+            self.answered, self.gone = True, None
             kind_back, body_back = reply
             if kind_back in ("OK", "DATA"):
                 return body_back
-            last = body_back.get("error", repr(body_back)) if isinstance(body_back, dict) else repr(body_back)
-            raise DeviceError("the box refused %s: %s" % (kind, last))
-        raise DeviceError("the box does not answer %s (%s): is the Scorebox firmware running?" % (kind, last))
+            why = body_back.get("error", repr(body_back)) if isinstance(body_back, dict) else repr(body_back)
+            raise DeviceError("the box refused %s: %s" % (kind, why))
+        if self.answered:
+            raise self._lost(
+                "the box stopped answering (no reply to %s in %.0f s): check that it is on and its cable is in, "
+                "then sync again (what was not stored stays on the box)" % (kind, time.monotonic() - start)
+            )
+        raise self._lost("the box does not answer %s: is the Scorebox firmware running?" % kind)
 
-    def _reply(self, seq):
+    def _reply(self, seq, timeout):
         """(kind, body) of the reply to seq, or None on timeout or a damaged reply."""
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             chunk = self.ser.read(self.ser.in_waiting or 1)
             if not chunk:
