@@ -7,13 +7,18 @@ where to lay it on the other (docs/faces.md). The sheets are SVG files and, wher
 is installed (the browser the report is checked in), one PDF that Chromium prints.
 
 Every file written carries MARK; a file at an output path without it is refused, so the
-command never overwrites what it did not create.
+command never overwrites what it did not create. Every path is checked before any file is
+written, and only a regular file is ever opened to check it (issue 21 item 13: a named pipe
+hung the command, a link was refused after part of the output was written). By default the
+files go into a new folder named for the face and size (item 14: 13-14 files in the current
+folder were too many to find).
 """
 
 import glob
 import math
 import os
 import shutil
+import stat
 import subprocess
 import tempfile
 
@@ -265,13 +270,35 @@ def sheet_svg(face, size, t, row, col, drawn):
 
 
 # --- writing --------------------------------------------------------------------------------
+_PEEK = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+
+
 def _ours(path):
-    """Whether the file at path was written by this command (it carries MARK)."""
+    """Whether path is a regular file this command wrote (it carries MARK). A link is not
+    followed and a pipe or device is opened without waiting, then left unread."""
     try:
-        with open(path, "rb") as f:
-            return MARK.encode() in f.read(1 << 20)
+        fd = os.open(path, _PEEK)
     except OSError:
         return False
+    with os.fdopen(fd, "rb") as f:
+        try:
+            return stat.S_ISREG(os.fstat(fd).st_mode) and MARK.encode() in f.read(1 << 20)
+        except OSError:
+            return False
+
+
+def _check(path):
+    """Refuse path unless it is missing or a file this command wrote."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise FaceError("%s: cannot check it: %s" % (path, e.strerror or e))
+    if not stat.S_ISREG(st.st_mode):
+        raise FaceError("%s exists and is not a file: give another --out" % path)
+    if not _ours(path):
+        raise FaceError("%s exists and was not made by scorebox face: give another --out" % path)
 
 
 def _write(path, data):
@@ -342,8 +369,7 @@ def write(face, size, out, paper="a4", pdf=True):
     whole, sheet_paths, pdf_path = outputs(out, paper, t.rows * t.cols)
     chromium = find_chromium() if pdf else None
     for path in [whole] + sheet_paths + ([pdf_path] if chromium else []):
-        if os.path.exists(path) and not _ours(path):
-            raise FaceError("%s exists and was not made by scorebox face: give another --out" % path)
+        _check(path)
     sheets = [sheet_svg(face, size, t, r, c, drawn) for r, c in t.tiles()]
     try:
         os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
@@ -369,8 +395,14 @@ def write(face, size, out, paper="a4", pdf=True):
     )
 
 
+def default_out(face, size):
+    """FACE-SIZEmm/FACE-SIZEmm.svg: the run's files in a folder of their own."""
+    stem = "%s-%smm" % (face, _n(size))
+    return os.path.join(stem, stem + ".svg")
+
+
 def cmd_face(args):
-    out = args.out or "%s-%smm.svg" % (args.face, _n(args.size))
+    out = args.out or default_out(args.face, args.size)
     written, t, note = write(args.face, args.size, out, args.paper, pdf=not args.no_pdf)
     n = t.rows * t.cols
     print("%s face, %s mm: %s" % (args.face, _n(args.size), written[0]))
@@ -386,6 +418,7 @@ def cmd_face(args):
         )
     )
     print(note or "PDF: %s" % written[-1])
+    print("%s in %s" % (plural(len(written), "file"), os.path.dirname(os.path.abspath(out))))
     return 0
 
 
@@ -393,7 +426,10 @@ def add_parser(sub):
     p = sub.add_parser("face", help="write a target face to print (SVG, tiled on A4/A3 sheets, PDF)")
     p.add_argument("face", choices=FACES, help="which game's face")
     p.add_argument("--size", type=float, default=600, help="outer size in mm (default 600; %d-%d)" % SIZES)
-    p.add_argument("--out", help="the whole face's SVG file (default FACE-SIZEmm.svg); sheets go beside it")
+    p.add_argument(
+        "--out",
+        help="the whole face's SVG file (default FACE-SIZEmm/FACE-SIZEmm.svg, a new folder); the sheets go beside it",
+    )
     p.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="sheet size (default a4)")
     p.add_argument("--no-pdf", action="store_true", help="write the SVG sheets only")
     p.set_defaults(run=cmd_face)
