@@ -207,3 +207,23 @@ def test_a_frozen_virtual_pico_ends_the_sync_at_the_deadline_and_loses_nothing(t
 def test_the_box_refuses_a_roster_part_below_0_a_read_past_the_end_and_an_empty_store_id():
     r = mpy.run(["tests/mpy/link_bounds.py"], heapsize="4m")
     assert r.returncode == 0 and "ALL OK" in r.stdout and "FAIL" not in r.stdout, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("take_over", [False, True])
+def test_a_box_that_belongs_to_an_empty_store_id_is_said_so(tmp_path, take_over):
+    """A box an older firmware let belong to "" (an empty store id was taken with take_over):
+    the summary names that store as it names any other (it said nothing: the matches were
+    left unacknowledged, or the box taken over, without a word)."""
+    replies = {"HELLO": dict(HELLO, store=""), "ACK": {}, "LIST": {"matches": [], "files": [], "more": False}}
+    box = QuietBox(lambda kind, body: ("OK", replies[kind]), quiet=lambda kind: False)
+    ser = link.open_port(box.port)
+    store = Store(str(tmp_path / "club.sqlite"))
+    try:
+        s = sync(link.Client(ser, timeout=2.0, retries=0), store, roster=False, clock=False, take_over=take_over)
+    finally:
+        ser.close()
+        box.close()
+        store.close()
+    said = 'this store took the box over from store ""' if take_over else 'another store ("")'
+    assert any(said in line for line in s.lines()), s.lines()
+    assert [k for k, _ in box.got].count("ACK") == take_over  # taken over: the box told; else none

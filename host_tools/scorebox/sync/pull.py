@@ -459,10 +459,10 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     if mine is not None and mine != sid:
         if take_over:
             owner["take_over"] = True
-            s.taken_from = str(mine)[:32]
+            s.taken_from = str(mine)[:32] or '""'  # "": an older firmware took an empty id
         else:
             owner = None
-            s.foreign = str(mine)[:32]
+            s.foreign = str(mine)[:32] or '""'
     if owner is not None and "store" in hello and mine != sid:
         # The box learns its store before it lists: taken over, it lists again what the
         # store before acknowledged and it has kept (box/link.py).
