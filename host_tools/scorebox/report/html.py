@@ -195,7 +195,7 @@ def build(store, replays=REPLAYS, faces_shown=FACES_SHOWN):
     names = list(all_stats)
     return {
         "generated": date_text(time.time()),
-        "store": store.path,
+        "store": os.path.basename(store.path),  # its name: the page is mailed, the PC's folders are no one's business
         "matches": total["matches"],
         "games": total["games"],
         "arrows": total["arrows"],
