@@ -31,6 +31,13 @@ def plural(n, word, many=None):
     return "%d %s" % (n, word if n == 1 else many or word + "s")
 
 
+def some(items, most=5):
+    """ "Ann, Bob and 3 more": the first few of items, and how many were left unsaid."""
+    items = list(items)
+    shown = ", ".join(items[:most])
+    return shown + (" and %d more" % (len(items) - most) if len(items) > most else "")
+
+
 def date_text(t, fmt="%Y-%m-%d %H:%M"):
     """A time from the store as local date text: "-" when there is none, "?" when it is no
     time a calendar has (a clock of 1e300 stored before import checked it: #13 item 18)."""
@@ -42,29 +49,95 @@ def date_text(t, fmt="%Y-%m-%d %H:%M"):
         return "?"
 
 
-NAME_COLUMNS = ("name", "archer", "archer name", "full name", "member")  # a CSV's name column, first found
+# A club's CSV file: a column of whole names (the first of NAME_COLUMNS in its first line), or
+# a first and a last name column (FIRST_COLUMNS, LAST_COLUMNS), which win when it has both.
+# Headings are compared in any case, "_" and "-" read as spaces (docs/sync.md, "A member list").
+NAME_COLUMNS = ("name", "archer", "archer name", "full name", "member")
+FIRST_COLUMNS = ("first name", "firstname", "first", "given name", "given names", "forename", "forenames")
+LAST_COLUMNS = ("last name", "lastname", "last", "surname", "family name")
+MAX_LINE = 8192  # characters a line: a member list's line is a few hundred
+MAX_TEXT = 16 * 1000 * 1000  # characters a file: some 50,000 members with every column they keep
+
+
+def _lines(f, path, error):
+    """f's lines, read a bounded line at a time: a line longer than MAX_LINE, a file longer
+    than MAX_TEXT or one with a NUL (/dev/zero, a spreadsheet's binary file) is refused."""
+    total = 0
+    while True:
+        line = f.readline(MAX_LINE + 2)
+        if not line:
+            return
+        total += len(line)
+        if "\x00" in line:
+            raise error("%s: not a text file (a NUL character in it)" % path)
+        if len(line.rstrip("\r\n")) > MAX_LINE:
+            raise error("%s: a line longer than %d characters: not a member list" % (path, MAX_LINE))
+        if total > MAX_TEXT:
+            raise error("%s: more than %d characters: not a club's member list" % (path, MAX_TEXT))
+        yield line
+
+
+def _heading(cell):
+    return " ".join(cell.replace("_", " ").replace("-", " ").casefold().split())
+
+
+def _column(head, names):
+    return next((head.index(c) for c in names if c in head), None)
+
+
+def csv_rows(path, error, listed=False):
+    """(line number, first, last) of each row of a club's CSV file, read as a stream (the
+    file is never held whole): first and last from a first and a last name column, or first
+    the whole name and last "" from a name column. listed: a file without those headings and
+    with one field a line is a list of names. error: the exception raised with the one line
+    that says what is wrong; nothing is yielded past the first one."""
+    try:
+        f = open(path, encoding="utf-8-sig", newline="")
+    except OSError as e:
+        raise error("%s: cannot read: %s" % (path, e.strerror or e))
+    with f:
+        try:
+            rows = csv.reader(_lines(f, path, error), strict=True)
+            head = next(rows, None)
+            if head is None:
+                raise error("%s: empty: a CSV file with a 'name' column expected" % path)
+            keys = [_heading(h) for h in head]
+            first, last = _column(keys, FIRST_COLUMNS), _column(keys, LAST_COLUMNS)
+            if first is None or last is None:
+                first, last = _column(keys, NAME_COLUMNS), None
+            if first is None and not (listed and len(head) <= 1):
+                nor = ", nor one name a line" if listed else ""
+                raise error(
+                    "%s: no name column in the first line (one of: %s; or a first and a last name column)%s"
+                    % (path, ", ".join(NAME_COLUMNS), nor)
+                )
+            listing = first is None
+            if listing:  # a list of names: its first line is one
+                first = 0
+                yield 1, head[0] if head else "", ""
+            at = rows.line_num + 1  # the line a row starts on (a quoted field may hold line breaks)
+            for r in rows:
+                if listing and len(r) > 1:
+                    raise error("%s: line %d has %d fields: a list has one name a line" % (path, at, len(r)))
+                yield (
+                    at,
+                    r[first] if first < len(r) else "",
+                    r[last] if last is not None and last < len(r) else "",
+                )
+                at = rows.line_num + 1
+        except OSError as e:
+            raise error("%s: cannot read: %s" % (path, e.strerror or e))
+        except UnicodeDecodeError:
+            raise error("%s: not a text file (UTF-8 expected)" % path)
+        except csv.Error as e:
+            raise error("%s: not a CSV file: %s" % (path, e))
+
+
+def full_name(first, last):
+    """A name from its parts, spaces collapsed: ("Ann ", "Smith") -> "Ann Smith"."""
+    return " ".join((first + " " + last).split())
 
 
 def csv_names(path, error, listed=False):
-    """[(line number, name)] of a CSV file's name column: the first of NAME_COLUMNS in its
-    first line. listed: a file without that heading and with one field a line is a list of
-    names. error: the exception raised with the one line that says what is wrong."""
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as f:
-            rows = list(csv.reader(f, strict=True))
-    except OSError as e:
-        raise error("%s: cannot read: %s" % (path, e.strerror or e))
-    except UnicodeDecodeError:
-        raise error("%s: not a text file (UTF-8 expected)" % path)
-    except csv.Error as e:
-        raise error("%s: not a CSV file: %s" % (path, e))
-    if not rows:
-        raise error("%s: empty: a CSV file with a 'name' column expected" % path)
-    head = [h.strip().casefold() for h in rows[0]]
-    col = next((head.index(c) for c in NAME_COLUMNS if c in head), None)
-    if col is None and listed and all(len(r) <= 1 for r in rows):
-        return [(i, r[0] if r else "") for i, r in enumerate(rows, 1)]
-    if col is None:
-        nor = ", nor one name a line" if listed else ""
-        raise error("%s: no name column in the first line (one of: %s)%s" % (path, ", ".join(NAME_COLUMNS), nor))
-    return [(i, r[col] if col < len(r) else "") for i, r in enumerate(rows[1:], 2)]
+    """[(line number, name)] of a club's CSV file (csv_rows), the first and last name joined."""
+    return [(line, full_name(first, last)) for line, first, last in csv_rows(path, error, listed)]

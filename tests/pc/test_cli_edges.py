@@ -47,13 +47,13 @@ def test_names_a_match_has_are_replaced_only_with_force(club, capsys):
     assert "A: Ann   B: Ben" in run(capsys, "show", "1", "--db", club)[1]  # nothing changed
     code, out, _ = run(capsys, "show", "1", "--names", "ann,BEN", "--db", club)  # the same archers: none replaced
     assert code == 0 and "A: Ann   B: Ben" in out
-    code, out, err = run(capsys, "show", "1", "--names", "Eve,Robert", "--force", "--db", club)
+    code, out, err = run(capsys, "show", "1", "--names", "Eve,Robert", "--force", "--add", "--db", club)
     assert code == 0, err
     assert out.startswith("match hand/1: A Eve, B Robert\n") and "A: Eve   B: Robert" in out
 
 
 def test_a_match_keyed_as_a_v_b_is_named_without_more(club, capsys):
-    code, out, err = run(capsys, "show", "%s/4" % DEVICE, "--names", "Eve,Robert", "--db", club)
+    code, out, err = run(capsys, "show", "%s/4" % DEVICE, "--names", "Eve,Robert", "--add", "--db", club)
     assert code == 0, err
     assert out.startswith("match hand/4: A Eve, B Robert\n")
 

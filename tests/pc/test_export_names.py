@@ -32,7 +32,7 @@ def club(tmp_path_factory):
     assert store.add_match(DEVICE, 5, ttt_header(g, T0 + 36000), g.log) is True
     store.close()
     run("archers", "rename", "Ann", "Anne", "--db", db)
-    run("show", "%s/4" % DEVICE, "--names", "Dee,Eve", "--db", db)
+    run("show", "%s/4" % DEVICE, "--names", "Dee,Eve", "--add", "--db", db)
     run("show", "%s/5" % DEVICE, "--names", "Cy,Anne,Bo", "--force", "--db", db)  # X's members the other way round
     run("archers", "retire", "Cat", "--db", db)
     run("archers", "add", "Flo", "--db", db)  # on the roster, in no match yet
@@ -72,7 +72,7 @@ def test_import_gives_the_same_store(club, tmp_path, fmt, capsys):
         listed.append(capsys.readouterr().out)
     assert listed[0] == listed[1] and "Anne" in listed[0] and "retired" in listed[0] and "Range 1" in listed[0]
     s = Store(fresh)
-    assert roster.merge_from_box(s.db, ["Ann", "Flo"]) == []  # a box still saying Ann means Anne
+    assert roster.merge_from_box(s.db, ["Ann", "Flo"]) == ([], [])  # a box still saying Ann means Anne
     assert s.check() == []
     s.close()
 

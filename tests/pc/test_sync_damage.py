@@ -57,7 +57,7 @@ def test_a_lost_result_and_a_lost_header_are_stored_flagged(tmp_path):
     assert arrows > 0  # its arrows are rows the reports read
     store.close()
     # Its names are placeholders: `show --names` names it without --force (as a match shot A v B).
-    assert cli.main(["show", "v-test/4", "--names", "Ann,Bob", "--db", str(tmp_path / "club.sqlite")]) == 0
+    assert cli.main(["show", "v-test/4", "--names", "Ann,Bob", "--add", "--db", str(tmp_path / "club.sqlite")]) == 0
 
 
 def stored(store):

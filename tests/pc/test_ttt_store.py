@@ -95,7 +95,7 @@ def test_matches_command_lists_the_game(store, capsys):
     assert cli.main(["show", "--db", store.path, "1"]) == 0
     assert "-- match 2: O starts --" in capsys.readouterr().out
     # Named afterwards: X's members then O's (store/roster.py), the moves follow TTT-2's rotation.
-    assert cli.main(["show", "--db", store.path, "1", "--names", "Zed,Yan,Xi", "--force"]) == 0  # Ann, Cy v Bo
+    assert cli.main(["show", "--db", store.path, "1", "--names", "Zed,Yan,Xi", "--force", "--add"]) == 0  # Ann, Cy v Bo
     out = capsys.readouterr().out
     assert out.startswith("match %s/1: X Zed, Yan, O Xi\n" % BOX)
     assert "  1. X (Zed): " in out and "  2. O (Xi): " in out and "  3. X (Yan): " in out

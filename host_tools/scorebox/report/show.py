@@ -88,7 +88,7 @@ def cmd_show(args):
                     % (match["key"], a, ", ".join(match["names"][0]), b, ", ".join(match["names"][1]))
                 )
             )
-        got = roster.name_match(store.db, match["id"], names)
+        got = roster.name_match(store.db, match["id"], names, add=args.add)
         print(printable("match %s: %s %s, %s %s" % (match["key"], a, ", ".join(got[0]), b, ", ".join(got[1]))))
         match = load_match(store.db, args.match)
     print(printable("\n".join(show_lines(match)), keep_newlines=True))  # the header's other texts too
@@ -105,4 +105,5 @@ def add_parser(sub):
         help="set who shot: side A's (X's) archers then side B's (O's), comma-separated (a match shot as A v B)",
     )
     s.add_argument("--force", action="store_true", help="with --names: replace the names a match has already")
+    s.add_argument("--add", action="store_true", help="with --names: add names not on the roster as new archers")
     s.set_defaults(run=cmd_show)

@@ -5,11 +5,7 @@ import time
 
 from scorebox.store import roster
 from scorebox.store.db import open_store
-
-
-def _shown(name):
-    """A name for the terminal: control characters (from an old box's match) escaped."""
-    return "".join(ch if 32 <= ord(ch) != 127 else repr(ch)[1:-1] for ch in name)
+from scorebox.text import plural, printable
 
 
 def cmd_list(store, args):
@@ -17,10 +13,11 @@ def cmd_list(store, args):
     if not rows:
         print("no archers in %s: add them with `scorebox archers add NAME` or `import FILE.csv`" % store.path)
         return 0
-    print("%-14s %7s  %-10s %s" % ("archer", "matches", "last", ""))
-    for name, retired, matches, last in rows:
+    print(("%-14s %7s  %-10s %-7s  %s" % ("archer", "matches", "last", "", "full name")).rstrip())
+    for name, retired, matches, last, full in rows:
         when = time.strftime("%Y-%m-%d", time.localtime(last)) if last else "-"
-        print("%-14s %7d  %-10s %s" % (_shown(name), matches, when, "retired" if retired else ""))
+        line = "%-14s %7d  %-10s %-7s  %s" % (name, matches, when, "retired" if retired else "", full or "")
+        print(printable(line.rstrip()))  # names from a box's matches may hold anything (#21 item 12)
     print("%d archer%s" % (len(rows), "" if len(rows) == 1 else "s"))
     return 0
 
@@ -41,23 +38,43 @@ def cmd_add(store, args):
 
 def cmd_rename(store, args):
     was, now = roster.rename(store.db, args.old, args.new)
-    print("renamed %s to %s: their matches and statistics follow" % (_shown(was), now))
+    print(printable("renamed %s to %s: their matches and statistics follow" % (was, now)))
     return 0
 
 
 def cmd_retire(store, args):
     name = roster.retire(store.db, args.name)
-    print("retired %s: off the box's list at the next sync; matches and statistics kept" % _shown(name))
+    print(printable("retired %s: off the box's list at the next sync; matches and statistics kept" % name))
     return 0
 
 
 def cmd_import(store, args):
-    added, skipped = roster.import_csv(store.db, args.file)
-    for name in added:
-        print("  added %s" % name)
-    for line, _, why in skipped:
-        print("  line %d skipped: %s" % (line, _shown(why)))
-    print("%d added, %d skipped" % (len(added), len(skipped)))
+    """A member list: what it adds shown, then saved; when a box name had to be made from a
+    longer name, only with --save (docs/sync.md, "A member list")."""
+    got = roster.import_csv(store.db, args.file, confirmed=args.save)
+    for full, box in got.new:
+        print(printable("  %s -> %s" % (full, box) if full != box else "  %s" % full))
+    for _, name in got.back:
+        print(printable("  %s (retired: back on the roster)" % name))
+    for line, why in got.refused:
+        print(printable("  line %d refused: %s" % (line, why)))
+    if got.refused_count > len(got.refused):
+        print("  ... and %d more lines refused" % (got.refused_count - len(got.refused)))
+    counts = [
+        (len(got.back), "back on the roster"),
+        (got.known, "on the roster already"),
+        (got.repeated, "repeated in the file"),
+        (got.refused_count, "refused"),
+    ]
+    print(
+        "%d %s" % (len(got.new), "added" if got.saved else "to add")
+        + "".join(", %d %s" % (n, what) for n, what in counts if n)
+    )
+    if not got.saved:
+        print(
+            "nothing saved: %s made from longer names (shown with ->); check them, then run again with --save"
+            % plural(got.made(), "box name")
+        )
     return 0
 
 
@@ -66,9 +83,8 @@ def cmd_archers(args):
     store = open_store(args.db, create=args.action in (cmd_add, cmd_import))
     try:
         return args.action(store, args)
-    except BaseException:
-        store.discard_if_empty()  # a refused name or file: a store made for it is not left behind
-        raise
+    finally:
+        store.discard_if_empty()  # a refused name or file, an unsaved import: no store is made for it
 
 
 def add_parser(sub):
@@ -94,8 +110,13 @@ def add_parser(sub):
     a = acts.add_parser("retire", help="leave an archer off the box's list; their history stays")
     a.add_argument("name", metavar="NAME", help="the archer's name (any case)")
     a.set_defaults(action=cmd_retire)
-    a = acts.add_parser("import", help="add the names in a CSV file's name column")
-    a.add_argument("file", metavar="FILE", help="a CSV file with a name column (e.g. a club's member list)")
+    a = acts.add_parser("import", help="add the names of a club's member list (a CSV file)")
+    a.add_argument("file", metavar="FILE", help="a CSV file with a name column, or first and last name columns")
+    a.add_argument(
+        "--save",
+        action="store_true",
+        help="save what is shown when the box's names were made from longer names",
+    )
     a.set_defaults(action=cmd_import)
     for a in acts.choices.values():
         a.add_argument("--db", default=argparse.SUPPRESS, help=db_help)

@@ -154,8 +154,8 @@ def archers(db):
     for old, aid, t in db.execute("SELECT old, archer_id, renamed FROM archer_renames ORDER BY rowid"):
         was.setdefault(aid, []).append({"old": old, "renamed": t})
     return [
-        {"name": n, "retired": r, "added": t, "was": was.get(i, [])}
-        for i, n, r, t in db.execute("SELECT id, name, retired, added FROM archers ORDER BY id")
+        {"name": n, "full_name": f, "retired": r, "added": t, "was": was.get(i, [])}
+        for i, n, f, r, t in db.execute("SELECT id, name, full_name, retired, added FROM archers ORDER BY id")
     ]
 
 
@@ -488,7 +488,7 @@ def _check_piece(q):
 
 
 def _check_archer(a):
-    """(name, retired, added, [(old name, renamed)]) of a roster entry; Invalid unless sound."""
+    """(name, retired, added, [(old name, renamed)], full name) of a roster entry; Invalid unless sound."""
     if not isinstance(a, dict):
         raise Invalid("not an object: %s" % _short(a))
     was = a.get("was")
@@ -504,6 +504,7 @@ def _check_archer(a):
         _int(a.get("retired"), "retired", 0, 1),
         _time(a.get("added"), "added"),
         olds,
+        None if a.get("full_name") is None else _text(a.get("full_name"), "full_name", roster.FULL_MAX),
     )
 
 
@@ -621,11 +622,12 @@ def _roster(db, roll):
     db.execute("BEGIN IMMEDIATE")
     try:
         renamed = {r[0].casefold() for r in db.execute("SELECT old FROM archer_renames")}
-        for name, retired, added, was in roll:
+        for name, retired, added, was, full in roll:
             row = roster.find(db, name)
             if row is None:
                 aid = db.execute(
-                    "INSERT INTO archers (name, retired, added) VALUES (?, ?, ?)", (name, retired, added)
+                    "INSERT INTO archers (name, retired, added, full_name) VALUES (?, ?, ?, ?)",
+                    (name, retired, added, full),
                 ).lastrowid
             else:
                 aid = row[0]
