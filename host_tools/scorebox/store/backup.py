@@ -13,9 +13,8 @@ import sqlite3
 import time
 
 from scorebox.store import files
-from scorebox.store.db import SCHEMA_VERSION, Store, StoreError, check_match, default_path, no_store, schema_problems
+from scorebox.store.db import SCHEMA_VERSION, Store, StoreError, check, default_path, no_store, schema_problems
 from scorebox.text import plural
-from scorebox_core.ttb.rules import side_name
 
 MAGIC = b"SQLite format 3\x00"
 TABLES = {
@@ -62,18 +61,28 @@ def problems(path, replay=REPLAY_CHECK):
         fk = db.execute("PRAGMA foreign_key_check").fetchall()
         if fk:
             return ["foreign key: %s" % (r,) for r in fk[:10]]
-        # The derived results must be what the rules core makes of the events.
+        # The derived results must be what the rules core makes of the events, each game
+        # with its own rules (Try-Tac-Toe's too: issue 21, item 1), as a sync stored them.
         out = []
-        for mid, header, log, winner in db.execute(
-            "SELECT id, header, log, winner FROM matches ORDER BY id DESC LIMIT ?", (replay,)
+        for mid, number, header, log, extras, stored in db.execute(
+            "SELECT id, number, header, log, extras, json_array(winner, wins_a, wins_b, draws, finished) "
+            "FROM matches ORDER BY id DESC LIMIT ?",
+            (replay,),
         ):
             try:
-                m = check_match(json.loads(header), json.loads(log))
-            except (StoreError, ValueError) as e:
-                out.append("match %d: %s" % (mid, e))
+                c = check(number, json.loads(header), json.loads(log), json.loads(extras))
+            except ValueError as e:
+                c = StoreError(e)
+            if isinstance(c, StoreError):
+                out.append("match %d: %s" % (mid, c))
                 continue
-            if side_name(m.result()) != winner:
-                out.append("match %d: stored result %s, the rules core says %s" % (mid, winner, side_name(m.result())))
+            stored = json.loads(stored)
+            if c.row[6] != stored[0]:
+                out.append("match %d: stored result %s, the rules core says %s" % (mid, stored[0], c.row[6]))
+            elif list(c.row[7:11]) != stored[1:]:
+                out.append(
+                    "match %d: stored wins, draws and end %s, the rules core says %s" % (mid, stored[1:], c.row[7:11])
+                )
         return out
     except sqlite3.DatabaseError as e:
         return ["damaged: %s" % e]
@@ -81,17 +90,47 @@ def problems(path, replay=REPLAY_CHECK):
         db.close()
 
 
-def _copy(src_db, dest_path, journal="DELETE"):
-    """SQLite backup of an open connection into dest_path (replaced whole at the end)."""
+def _count(path):
+    db = _connect_ro(path)
+    try:
+        return db.execute("SELECT count(*) FROM matches").fetchone()[0]
+    finally:
+        db.close()
+
+
+def _copy(src_db, dest_path, journal="DELETE", check=True):
+    """SQLite backup of an open connection into dest_path, through a new file beside it
+    that becomes dest_path only once it is written whole and, with check, checked: no
+    half-made file is ever left behind (issue 21, item 1). Returns the matches copied."""
     tmp = files.temporary(dest_path)  # a new name: no file of anyone's is removed on the way
     try:
-        dst = sqlite3.connect(tmp, isolation_level=None)
+        # One read transaction: the count and the copy are the same moment of the store.
+        src_db.execute("BEGIN")
         try:
-            src_db.backup(dst, pages=4096)
-            dst.execute("PRAGMA journal_mode = %s" % journal)
+            n = src_db.execute("SELECT count(*) FROM matches").fetchone()[0]
+            dst = sqlite3.connect(tmp, isolation_level=None)
+            try:
+                src_db.backup(dst)
+                dst.execute("PRAGMA journal_mode = %s" % journal)
+            finally:
+                dst.close()
         finally:
-            dst.close()
+            src_db.execute("ROLLBACK")
+        if check:
+            bad = problems(tmp)
+            if bad:
+                raise StoreError("%s: the backup did not check out, nothing written: %s" % (dest_path, "; ".join(bad)))
+            got = _count(tmp)
+            if got != n:
+                raise StoreError(
+                    "%s: the backup holds %s, the store %d" % (dest_path, plural(got, "match", "matches"), n)
+                )
         os.replace(tmp, dest_path)
+        return n
+    except (sqlite3.Error, OSError) as e:  # a full disk (issue 21, item 11), a folder not ours...
+        files.discard(tmp)
+        why = e.strerror if isinstance(e, OSError) and e.strerror else e
+        raise StoreError("%s: cannot write the backup (%s): free disk space or choose another place" % (dest_path, why))
     except BaseException:
         files.discard(tmp)
         raise
@@ -105,22 +144,20 @@ def backup(store_path, dest):
         raise StoreError("the backup must go to another file than the store")
     src = Store(store_path)  # migrates an old store first: the backup is of the current schema
     try:
-        n = src.count()
-        os.makedirs(os.path.dirname(os.path.abspath(dest)), exist_ok=True)
-        _copy(src.db, dest)
+        n = _copy(src.db, dest)
     finally:
         src.close()
-    bad = problems(dest)
-    if bad:
-        raise StoreError("%s: the backup did not check out: %s" % (dest, "; ".join(bad)))
-    db = _connect_ro(dest)
-    try:
-        got = db.execute("SELECT count(*) FROM matches").fetchone()[0]
-    finally:
-        db.close()
-    if got != n:
-        raise StoreError("%s: the backup holds %s, the store %d" % (dest, plural(got, "match", "matches"), n))
     return n, os.path.getsize(dest)
+
+
+def _kept_name(store_path):
+    """A new name for the store a restore replaces: STORE.before-restore-DATE-TIME.sqlite."""
+    stem = "%s.before-restore-%s" % (os.path.splitext(store_path)[0], time.strftime("%Y%m%d-%H%M%S"))
+    old, n = stem + ".sqlite", 1
+    while os.path.lexists(old) or os.path.lexists(old + "-wal"):  # two restores in a second: keep both
+        n += 1
+        old = "%s-%d.sqlite" % (stem, n)
+    return old
 
 
 def restore(store_path, src_path, keep_old=True):
@@ -132,31 +169,20 @@ def restore(store_path, src_path, keep_old=True):
     if os.path.abspath(src_path) == os.path.abspath(store_path):
         raise StoreError("that file is the store itself")
     old = None
-    if keep_old and os.path.exists(store_path):
-        stem = "%s.before-restore-%s" % (os.path.splitext(store_path)[0], time.strftime("%Y%m%d-%H%M%S"))
-        old, n = stem + ".sqlite", 1
-        while os.path.lexists(old) or os.path.lexists(old + "-wal"):  # two restores in a second: keep both
-            n += 1
-            old = "%s-%d.sqlite" % (stem, n)
-        if problems(store_path, replay=0):
-            # A damaged store (maybe why it is restored): moved aside as it is, -wal and all.
-            for suffix in ("", "-wal", "-shm"):
-                if os.path.exists(store_path + suffix):
-                    os.replace(store_path + suffix, old + suffix)
-        else:
-            backup(store_path, old)
-    src = _connect_ro(src_path)
-    try:
-        os.makedirs(os.path.dirname(os.path.abspath(store_path)), exist_ok=True)
-        dst = sqlite3.connect(store_path, isolation_level=None)
+    if os.path.exists(store_path) and problems(store_path, replay=0):
+        # A damaged store (maybe why it is restored): moved aside as it is, -wal and all.
+        old = _kept_name(store_path) if keep_old else None
+        for suffix in ("", "-wal", "-shm"):
+            if old and os.path.exists(store_path + suffix):
+                os.replace(store_path + suffix, old + suffix)
+    if os.path.exists(store_path):
+        old = _swap(store_path, src_path, keep_old)
+    else:
+        src = _connect_ro(src_path)
         try:
-            # Into the live store: another reader sees the old pages or the new, never a mix.
-            src.backup(dst, pages=4096)
-            dst.execute("PRAGMA journal_mode = WAL")
+            _copy(src, store_path, "WAL", check=False)  # checked below, once brought up to date
         finally:
-            dst.close()
-    finally:
-        src.close()
+            src.close()
     store = Store(store_path)  # brings an older backup up to the current schema
     try:
         left = store.check()
@@ -166,6 +192,64 @@ def restore(store_path, src_path, keep_old=True):
     if left:
         raise StoreError("%s: the restored store did not check out: %s" % (store_path, "; ".join(left)))
     return n, old
+
+
+def _swap(store_path, src_path, keep_old):
+    """The live store's rows replaced by the backup's, in one write transaction that also
+    covers the copy of what it replaces (issue 21, item 2). Another writer (a sync) either
+    committed before: its matches are in the copy; or waits, and commits into the restored
+    store after. Either way a match it acknowledged is in one of the two. The file stays
+    the same file, so that a writer with it open never writes into one that is gone.
+    Returns the copy's path (None without keep_old)."""
+    live = Store(store_path)
+    db, old = live.db, None
+    try:
+        db.execute("PRAGMA foreign_keys = OFF")  # the tables go and come back in any order
+        db.execute("ATTACH DATABASE ? AS backup", (os.path.abspath(src_path),))
+        db.execute("BEGIN IMMEDIATE")  # waits for a writer's transaction to end (store/lock.py)
+        try:
+            if keep_old:
+                old = _kept_name(store_path)
+                reader = sqlite3.connect(store_path, isolation_level=None)  # sees what is committed
+                try:
+                    _copy(reader, old)
+                finally:
+                    reader.close()
+            _replace_rows(db)
+            db.execute("COMMIT")
+        except BaseException as e:
+            if old:
+                files.discard(old)  # the store is as it was: its copy is not needed
+            if isinstance(e, sqlite3.Error):
+                live._rollback(e)  # a full disk or a read-only store: one line
+                raise StoreError("%s: the restore failed, the store is as it was: %s" % (store_path, e))
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+    finally:
+        live.close()
+    return old
+
+
+def _replace_rows(db):
+    """Inside db's write transaction: drop main's tables, make the attached backup's (its
+    schema is a Scorebox store's, problems() checked) and copy their rows."""
+    kinds = ("view", "trigger", "table")
+    mine = db.execute("SELECT type, name FROM main.sqlite_master WHERE name NOT LIKE 'sqlite^_%' ESCAPE '^'")
+    for kind, name in sorted(mine.fetchall(), key=lambda r: kinds.index(r[0]) if r[0] in kinds else -1):
+        if kind in kinds:
+            db.execute('DROP %s IF EXISTS main."%s"' % (kind.upper(), name.replace('"', '""')))
+    theirs = db.execute(
+        "SELECT type, name, sql FROM backup.sqlite_master WHERE sql IS NOT NULL "
+        "AND name NOT LIKE 'sqlite^_%' ESCAPE '^' ORDER BY type = 'index', rowid"
+    ).fetchall()
+    for kind, name, sql in theirs:
+        db.execute(sql)
+        if kind == "table":
+            q = name.replace('"', '""')
+            db.execute('INSERT INTO main."%s" SELECT * FROM backup."%s"' % (q, q))
+    version = db.execute("PRAGMA backup.user_version").fetchone()[0]
+    db.execute("PRAGMA main.user_version = %d" % version)
 
 
 # --- the commands --------------------------------------------------------------------------

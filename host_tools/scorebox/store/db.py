@@ -14,6 +14,7 @@ import sqlite3
 import time
 
 from scorebox.errors import ScoreboxError
+from scorebox.store import lock
 from scorebox_core.match import TICTACBOW, TRYTACTOE, effective, from_header, game_of
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import Match, Refused, rotation, side_name
@@ -207,9 +208,13 @@ class Store:
         except OSError as e:
             raise StoreError("%s: cannot make its folder: %s" % (path, e.strerror or e))
         try:
-            self.db = sqlite3.connect(path, isolation_level=None)  # transactions by hand
+            # Transactions by hand; a store another program writes is waited for (store/lock.py).
+            self.db = sqlite3.connect(path, isolation_level=None, timeout=lock.TRY, factory=lock.Connection)
+            self.db.store = path
             self.db.execute("PRAGMA foreign_keys = ON")
-            self._wal()
+            # WAL. SQLite's busy wait does not cover this switch: a new store that another
+            # command is switching at the same moment is "locked", waited for like any lock.
+            self.db.execute("PRAGMA journal_mode = WAL")
             self._migrate()
         except sqlite3.DatabaseError as e:
             if isinstance(e, sqlite3.OperationalError) and ("readonly" in str(e) or "unable to open" in str(e)):
@@ -256,19 +261,6 @@ class Store:
                 "%s: cannot write the store (%s): free disk space or check the file's permissions, "
                 "then try again; nothing was stored" % (self.path, e)
             )
-
-    def _wal(self):
-        """WAL mode. SQLite's busy timeout does not cover this switch: a new store that
-        another command is switching at the same moment is "locked", so wait for it."""
-        for _ in range(100):
-            try:
-                self.db.execute("PRAGMA journal_mode = WAL")
-                return
-            except sqlite3.OperationalError as e:
-                if "locked" not in str(e):
-                    raise
-                time.sleep(0.05)
-        self.db.execute("PRAGMA journal_mode = WAL")
 
     def _migrate(self):
         have = self.db.execute("PRAGMA user_version").fetchone()[0]
