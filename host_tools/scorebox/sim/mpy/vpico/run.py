@@ -41,7 +41,7 @@ class FrameOut:
     def __call__(self, panel):
         if self.f:
             self.f.write("F ")
-            ram = memoryview(panel.ram)
+            ram = panel.ram
             for i in range(0, len(ram), HEX_PIECE):
                 # in pieces: a 2 KB string per frame finds no room in a heap long in use
                 self.f.write(binascii.hexlify(ram[i : i + HEX_PIECE]).decode())
