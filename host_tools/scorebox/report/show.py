@@ -63,7 +63,7 @@ def show_lines(match):
 
 # Names that say nobody was named: the box's (a match shot as A v B, a game as X v O) and
 # those a match whose header was lost is stored with (sync/pull.py lost_header).
-UNNAMED = roster.PLACEHOLDERS + ("X", "O", "A?", "B?", "X?", "O?")
+UNNAMED = roster.PLACEHOLDERS + ("A?", "B?", "X?", "O?")
 
 
 def _replaced(have, names):

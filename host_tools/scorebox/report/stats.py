@@ -15,7 +15,6 @@ from scorebox.store import queries, roster
 from scorebox.store.db import open_store
 from scorebox.text import plural, printable
 
-PLACEHOLDERS = ("A", "B")  # the box's names for unnamed sides: not archers
 COUNTED = ("scored", "claimed")  # outcomes whose value counts (TTB-7: dead hits score 0)
 MIN_HITS = 10  # hits a square needs before it can be an archer's favourite or weakest
 RECENT = 10  # matches in the "recent" window of the trend
@@ -78,7 +77,7 @@ def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKET
 
     def get(aid):
         name = names[aid]
-        if name in PLACEHOLDERS or (only is not None and aid not in only):
+        if name in roster.PLACEHOLDERS or (only is not None and aid not in only):
             return None
         s = out.get(name)
         if s is None:
@@ -200,7 +199,7 @@ def head_to_head(store):
     names = queries.archer_names(store.db)
     for a1, a2, side, winner, n, gw, gl, gd in queries.head_to_head(store.db):
         r, c = names[a1], names[a2]
-        if r in PLACEHOLDERS or c in PLACEHOLDERS:
+        if r in roster.PLACEHOLDERS or c in roster.PLACEHOLDERS:  # unnamed sides are no archers
             continue
         cell = out.setdefault((r, c), {"matches": _wdl(), "games": _wdl()})
         _count(cell["matches"], side, winner, n)

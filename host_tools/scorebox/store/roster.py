@@ -20,7 +20,9 @@ from scorebox_core.ttb.rules import SIDES, rotation
 
 MAX_NAME = 12  # characters the box keeps of a name (box/store.py NAME_MAX)
 BOX_MAX = 200  # names the box keeps (box/store.py ROSTER_MAX): its heap holds them and more
-PLACEHOLDERS = ("A", "B")  # the box's names for unnamed sides; "-" is its "no 2nd archer"
+# The names of unnamed sides: the box's A v B (both games), a script's X v O (Try-Tac-Toe);
+# "-" is the box's "no 2nd archer". None of them is an archer.
+PLACEHOLDERS = ("A", "B", "X", "O")
 FULL_MAX = 60  # characters of a full name kept on the PC
 IMPORT_MAX = 50000  # names in one member list: a club's, with room to spare (memory stays small)
 # Letters the box's plain ASCII spells out where Unicode's decomposition has no accent to drop.
@@ -61,7 +63,7 @@ def problem(name):
             return "%r has %r: the box shows plain ASCII letters, digits and punctuation only" % (name, ch)
     if len(name) > MAX_NAME:
         return "%r is %d characters: the box takes %d at most" % (name, len(name), MAX_NAME)
-    if name in PLACEHOLDERS or name == "-" or name.casefold() in ("a", "b"):
+    if name == "-" or name.upper() in PLACEHOLDERS:
         return "%r is what the box calls an unnamed side" % name
     return None
 

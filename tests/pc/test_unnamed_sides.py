@@ -1,0 +1,37 @@
+"""A game shot without names is no archer: Try-Tac-Toe's X v O, like Tic Tac BOW's A v B,
+stays off the roster and off the list sent to the box, and a name the
+box uses for an unnamed side is refused as an archer's name."""
+
+import pytest
+from ttt_history import full_game, ttt_header
+
+from scorebox.store import roster
+from scorebox.store.db import Store, StoreError
+from scorebox_core.match import header
+from scorebox_core.ttb.rules import Face
+from scorebox_core.ttb.rules import Options as TtbOptions
+
+BOX = "e6614103e7a1b2c3"
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(str(tmp_path / "s.sqlite"))
+    g = full_game(players=(("X",), ("O",)))  # X v O: nobody named (a script names no one so)
+    s.add_match(BOX, 1, ttt_header(g), g.log)
+    s.add_match(BOX, 2, header(TtbOptions(), (("A",), ("B",)), (18, 18), "m", (0, 0), Face()), [5, 9])  # A v B
+    s.add_match(BOX, 3, ttt_header(full_game()), full_game().log)  # Ann, Cy v Bo
+    yield s
+    s.close()
+
+
+def test_unnamed_sides_of_both_games_are_not_on_the_roster(store):
+    listed = [r[0] for r in roster.listing(store.db)]
+    assert listed == ["Ann", "Bo", "Cy"]
+    assert sorted(roster.box_names(store.db)) == ["Ann", "Bo", "Cy"]
+
+
+@pytest.mark.parametrize("name", ["A", "b", "X", "o"])
+def test_a_side_name_is_refused_as_an_archer(store, name):
+    with pytest.raises(StoreError, match="unnamed side"):
+        roster.add(store.db, name)
