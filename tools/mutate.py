@@ -41,14 +41,15 @@ CORE = os.path.join(ROOT, "firmware", "scorebox_core")
 # run once per mutant; the quickest first, as a mutant's run stops at its first failure.
 MODULES = {
     "ttb/rules.py": [
+        "tests/pc/test_mutation_ttb.py",
         "tests/both/test_vectors.py",
         "tests/both/test_properties.py",
         "tests/both/test_match.py",
     ],
     "ttt/rules.py": [
+        "tests/pc/test_ttt_dead.py",
         "tests/both/test_ttt.py",
         "tests/pc/test_replay_ttt.py",
-        "tests/pc/test_ttt_dead.py",
     ],
     "records.py": [
         "tests/pc/test_frames_refusals.py",
