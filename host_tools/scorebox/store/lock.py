@@ -44,6 +44,8 @@ def _command():
 
 def hold(store):
     """Write this process's note: called once it holds the store's write lock."""
+    if store is None:
+        return
     path = note_path(store)
     try:
         with open(path, "w") as f:
@@ -56,7 +58,7 @@ def hold(store):
 def release(store):
     """Remove this process's note, before its write transaction ends: the next writer's
     note, written once it has the lock, is never the one removed."""
-    path = note_path(store)
+    path = note_path(store) if store is not None else None
     if path in _held:
         _held.discard(path)
         try:
