@@ -81,21 +81,21 @@ def test_a_backup_that_fails_its_check_leaves_nothing(tmp_path, capsys, game):
         assert os.listdir(tmp_path / "copies") == []
 
 
-def run_on_full_disk(tmp_path, club, how):
-    """`scorebox backup` onto a full file system; (exit status, stderr, files left there)."""
+def run_on_full_disk(tmp_path, how, args, store=None):
+    """`scorebox ARGS` ({disk} in them: the full file system's folder) with a copy of `store`
+    there first as club.sqlite; (exit status, stderr, files left there)."""
     disk = tmp_path / "disk"
     disk.mkdir()
-    exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
-    dest = str(disk / "b.sqlite")
+    argv = [os.path.join(os.path.dirname(sys.executable), "scorebox")] + [a.format(disk=disk) for a in args]
     if how == "tmpfs":
         if not shutil.which("unshare") or os.geteuid() != 0:
             pytest.skip("mounting a tmpfs needs root and unshare")
         script = (
-            'mount -t tmpfs -o size=128k scorebox-full "$1" || exit 99; '
-            '"$2" backup "$3" --db "$4"; echo "rc=$?"; ls -A "$1"'
+            'mount -t tmpfs -o size=%s scorebox-full "$1" || exit 99; [ -z "$2" ] || cp "$2" "$1/club.sqlite"; '
+            'shift 2; "$@"; echo "rc=$?"; ls -A "%s"' % ("384k" if store else "128k", disk)
         )
         p = subprocess.run(
-            ["unshare", "-m", "sh", "-c", script, "sh", str(disk), exe, dest, club],
+            ["unshare", "-m", "sh", "-c", script, "sh", str(disk), store or ""] + argv,
             capture_output=True,
             text=True,
             timeout=120,
@@ -111,17 +111,17 @@ def run_on_full_disk(tmp_path, club, how):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (256 * 1024, 256 * 1024))
 
-    p = subprocess.run(
-        [exe, "backup", dest, "--db", club], capture_output=True, text=True, preexec_fn=limit, timeout=120
-    )
-    return p.returncode, p.stderr, os.listdir(disk)
+    if store:
+        shutil.copy(store, disk / "club.sqlite")
+    p = subprocess.run(argv, capture_output=True, text=True, preexec_fn=limit, timeout=120)
+    return p.returncode, p.stderr, sorted(os.listdir(disk))
 
 
 @pytest.mark.parametrize("how", ["tmpfs", "file size limit"])
 def test_backup_onto_a_full_disk(tmp_path, how):
     club = both_games(str(tmp_path / "club.sqlite"), more=300)
     assert os.path.getsize(club) > 512 * 1024  # larger than the room there is
-    status, err, left = run_on_full_disk(tmp_path, club, how)
+    status, err, left = run_on_full_disk(tmp_path, how, ["backup", "{disk}/b.sqlite", "--db", club])
     assert status == 2, err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     assert "cannot write the backup" in err, err
@@ -129,3 +129,19 @@ def test_backup_onto_a_full_disk(tmp_path, how):
         assert "full" in err, err
     assert left == []  # no half-made backup, no temporary file
     assert leftovers(tmp_path) == [] and backup.problems(club) == []
+
+
+@pytest.mark.parametrize("how", ["tmpfs", "file size limit"])
+def test_restore_onto_a_full_disk(tmp_path, how):
+    """A store on a full disk, a backup larger than the room: one line, the store as it was
+    (listed after, in the same file system), and no copy of it left beside it."""
+    big = both_games(str(tmp_path / "big.sqlite"), more=300)
+    small = both_games(str(tmp_path / "small.sqlite"))
+    args = ["restore", big, "--db", "{disk}/club.sqlite"]
+    status, err, left = run_on_full_disk(tmp_path, how, args, store=small)
+    assert status == 2, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert "the store is as it was" in err or "cannot write the backup" in err, err
+    assert left == ["club.sqlite"], left  # no before-restore copy, no temporary file
+    if how == "file size limit":  # the tmpfs has gone with its mount namespace
+        assert len(rows(str(tmp_path / "disk" / "club.sqlite"))) == 5

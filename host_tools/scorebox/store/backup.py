@@ -98,7 +98,7 @@ def _count(path):
         db.close()
 
 
-def _copy(src_db, dest_path, journal="DELETE", check=True):
+def _copy(src_db, dest_path, journal="DELETE", check=True, what="the backup"):
     """SQLite backup of an open connection into dest_path, through a new file beside it
     that becomes dest_path only once it is written whole and, with check, checked: no
     half-made file is ever left behind (issue 21, item 1). Returns the matches copied."""
@@ -130,7 +130,7 @@ def _copy(src_db, dest_path, journal="DELETE", check=True):
     except (sqlite3.Error, OSError) as e:  # a full disk (issue 21, item 11), a folder not ours...
         files.discard(tmp)
         why = e.strerror if isinstance(e, OSError) and e.strerror else e
-        raise StoreError("%s: cannot write the backup (%s): free disk space or choose another place" % (dest_path, why))
+        raise StoreError("%s: cannot write %s (%s): free disk space or choose another place" % (dest_path, what, why))
     except BaseException:
         files.discard(tmp)
         raise
@@ -180,7 +180,7 @@ def restore(store_path, src_path, keep_old=True):
     else:
         src = _connect_ro(src_path)
         try:
-            _copy(src, store_path, "WAL", check=False)  # checked below, once brought up to date
+            _copy(src, store_path, "WAL", check=False, what="the store")  # checked below, once up to date
         finally:
             src.close()
     store = Store(store_path)  # brings an older backup up to the current schema
@@ -220,11 +220,13 @@ def _swap(store_path, src_path, keep_old):
         except BaseException as e:
             if old:
                 files.discard(old)  # the store is as it was: its copy is not needed
-            if isinstance(e, sqlite3.Error):
-                live._rollback(e)  # a full disk or a read-only store: one line
-                raise StoreError("%s: the restore failed, the store is as it was: %s" % (store_path, e))
-            if db.in_transaction:
+            if db.in_transaction:  # after a full disk SQLite has rolled it back itself
                 db.execute("ROLLBACK")
+            if isinstance(e, sqlite3.Error):  # a full disk, a read-only store: one line
+                raise StoreError(
+                    "%s: the restore failed, the store is as it was (%s): free disk space or check "
+                    "the file's permissions, then try again" % (store_path, e)
+                )
             raise
     finally:
         live.close()
