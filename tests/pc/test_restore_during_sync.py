@@ -6,7 +6,7 @@ and the sync's batches committed in between went to neither, the sync exiting 0.
 Real parts: the firmware on the virtual Pico (its flash filled through the box's own
 journal), `scorebox sync` in its own process and `scorebox restore` in the test's, on one
 SQLite store that holds both games, the restore started at several moments of the sync
-(nothing is timed: the moments only vary how the two meet; before the fix 3 to 6 of them
+(nothing is timed: the moments only vary how the two meet; before the fix 3 of the 4
 lost matches). What the box still lists afterwards is what it was not told to free."""
 
 import os
