@@ -8,8 +8,13 @@ GPIO numbers (GPn), not the Pico's physical pin numbers; the wiring table gives 
 Plain constants only (no imports), so the PC tools can read it with CPython too.
 """
 
-# --- display: an SSD1306 (0.96") or SH1106 (1.3") 128x64 OLED on I2C ---------------------
-DISPLAY = "SSD1306"  # "SSD1306" or "SH1106"
+# --- display: a 128x64 OLED on I2C -----------------------------------------------------------
+# The box's digits are 16 px tall; the angle one subtends at an archer's 65 cm is what makes
+# it readable (ISO 9241-3 asks for at least 16 arcmin, 20-22 preferred):
+#   "SH1106"   1.3"  (0.23 mm pixels): 19.5 arcmin, the reference this box is built for
+#   "SSD1309"  2.42" (0.43 mm pixels): about 36 arcmin, for a tired eye or a longer reach
+#   "SSD1306"  0.96" (0.17 mm pixels): 14 arcmin, under the minimum; it still works
+DISPLAY = "SH1106"  # "SH1106", "SSD1309" or "SSD1306"
 DISPLAY_ADDR = 0x3C  # 0x3C on most modules, 0x3D when the address jumper is moved
 DISPLAY_FLIP = False  # True: rotate the picture 180 degrees (the panel mounted upside down)
 I2C_BUS = 0  # I2C0: SDA on GP0/4/8/12/16/20, SCL on GP1/5/9/13/17/21

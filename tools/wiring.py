@@ -24,6 +24,7 @@ I2C_PINS = {
     0: ((0, 4, 8, 12, 16, 20), (1, 5, 9, 13, 17, 21)),
     1: ((2, 6, 10, 14, 18, 26), (3, 7, 11, 15, 19, 27)),
 }
+PANELS = {"SH1106": '1.3"', "SSD1309": '2.42"', "SSD1306": '0.96"'}  # pins.DISPLAY -> the module's size
 KEYPAD_ROW_NAMES = ("1 2 3 A", "4 5 6 B", "7 8 9 C", "* 0 # D")
 KEYPAD_COL_NAMES = ("1 4 7 *", "2 5 8 0", "3 6 9 #", "A B C D")
 
@@ -62,9 +63,9 @@ def connections(p):
     sda_ok, scl_ok = I2C_PINS.get(p["I2C_BUS"], ((), ()))
     if p["I2C_SDA"] not in sda_ok or p["I2C_SCL"] not in scl_ok:
         raise PinMapError("I2C%s has no SDA on GP%s or SCL on GP%s" % (p["I2C_BUS"], p["I2C_SDA"], p["I2C_SCL"]))
-    if p["DISPLAY"] not in ("SSD1306", "SH1106"):
-        raise PinMapError("DISPLAY must be SSD1306 or SH1106, not %r" % p["DISPLAY"])
-    disp = "OLED %s" % p["DISPLAY"]
+    if p["DISPLAY"] not in PANELS:
+        raise PinMapError("DISPLAY must be SH1106, SSD1309 or SSD1306, not %r" % p["DISPLAY"])
+    disp = "OLED %s %s" % (PANELS[p["DISPLAY"]], p["DISPLAY"])
     rows.append((disp, "VCC", "3V3(OUT)", 36, "3.3 V from the Pico's regulator"))
     rows.append((disp, "GND", "GND", 38, ""))
     sig, pin = gp(p["I2C_SDA"], "display SDA")

@@ -2,7 +2,7 @@
 `machine` or a display driver. Every pin comes from pins.py.
 
 It is a boards.base.Board (the contract, with its twin vpico/board.py): the display is an
-SSD1306 or SH1106 on I2C, battery_mv() reads VSYS on ADC3 (GP29 behind the Pico's divider
+SH1106, SSD1306 or SSD1309 on I2C, battery_mv() reads VSYS on ADC3 (GP29 behind the Pico's divider
 of 3), usb_powered() reads VBUS, and sleep_ms(ms), the app loop's pause, is
 machine.lightsleep when on battery (it would stop the USB clock, so never while USB power
 is present) and time.sleep_ms otherwise. beep() drives the piezo on pins.PIEZO with PWM.
@@ -40,6 +40,10 @@ def _panel(i2c):
         from sh1106 import SH1106
 
         return SH1106(i2c, pins.DISPLAY_ADDR, pins.DISPLAY_FLIP)
+    if pins.DISPLAY == "SSD1309":
+        from ssd1306 import SSD1309
+
+        return SSD1309(i2c, pins.DISPLAY_ADDR, pins.DISPLAY_FLIP)
     from ssd1306 import SSD1306
 
     return SSD1306(i2c, pins.DISPLAY_ADDR, pins.DISPLAY_FLIP)

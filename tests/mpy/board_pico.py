@@ -114,6 +114,7 @@ def i2c_since(n):
 
 
 def check_panel():
+    pins.DISPLAY = "SSD1306"  # pins.py's reference is the SH1106 (check_sh1106)
     b = pico.Board()
     init = i2c_since(0)
     want(

@@ -49,7 +49,7 @@ def test_a_changed_pin_map_makes_the_docs_stale(tmp_path):
         ({"PIEZO": 6}, "GP6 is used twice"),
         ({"I2C_SDA": 5, "I2C_SCL": 4}, "I2C0 has no SDA on GP5"),
         ({"PIEZO": 25}, "not on the Pico's header"),
-        ({"DISPLAY": "ST7735"}, "SSD1306 or SH1106"),
+        ({"DISPLAY": "ST7735"}, "SH1106, SSD1309 or SSD1306"),
         ({"KEYPAD_ROWS": (6, 7, 8)}, "4 rows and 4 columns"),
     ],
 )

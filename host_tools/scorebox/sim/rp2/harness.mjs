@@ -175,6 +175,8 @@ function stats() {
     panel_writes: panel.writes,
     bus_ns: panel.busNanos,
     on: panel.on,
+    panel_lit: panel.lit(),
+    panel_unknown: panel.unknown,
   };
 }
 

@@ -9,6 +9,12 @@ the piezo would have played (a monkey test's thousands of refused keys stay in b
 The file system is the Pico's own LittleFS2 (vfs.VfsLfs2) on a RAM block device with the
 Pico's geometry (vpico/blockdev.py). The panel keeps a copy of the panel RAM and tells a
 listener about every frame, which is how frames are captured.
+
+Board(display="SH1106" / "SSD1309" / "SSD1306") puts the firmware's own driver for that
+panel (firmware/lib) between the app and a BusPanel: a model of the controller that decodes
+the bytes the driver sends on I2C, as the emulated Pico's panel.mjs does, so that what
+differs between the panels on the bus (the SH1106's 132 columns and page addressing, the
+SSD1306's charge pump, the SSD1309's command lock) is run, not assumed.
 """
 
 import vfs
@@ -46,6 +52,135 @@ class Panel:
     def power(self, on):
         self.on = on
         self.changed = True
+
+
+# The commands each controller knows, with the number of argument bytes after them (the
+# SSD1306, SSD1309 and SH1106 datasheets' command tables, the commands a driver of this
+# box could send); single-byte commands are in _single(). Anything else is counted in
+# BusPanel.unknown: a real controller would take it for something else.
+_SSD = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
+ARGS = {
+    "SSD1306": dict(_SSD),
+    "SSD1309": dict(_SSD),
+    "SH1106": {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1},
+}
+ARGS["SSD1306"][0x8D] = 1  # charge pump: the SSD1306's own
+ARGS["SSD1309"][0xFD] = 1  # command lock: the SSD1309's own
+_DRIVERS = {"SH1106": ("sh1106", "SH1106"), "SSD1306": ("ssd1306", "SSD1306"), "SSD1309": ("ssd1306", "SSD1309")}
+
+
+def _single(kind, c):
+    if c < 0x20 or 0x40 <= c < 0x80 or 0xB0 <= c < 0xB8:  # column nibbles, start line, page
+        return True
+    if c in (0xA0, 0xA1, 0xA4, 0xA5, 0xA6, 0xA7, 0xAE, 0xAF, 0xC0, 0xC8, 0xE3):
+        return True
+    if kind == "SH1106":
+        return 0x30 <= c < 0x34  # pump voltage
+    return c in (0x2E, 0x2F)  # scroll off, on
+
+
+class BusPanel:
+    """A 128x64 controller on I2C, as the driver sees it: writeto / writevto at its address.
+    `ram` is what the glass shows (8 pages of 128 column bytes, as Panel's); `lit()` says
+    whether it shows it at all (on, and an SSD1306's charge pump on); `unknown` counts
+    command bytes this controller does not have. A locked SSD1309 (0xFD 0x16, by a program
+    before the box's) takes nothing but 0xFD until unlocked."""
+
+    def __init__(self, kind, addr=0x3C, locked=False):
+        self.kind = kind
+        self.addr = addr
+        self.args = ARGS[kind]
+        self.offset = 2 if kind == "SH1106" else 0  # the SH1106's 128 visible columns of 132
+        self.ram_width = 132 if kind == "SH1106" else 128
+        self.ram = bytearray(1024)
+        self.on = False
+        self.pump = False
+        self.level = 127
+        self.locked = locked
+        self.unknown = 0
+        self.bytes_in = 0
+        self.changed = False
+        self.mode = 2  # page addressing after reset
+        self.col = self.page = 0
+        self.cols = (0, self.ram_width - 1)
+        self.pages = (0, 7)
+        self._cmd = []
+
+    def lit(self):
+        return self.on and (self.pump or self.kind != "SSD1306")
+
+    def writeto(self, addr, buf):
+        self.writevto(addr, (buf,))
+
+    def writevto(self, addr, bufs):
+        if addr != self.addr:
+            raise OSError(5)  # no acknowledge: EIO, as the Pico's I2C says
+        ctrl = True  # the first byte of a transfer is a control byte
+        for buf in bufs:
+            for v in buf:
+                if ctrl:
+                    co, dc, ctrl = v & 0x80, v & 0x40, False
+                    continue
+                if dc:
+                    self._data(v)
+                else:
+                    self._command(v)
+                ctrl = bool(co)  # Co=1: one byte, then a control byte again
+
+    def _command(self, v):
+        c = self._cmd
+        c.append(v)
+        op = c[0]
+        n = self.args.get(op, 0)
+        if len(c) <= n:
+            return
+        self._cmd = []
+        if not n and not _single(self.kind, op):
+            self.unknown += 1
+            return
+        if self.locked and op != 0xFD:
+            return
+        if op == 0xFD:
+            self.locked = bool(c[1] & 0x04)  # 0x16 locks, 0x12 unlocks
+        elif op == 0x8D:
+            self.pump = bool(c[1] & 0x04)
+        elif op == 0x20:
+            self.mode = c[1] & 3
+        elif op == 0x21:
+            self.cols = (c[1], c[2])
+            self.col = c[1]
+        elif op == 0x22:
+            self.pages = (c[1] & 7, c[2] & 7)
+            self.page = c[1] & 7
+        elif op == 0x81:
+            self.level = c[1]
+            self.changed = True
+        elif op in (0xAE, 0xAF):
+            self.on = op == 0xAF
+            self.changed = True
+        elif 0xB0 <= op < 0xB8:
+            self.page = op & 7
+        elif op < 0x10:
+            self.col = (self.col & 0xF0) | op
+        elif op < 0x20:
+            self.col = ((op & 0x0F) << 4) | (self.col & 0x0F)
+
+    def _data(self, v):
+        if self.locked:
+            return
+        x = self.col - self.offset
+        if 0 <= x < 128:
+            self.ram[self.page * 128 + x] = v
+        self.bytes_in += 1
+        self.changed = True
+        if self.mode == 0:  # horizontal: wrap within the column range, then the page range
+            if self.col >= self.cols[1]:
+                self.col = self.cols[0]
+                self.page = self.pages[0] if self.page >= self.pages[1] else self.page + 1
+            else:
+                self.col += 1
+        elif self.mode == 2 and self.col < self.ram_width - 1:
+            self.col += 1
 
 
 class Clock:
@@ -89,13 +224,18 @@ def unmount(root="/flash"):
 
 
 class Board(Base):
-    def __init__(self, root="/flash", layout="keypad", bdev=None, path=None, mount=True):
+    def __init__(self, root="/flash", layout="keypad", bdev=None, path=None, mount=True, display=None):
         if mount:
             self.bdev = flash(root, bdev, path)
         self.root = root
         self.layout = layout
-        self.panel = Panel()
-        self.display = Display(self.panel)
+        if display is None:
+            self.panel = Panel()
+            self.display = Display(self.panel)
+        else:  # the firmware's driver for that panel, on the model of its bus
+            self.panel = BusPanel(display)
+            module, cls = _DRIVERS[display]
+            self.display = Display(getattr(__import__(module), cls)(self.panel, self.panel.addr))
         self.clock = Clock()
         self.raw = NONE  # the key held down on the virtual keypad
         self.battery = 4500
