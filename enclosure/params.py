@@ -41,8 +41,11 @@ class Display:
 DISPLAYS = {
     # 0.96" I2C module, header along the top edge. Panel: 26.70 x 19.26 x 1.4, active 21.74 x 10.86.
     "SSD1306": Display("SSD1306", (27.3, 27.8, 1.2), (26.7, 19.26, 1.4), -0.25, (21.74, 10.86), 1.8, (23.3, 23.6)),
-    # 1.3" I2C module. Panel: about 34.5 x 23.0 x 1.5, active 29.42 x 14.7.
+    # 1.3" I2C module (the reference: pins.py). Panel: about 34.5 x 23.0 x 1.5, active 29.42 x 14.7.
     "SH1106": Display("SH1106", (35.4, 33.5, 1.2), (34.5, 23.0, 1.5), 0.0, (29.42, 14.7), 1.5, (30.4, 28.5)),
+    # 2.42" module: board 61.5 x 39.5 and active 55.01 x 27.49 (Waveshare's 2.42inch OLED Module);
+    # the glass's height and the holes are assumed (modules differ): measure yours.
+    "SSD1309": Display("SSD1309", (61.5, 39.5, 1.6), (60.5, 31.0, 2.0), 0.0, (55.01, 27.49), 0.0, (56.0, 36.0)),
 }
 
 

@@ -7,7 +7,7 @@ from enclosure.tests.variants import VARIANTS, assembled
 
 def test_pins_constants_are_read_without_importing_the_firmware():
     consts = read_pins()
-    assert consts["DISPLAY"] in ("SSD1306", "SH1106")
+    assert consts["DISPLAY"] in ("SH1106", "SSD1309", "SSD1306")
     assert consts["LAYOUT"] in ("keypad", "buttons")
     assert consts["BATTERY"] in ("3xAA", "lipo")
     p = params_for()
@@ -22,7 +22,7 @@ def test_pins_constants_are_read_without_importing_the_firmware():
 def test_another_pins_file_gives_another_case(tmp_path):
     text = PINS.read_text()
     for old, new in (
-        ('DISPLAY = "SSD1306"', 'DISPLAY = "SH1106"'),
+        ('DISPLAY = "SH1106"', 'DISPLAY = "SSD1309"'),
         ('LAYOUT = "keypad"', 'LAYOUT = "buttons"'),
         ('BATTERY = "3xAA"', 'BATTERY = "lipo"'),
         ("PIEZO = 20", "PIEZO = None"),
@@ -31,7 +31,7 @@ def test_another_pins_file_gives_another_case(tmp_path):
     pins = tmp_path / "pins.py"
     pins.write_text(text)
     p = params_for(pins=pins)
-    assert (p.display.name, p.layout, p.battery.kind, p.piezo) == ("SH1106", "buttons", "lipo", False)
+    assert (p.display.name, p.layout, p.battery.kind, p.piezo) == ("SSD1309", "buttons", "lipo", False)
 
 
 def test_hardware_lists_standard_screws():

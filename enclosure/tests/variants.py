@@ -7,7 +7,7 @@ from functools import cache
 from enclosure.assembly import Assembly, build
 from enclosure.params import params_for
 
-VARIANTS = list(itertools.product(("keypad", "buttons"), ("SSD1306", "SH1106"), ("3xAA", "lipo")))
+VARIANTS = list(itertools.product(("keypad", "buttons"), ("SH1106", "SSD1309", "SSD1306"), ("3xAA", "lipo")))
 IDS = ["-".join(v) for v in VARIANTS]
 
 
