@@ -51,7 +51,7 @@ REFUSED = {
     "one bit of the body flipped": (GOOD.replace(b" 7 ", b" 6 "), "frame CRC mismatch"),
     "three fields": (framed(b"~SB1 7 OK"), "frame has 3 fields, not 4"),
     "five fields": (framed(b"~SB1 7 OK e30= e30="), "frame has 5 fields, not 4"),
-    "protocol 2": (framed(b"~SB2 7 OK e30="), "protocol 2 not supported (this side speaks 1)"),
+    "frame version 9": (framed(b"~SB9 7 OK e30="), "protocol 9 not supported (this side speaks %d)" % frames.VERSION),
     "protocol 10": (framed(b"~SB10 7 OK e30="), "protocol 10 not supported"),
     "protocol not a number": (framed(b"~SBx 7 OK e30="), "protocol ? not supported"),
     "body not base64": (framed(b"~SB1 7 OK e30"), "not base64 JSON (Error)"),
@@ -147,7 +147,7 @@ DAMAGED = {
     "bad CRC": lambda seq: bad(seq)[:-8] + b"%08x" % (int(bad(seq)[-8:], 16) ^ 0x10),
     "missing CRC": lambda seq: bad(seq)[:-9],
     "CRC not hex": lambda seq: bad(seq)[:-8] + b"zzzzzzzz",
-    "protocol 2": lambda seq: framed(b"~SB2 %d OK %s" % (seq, b64(b"{}"))),
+    "frame version 9": lambda seq: framed(b"~SB9 %d OK %s" % (seq, b64(b"{}"))),
     "body not base64 JSON": lambda seq: framed(b"~SB1 %d OK %s" % (seq, b64(b"[1, 2"))),
 }
 
