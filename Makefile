@@ -9,11 +9,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+ARM_GCC := /usr/bin/arm-none-eabi-gcc
 
 RP2 := host_tools/scorebox/sim/rp2
 RP2_STAMP := $(RP2)/node_modules/.installed
 
-.PHONY: demo test bench lint wiring clean enclosure
+.PHONY: demo test bench lint wiring clean enclosure uf2
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,12 +39,27 @@ $(CHROMIUM):
 	@{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } >$(VENV)/chromium-install.log 2>&1 \
 	  || { echo "make test: Chromium could not be installed (as root? see $(VENV)/chromium-install.log): the report tests need it"; exit 1; }
 
-test: $(STAMP) $(CHROMIUM) $(RP2_STAMP)
+# The Pico's MicroPython with the box frozen in (docs/rp2.md), from the sources in
+# SCOREBOX_MICROPY_SRC (without it, tools/uf2.py says in one line where to get them), into
+# out/; cached by the hash of its inputs outside the clone. Its toolchain is Debian's, installed
+# as Chromium is.
+$(ARM_GCC):
+	@echo "make uf2: installing the Pico's toolchain (gcc-arm-none-eabi, cmake) with apt-get, once"
+	@command -v apt-get >/dev/null || { echo "make uf2: no apt-get here: install gcc-arm-none-eabi, its newlib and cmake yourself"; exit 1; }
+	@{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q gcc-arm-none-eabi libnewlib-arm-none-eabi \
+	  libstdc++-arm-none-eabi-newlib cmake gcc g++ make; } >$(VENV)/arm-gcc-install.log 2>&1 \
+	  || { echo "make uf2: the toolchain could not be installed (as root? see $(VENV)/arm-gcc-install.log)"; exit 1; }
+
+uf2: $(STAMP) $(if $(SCOREBOX_MICROPY_SRC),$(ARM_GCC))
+	@$(BIN)/python tools/uf2.py out
+
+# With SCOREBOX_MICROPY_SRC set, the tests run the emulated Pico on the frozen image too.
+test: $(STAMP) $(CHROMIUM) $(RP2_STAMP) $(if $(SCOREBOX_MICROPY_SRC),uf2)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
-bench: $(STAMP) $(RP2_STAMP)
+bench: $(STAMP) $(RP2_STAMP) $(if $(SCOREBOX_MICROPY_SRC),uf2)
 	$(BIN)/python bench/run.py
 
 lint: $(STAMP)

@@ -1,6 +1,10 @@
 """The box on the emulated RP2040 (docs/rp2.md): figures in the Pico's own cycles at 125 MHz,
 deterministic from run to run (docs/benchmarks.md, "The emulated RP2040").
 
+The rp2_* figures are the frozen image's (`make uf2`: what a maker flashes) when it is built,
+else MicroPython's own image with the .mpy files deployed; rp2_stock_* are the latter's boot,
+keys and heap beside them, for the comparison.
+
 Skipped, with the line that says what to download, where the Pico's image is missing.
 """
 
@@ -112,7 +116,7 @@ def _flash(tmp, files):
     return path
 
 
-def rules(tmp, deployed):
+def rules(tmp, image):
     from scorebox_core.ttb.rules import Options
 
     opts = Options()  # the same matches as bench_rules.py, fewer of them
@@ -120,9 +124,9 @@ def rules(tmp, deployed):
     data = {"options": opts.to_dict(), "matches": [best_of_nine(s) for s in range(3)], "game60": game_of(60)}
     with open(os.path.join(ROOT, "bench", "mpy", "rules_bench.py"), "rb") as f:
         script = f.read()
-    files = [(p, d) for p, d in deployed if p.startswith("scorebox_core/")]
+    files = [(p, d) for p, d in image.fs if p.startswith("scorebox_core/")]
     files += [("rules_bench.py", script), ("events.json", json.dumps(data).encode())]
-    pico = emu.EmulatedPico(_flash(tmp, files))
+    pico = emu.EmulatedPico(_flash(tmp, _no_app(image, files)), uf2=image.uf2)
     try:
         pico.wait_usb()
         out = _mpremote(
@@ -134,12 +138,12 @@ def rules(tmp, deployed):
     return {"rp2_rules_us_per_arrow": round(got["us_per_arrow"], 1), "rp2_rules_heap_peak_bytes": got["heap_peak"]}
 
 
-def app(tmp, deployed):
+def app(tmp, image):
     from rp2help import key_script
 
     with open(os.path.join(ROOT, "docs", "demo.keys")) as f:
         steps = key_script(f.read())
-    pico = emu.EmulatedPico(_flash(tmp, deployed + [("roster.txt", ROSTER)]), paused=True)
+    pico = emu.EmulatedPico(_flash(tmp, image.fs + [("roster.txt", ROSTER)]), paused=True, uf2=image.uf2)
     try:
         boot = pico.play([emu.key_step(None, 1500, 0)])
         played = pico.play([emu.key_step(n, ms, 0 if n is None else 120, pico.pins) for n, ms in steps])
@@ -159,16 +163,16 @@ def app(tmp, deployed):
     }
 
 
-def heap(tmp, deployed):
+def heap(tmp, image):
     """The least free heap over the demo match, keyed with the PC attached (the sync link
     loaded by a HELLO first), read at every turn of the box's loop."""
     from rp2help import key_script, wait_hello
 
     with open(os.path.join(ROOT, "docs", "demo.keys")) as f:
         steps = key_script(f.read())
-    files = [(("boxmain.py" if p == "main.py" else p), d) for p, d in deployed]
+    files = [(("boxmain.py" if p == "main.py" else p), d) for p, d in image.fs]
     files += [("main.py", _HEAP_MAIN), ("roster.txt", ROSTER)]
-    pico = emu.EmulatedPico(_flash(tmp, files))
+    pico = emu.EmulatedPico(_flash(tmp, files), uf2=image.uf2)
     try:
         wait_hello(pico.port)
         pico.play([emu.key_step(n, ms, 0 if n is None else 120, pico.pins) for n, ms in steps])
@@ -180,10 +184,19 @@ def heap(tmp, deployed):
     return {"rp2_heap_free_min_bytes": low, "rp2_app_heap_peak_bytes": total - low, "rp2_heap_bytes": total}
 
 
-def _exec(tmp, files, code, tag):
-    """Run code on an emulated Pico whose flash holds files (the REPL stops main.py); the
-    words it printed after tag."""
-    pico = emu.EmulatedPico(_flash(tmp, files))
+def _no_app(image, files):
+    """files, and on the frozen image an empty main.py where files have none: its _boot.py
+    would write the box's at the first boot, and the app would run as it does not on the
+    stock image with the same files."""
+    if image.kind == "frozen" and "main.py" not in dict(files):
+        return files + [("main.py", b"")]
+    return files
+
+
+def _exec(tmp, image, files, code, tag):
+    """Run code on an emulated Pico of image whose flash holds files (the REPL stops main.py);
+    the words it printed after tag."""
+    pico = emu.EmulatedPico(_flash(tmp, _no_app(image, files)), uf2=image.uf2)
     try:
         pico.wait_usb()
         out = _mpremote(pico.port, "exec", code)
@@ -192,20 +205,20 @@ def _exec(tmp, files, code, tag):
     return out.split(tag, 1)[1].split()
 
 
-def commit(tmp, deployed):
+def commit(tmp, image):
     with open(os.path.join(ROOT, "tests", "support", "jt.py"), "rb") as f:
-        files = [(p, d) for p, d in deployed if p != "main.py"] + [("jt.py", f.read())]
-    us = _exec(tmp, files, _COMMIT, "COMMIT")[0]
+        files = [(p, d) for p, d in image.fs if p != "main.py"] + [("jt.py", f.read())]
+    us = _exec(tmp, image, files, _COMMIT, "COMMIT")[0]
     return {"rp2_journal_commit_ms": round(float(us) / 1000, 2)}
 
 
-def idle(tmp, deployed):
-    us, free = _exec(tmp, deployed + [("roster.txt", ROSTER)], _IDLE, "IDLE")[:2]
+def idle(tmp, image):
+    us, free = _exec(tmp, image, image.fs + [("roster.txt", ROSTER)], _IDLE, "IDLE")[:2]
     return {"rp2_idle_loop_us": round(float(us), 1), "rp2_app_heap_free_idle_bytes": int(free)}
 
 
-def ttt_import(tmp, deployed):
-    board, rules, heap = _exec(tmp, deployed, _TTT_IMPORT, "TTT")[:3]
+def ttt_import(tmp, image):
+    board, rules, heap = _exec(tmp, image, image.fs, _TTT_IMPORT, "TTT")[:3]
     return {
         "rp2_ttt_board_import_ms": round(int(board) / 1000, 1),
         "rp2_ttt_rules_import_ms": round(int(rules) / 1000, 1),
@@ -213,7 +226,7 @@ def ttt_import(tmp, deployed):
     }
 
 
-def sync(tmp, deployed, count=1000):
+def sync(tmp, image, count=1000):
     """1,000 matches from the box's flash: `scorebox sync` into a new store, and mpremote
     `fs cp` of the same files; in the emulated Pico's seconds (its cycles between the first
     and the last byte) and in wall seconds."""
@@ -222,8 +235,8 @@ def sync(tmp, deployed, count=1000):
     from scorebox.device import link
 
     flash, _ = fill(_Path(tmp), count)
-    emu.fs_add(flash, deployed)
-    pico = emu.EmulatedPico(flash)
+    emu.fs_add(flash, image.fs)
+    pico = emu.EmulatedPico(flash, uf2=image.uf2)
     out = {}
     try:
         wait_hello(pico.port)
@@ -270,11 +283,20 @@ def run():
     except emu.Missing as e:
         print("# rp2: skipped: %s" % e, file=sys.stderr)
         return {}
+    images = [emu.Image("stock")]
+    try:
+        images.insert(0, emu.Image("frozen"))
+    except emu.Missing as e:
+        print("# rp2: the stock image only: %s" % e, file=sys.stderr)
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
-        deployed = emu.deployed_files(os.path.join(tmp, "build"))
-        for part in (rules, app, heap, commit, idle, ttt_import, sync):
-            d = os.path.join(tmp, part.__name__)
-            os.makedirs(d)
-            out.update(part(d, deployed))
+        for image in images:
+            image.fs = image.files(os.path.join(tmp, "build-" + image.kind))
+            main = image is images[0]
+            for part in (rules, app, heap, commit, idle, ttt_import, sync) if main else (app, heap):
+                d = os.path.join(tmp, image.kind + "-" + part.__name__)
+                os.makedirs(d)
+                got = part(d, image)
+                out.update(got if main else {k.replace("rp2_", "rp2_stock_", 1): v for k, v in got.items()})
+    out["rp2_image"] = images[0].kind
     return out

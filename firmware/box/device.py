@@ -2,11 +2,46 @@
 
 import binascii
 import os
+import sys
 import time
 
 from box.store import write_atomic
+from scorebox_core import VERSION
 
-FIRMWARE = "0.1.0"
+
+def _frozen():
+    """True when the box runs frozen into the firmware image (`make uf2`): a frozen module's
+    __file__ is its path inside the image, no file on the file system. A deployed box runs
+    .mpy files (and a .py there would shadow the frozen module: files come first on sys.path)."""
+    try:
+        os.stat(__file__)
+        return False
+    except OSError:
+        return True
+
+
+# What HELLO reports: "0.1.0" deployed (or run from source), "0.1.0+frozen" from the image.
+FIRMWARE = VERSION + "+frozen" if _frozen() else VERSION
+
+
+def image_version():
+    """The version of scorebox frozen into the firmware image, or None: imported from the image
+    alone, so that `scorebox doctor` sees deployed files shadowing it."""
+    path, had = sys.path[:], sys.modules.pop("scorebox_core", None)
+    sys.path[:] = [".frozen"]
+    try:
+        import scorebox_core
+
+        return scorebox_core.VERSION
+    except ImportError:
+        return None
+    finally:
+        sys.path[:] = path
+        sys.modules.pop("scorebox_core", None)
+        if had:
+            sys.modules["scorebox_core"] = had
+
+
 ID_FILE = "device.id"
 
 
@@ -50,11 +85,15 @@ class Info:
         self.board = board
         self.clock = clock
         self.uid = device_id(board)
+        self.image = image_version() if sys.implementation.name == "micropython" else None
+        self.micropython = ".".join(str(v) for v in sys.implementation.version[:3])
 
     def __call__(self):
         return {
             "device": self.uid,
             "firmware": FIRMWARE,
+            "micropython": self.micropython,
+            "image": self.image,
             "battery_mv": self.board.battery_mv(),
             "clock": self.clock.now(),
         }

@@ -25,7 +25,13 @@ def test_manifest_freezes_what_deploy_compiles():
     frozen = []
 
     def include(path):
-        assert path == "$(PORT_DIR)/boards/manifest.py"
+        assert path == "$(MPY_DIR)/extmod/asyncio"
+
+    def freeze(path, script=None):  # the port's own modules but its _boot.py
+        assert (path, script) == ("$(PORT_DIR)/modules", "rp2.py")
+
+    def require(name):
+        pass
 
     def package(name, files=None, base_path=".", opt=None):
         top = os.path.join(FIRMWARE, base_path, name)
@@ -39,8 +45,8 @@ def test_manifest_freezes_what_deploy_compiles():
         frozen.append(os.path.normpath(os.path.join(base_path, name)).replace(os.sep, "/"))
 
     with open(os.path.join(FIRMWARE, "manifest.py")) as f:
-        exec(f.read(), {"include": include, "package": package, "module": module})
-    assert sorted(frozen) == sorted(firmware.compiled())
+        exec(f.read(), {"include": include, "package": package, "module": module, "freeze": freeze, "require": require})
+    assert sorted(frozen) == sorted(firmware.compiled() + ["_boot.py"])
 
 
 def test_the_wheel_carries_the_whole_tree():

@@ -31,3 +31,16 @@ def pytest_collection_modifyitems(config, items):
 def deployed(tmp_path_factory):
     """What `scorebox deploy` puts on a box: [(path on the box, bytes)]."""
     return emu.deployed_files(str(tmp_path_factory.mktemp("deploy")))
+
+
+@pytest.fixture(scope="session", params=emu.Image.KINDS)
+def image(request, tmp_path_factory):
+    """Each image a box runs (emu.Image): MicroPython's own with the .mpy files deployed, and
+    the one of `make uf2` with the box frozen in (skipped, saying why, when it is not built);
+    image.fs is what its file system holds besides the journal: [(path on the box, bytes)]."""
+    try:
+        img = emu.Image(request.param)
+    except emu.Missing as e:
+        pytest.skip(str(e))
+    img.fs = img.files(str(tmp_path_factory.mktemp("files-" + img.kind)))
+    return img

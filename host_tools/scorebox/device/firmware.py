@@ -6,13 +6,15 @@ package.json to these lists). The tree's rules:
 - a top-level .py (main.py, pins.py) is copied as source: a Pico runs main.py, never
   main.mpy, and pins.py stays readable and editable on the box;
 - every .py in a package folder (one with an __init__.py) and in lib/ is compiled to .mpy;
-- manifest.py describes the tree for a frozen build and is not deployed.
+- manifest.py describes the tree for a frozen build and _boot.py is that build's first module
+  at every boot: neither is deployed.
 """
 
+import hashlib
 import os
 import re
 
-NOT_DEPLOYED = ("manifest.py",)
+NOT_DEPLOYED = ("manifest.py", "_boot.py")  # the frozen build's own (`make uf2`)
 LIB = "lib"  # on sys.path on every MicroPython port: the display drivers
 
 
@@ -63,3 +65,22 @@ def version(fw=None):
     if not m:
         raise RuntimeError("no VERSION in %s" % path)
     return m.group(1)
+
+
+def tree_hash(fw=None):
+    """SHA-256 of the firmware tree (names and bytes): what a frozen image is made from
+    (`make uf2`: its modules, _boot.py, and main.py and pins.py as the texts it writes at first
+    boot), and how tests/rp2 tell an image built from another tree."""
+    fw = fw or firmware_dir()
+    h = hashlib.sha256()
+    for d, subdirs, names in os.walk(fw):
+        subdirs[:] = sorted(s for s in subdirs if s != "__pycache__")
+        for n in sorted(names):
+            if n.endswith(".pyc"):
+                continue
+            path = os.path.join(d, n)
+            with open(path, "rb") as f:
+                data = f.read()
+            h.update(b"%s %d\n" % (os.path.relpath(path, fw).replace(os.sep, "/").encode(), len(data)))
+            h.update(data)
+    return h.hexdigest()

@@ -19,7 +19,7 @@ import socket
 import subprocess
 import threading
 
-from scorebox.device import deploy
+from scorebox.device import deploy, firmware
 from scorebox.device.firmware import firmware_dir
 from scorebox.process import die_with_parent
 from scorebox.sim.ptybox import PtyBox
@@ -56,6 +56,49 @@ def images():
     if not shutil.which("node") or not os.path.isdir(os.path.join(HERE, "node_modules", "rp2040js")):
         raise Missing("the emulated Pico needs node and rp2040js: `make` installs it (npm ci)")
     return uf2, rom
+
+
+def frozen_uf2():
+    """The image with the box frozen in (`make uf2`): SCOREBOX_FROZEN_UF2, else the checkout's
+    out/scorebox-<version>-RPI_PICO.uf2 when it was built from this firmware tree (its .inputs
+    file says); Missing otherwise."""
+    path = os.environ.get("SCOREBOX_FROZEN_UF2")
+    if path:
+        if not os.path.isfile(path):
+            raise Missing("SCOREBOX_FROZEN_UF2=%s does not exist" % path)
+        return path
+    fw = firmware_dir()
+    path = os.path.join(os.path.dirname(fw), "out", "scorebox-%s-RPI_PICO.uf2" % firmware.version(fw))
+    try:
+        with open(path + ".inputs") as f:
+            built_from = json.load(f)["firmware"]
+    except (OSError, ValueError, KeyError):
+        raise Missing("no frozen image: `make uf2` builds %s (SCOREBOX_MICROPY_SRC: docs/rp2.md)" % path)
+    if built_from != firmware.tree_hash(fw):
+        raise Missing("%s was built from another firmware tree: `make uf2` builds it again" % path)
+    return path
+
+
+class Image:
+    """What a box runs: "stock" is MicroPython's own image with the box deployed as .mpy files
+    (`scorebox deploy`); "frozen" is the image of `make uf2`, with main.py and pins.py as
+    files. uf2: its path (None: the stock one of images())."""
+
+    KINDS = ("stock", "frozen")
+
+    def __init__(self, kind):
+        self.kind = kind
+        self.uf2 = frozen_uf2() if kind == "frozen" else images()[0]
+
+    def files(self, out):
+        """[(path on the box, bytes)] that it needs on its file system (built in the folder out)."""
+        if self.kind == "stock":
+            return deployed_files(out)
+        fw = firmware_dir()
+        return [(n, open(os.path.join(fw, n), "rb").read()) for n in firmware.sources(fw)]
+
+    def __repr__(self):
+        return self.kind
 
 
 def elf():
@@ -125,10 +168,12 @@ def key_step(name, hold_ms, gap_ms, pins=None):
 class EmulatedPico(PtyBox):
     """One emulated Pico. flash: the file holding the file system region (made blank, and
     formatted by MicroPython at first boot, when absent). The pty's path is `port`. paused:
-    power on at the first play() (or run()), so that a run's cycles repeat exactly."""
+    power on at the first play() (or run()), so that a run's cycles repeat exactly. uf2: the
+    image to run (Image.uf2), MicroPython's own by default."""
 
-    def __init__(self, flash, vbus=True, vsys_mv=4500, log=None, fw=None, paused=False):
+    def __init__(self, flash, vbus=True, vsys_mv=4500, log=None, fw=None, paused=False, uf2=None):
         self.uf2, self.rom = images()
+        self.uf2 = uf2 or self.uf2
         super().__init__(flash, log)
         self.pins = pin_map(fw)
         self.vbus = vbus
@@ -287,13 +332,6 @@ class EmulatedPico(PtyBox):
         self.boot()
 
 
-def deployed_flash(path, out):
-    """Write to path the file system region of a box fresh from `scorebox deploy` (its
-    build made in the folder out)."""
-    with open(path, "wb") as f:
-        f.write(fs_image(deployed_files(out)))
-
-
 def fs_extract(image, out):
     """Copy every file of a file system region (a flash file or a snapshot) into the folder out."""
     lfs = _lfs(image)
@@ -341,26 +379,29 @@ def symbols(profile, elf):
 
 
 def main(argv=None):
-    """`python -m scorebox.sim.rp2.emu FLASH`: an emulated Pico on a pty until Ctrl-C (a new
-    FLASH holds the firmware as `scorebox deploy` leaves it); its flash is saved at the end."""
+    """`python -m scorebox.sim.rp2.emu FLASH [--frozen]`: an emulated Pico on a pty until Ctrl-C
+    (a new FLASH holds the firmware as `scorebox deploy` leaves it; --frozen: runs the image of
+    `make uf2`, with main.py and pins.py as files); its flash is saved at the end."""
     import sys
     import tempfile
     import time
 
     args = sys.argv[1:] if argv is None else argv
+    kind = "frozen" if "--frozen" in args else "stock"
+    args = [a for a in args if a != "--frozen"]
     if len(args) != 1:
-        print("usage: python -m scorebox.sim.rp2.emu FLASH", file=sys.stderr)
+        print("usage: python -m scorebox.sim.rp2.emu FLASH [--frozen]", file=sys.stderr)
         return 2
     try:
-        images()
+        image = Image(kind)
     except Missing as e:
         print(e, file=sys.stderr)
         return 2
     if not os.path.exists(args[0]):
-        with tempfile.TemporaryDirectory() as out:
-            deployed_flash(args[0], out)
-    pico = EmulatedPico(args[0])
-    print("emulated Pico on %s (Ctrl-C: power off, flash kept in %s)" % (pico.port, args[0]), flush=True)
+        with tempfile.TemporaryDirectory() as out, open(args[0], "wb") as f:
+            f.write(fs_image(image.files(out)))
+    pico = EmulatedPico(args[0], uf2=image.uf2)
+    print("emulated Pico (%s) on %s (Ctrl-C: power off, flash kept in %s)" % (kind, pico.port, args[0]), flush=True)
     try:
         while pico.proc.poll() is None:
             time.sleep(0.5)
