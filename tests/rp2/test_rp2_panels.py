@@ -2,7 +2,8 @@
 (2.42") and an SSD1306 (0.96") the box shows the frames it shows on the SH1106 (1.3", pins.py's
 reference), key for key, through the firmware's own drivers into the emulator's model of
 each controller (sim/rp2/panel.mjs), lit and with no command byte that controller lacks.
-On the box as `scorebox deploy` leaves it (MicroPython's own image and the .mpy files)."""
+On both images (the .mpy files deployed on MicroPython's own, and the box frozen in by
+`make uf2`: its drivers are frozen too)."""
 
 import os
 import re
@@ -21,7 +22,7 @@ GAP_MS = 120
 STEPS = key_script("# 8 8 6 8 8 6 6 6 # # 5 A B 1 A")  # docs/demo.keys: sides, start, A's first turn
 
 
-def played(tmp, deployed, kind):
+def played(tmp, image, kind):
     """The frames after boot and after each step with pins.DISPLAY = kind, and the last stats."""
     with open(os.path.join(ROOT, "firmware", "pins.py")) as f:
         pins, n = re.subn(r'^DISPLAY = "\w+"', 'DISPLAY = "%s"' % kind, f.read(), flags=re.M)
@@ -29,12 +30,12 @@ def played(tmp, deployed, kind):
     fw = tmp / kind
     fw.mkdir()
     (fw / "pins.py").write_text(pins)
-    files = [(p, pins.encode() if p == "pins.py" else d) for p, d in deployed]
+    files = [(p, pins.encode() if p == "pins.py" else d) for p, d in image.fs]
     files.append(("roster.txt", "".join(n + "\n" for n in ROSTER.split(",")).encode()))
     flash = str(tmp / (kind + ".img"))
     with open(flash, "wb") as f:
         f.write(emu.fs_image(files))
-    pico = emu.EmulatedPico(flash, fw=str(fw))
+    pico = emu.EmulatedPico(flash, fw=str(fw), uf2=image.uf2)
     try:
         boot = pico.play([emu.key_step(None, SETTLE_MS, 0)])
         got = pico.play([emu.key_step(k, ms, GAP_MS, pico.pins) for k, ms in STEPS])
@@ -44,16 +45,16 @@ def played(tmp, deployed, kind):
 
 
 @pytest.fixture(scope="module")
-def reference(deployed, tmp_path_factory):
-    frames, stats = played(tmp_path_factory.mktemp("sh1106"), deployed, "SH1106")
+def reference(image, tmp_path_factory):
+    frames, stats = played(tmp_path_factory.mktemp("sh1106"), image, "SH1106")
     assert stats["panel_lit"] and stats["panel_unknown"] == 0
     assert len(frames) == len(STEPS) + 1 and len(set(frames)) > 5
     return frames
 
 
 @pytest.mark.parametrize("kind", ["SSD1309", "SSD1306"])
-def test_each_panel_shows_the_reference_frames(reference, deployed, kind, tmp_path):
-    frames, stats = played(tmp_path, deployed, kind)
+def test_each_panel_shows_the_reference_frames(reference, image, kind, tmp_path):
+    frames, stats = played(tmp_path, image, kind)
     assert stats["panel_lit"] and stats["panel_unknown"] == 0, stats
     for i, (g, w) in enumerate(zip(frames, reference)):
         assert g == w, "%s, %s: the frame differs from the SH1106's" % (kind, "boot" if i == 0 else "key %d" % i)
