@@ -223,10 +223,10 @@ class Copy:
         return "killed", ""  # a test failed, or the mutant did not even import
 
 
-def run_module(module, sample, seed, copies, log):
+def run_module(module, sample, seed, copies, log, tests=None):
     with open(os.path.join(CORE, module)) as f:
         source = f.read()
-    tests = [t for t in MODULES[module] if os.path.exists(os.path.join(ROOT, t))]
+    tests = [t for t in tests or MODULES[module] if os.path.exists(os.path.join(ROOT, t))]
     found = points(ast.parse(source))
     clean = ast.unparse(ast.parse(source)) + "\n"
     chosen = found if not sample or sample >= len(found) else random.Random(seed).sample(found, sample)
@@ -301,10 +301,11 @@ class Pool:
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--sample", type=int, default=40, help="mutants drawn per module (0: all; default 40)")
+    ap.add_argument("--sample", type=int, default=30, help="mutants drawn per module (0: all; default 30)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--module", action="append", choices=sorted(MODULES), help="only this module (repeatable)")
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
+    ap.add_argument("--tests", nargs="+", help="run these tests instead of the module's (to compare selections)")
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "mutation.json"))
     a = ap.parse_args(argv)
     modules = a.module or list(MODULES)
@@ -316,7 +317,7 @@ def main(argv=None):
             pool = Pool(top, max(1, a.jobs))
             for module in modules:
                 print("%-14s " % module, end="", flush=True)
-                r = run_module(module, a.sample, a.seed, pool, lambda c: print(c, end="", flush=True))
+                r = run_module(module, a.sample, a.seed, pool, lambda c: print(c, end="", flush=True), a.tests)
                 report["modules"][module] = r
                 print(" %d/%d killed: %s%%" % (r["killed"], r["mutants_run"], r["score"]))
     finally:

@@ -115,18 +115,22 @@ def test_group_file_names():
     assert group_first("g0000123.tbj") == 123 and group_first("g000012.tbx") is None
 
 
-def journal(tmp_path, ack=None, open_match=True, confirm4=0):
+def journal(tmp_path, ack=None, open_match=True, confirm4=0, damage3=False):
     """Two group files: matches 1-3 (1 and 2 confirmed, 3 by A only) and 4-5 (4 confirmed
-    by one side, A unless confirm4 is 1; 5 open with two arrows, unless not open_match)."""
+    by one side, A unless confirm4 is 1; 5 open with two arrows, unless not open_match; the
+    face put up before match 5). damage3: a damaged stretch between match 3's arrows."""
     g1 = File().add(R.group_record(1))
     for n in (1, 2, 3):
         g1.add(R.match_record(n, {"n": n})).add(R.event_record(n))
+        if n == 3 and damage3:
+            g1.add(b"\x00" * 6).add(R.event_record(33))
         g1.add(R.value_record(R.RESULT, {"winner": "A"})).add(R.confirm_record(0))
         if n < 3:
             g1.add(R.confirm_record(1))
     g4 = File().add(R.group_record(4))
     g4.add(R.match_record(4, {"n": 4})).add(R.event_record(4)).add(R.value_record(R.RESULT, {"winner": "B"}))
     g4.add(R.confirm_record(confirm4))
+    g4.add(R.value_record(R.FACE, {"id": 4}))
     if open_match:
         g4.add(R.match_record(5, {"n": 5})).add(R.event_record(50)).add(R.event_record(51))
     (tmp_path / "g000001.tbj").write_bytes(bytes(g1.data))
@@ -154,6 +158,7 @@ def test_a_reader_of_two_group_files(tmp_path):
         "notes": [],
     }
     assert r.last() == 5 and r.open_match() == (5, {"n": 5}, [50, 51])
+    assert r.face() == ({"id": 4}, 4, False)  # the newest face record, after match 4
     assert r.unconfirmed() is None
     assert r.list_matches() == [1, 2, 3, 4] and r.list_matches(2) == [3, 4] and list(r.numbers(3)) == [4]
     assert [r.acked(n) for n in range(1, 6)] == [True, False, True, False, False]
@@ -195,6 +200,34 @@ def test_the_newest_match_finished_and_not_confirmed_by_both(tmp_path):
     assert r.list_matches() == [1, 2, 3, 4] and all(r.acked(n) for n in range(1, 5)) and not r.acked(5)
     b_only = journal(tmp_path, open_match=False, confirm4=1)
     assert b_only.recover()["unconfirmed"] == 4 and b_only.unconfirmed() == (4, {"winner": "B"}, [False, True])
+
+
+def test_damage_inside_a_files_last_match_does_not_split_it(tmp_path):
+    """The file of matches 1-3 ends with match 3 (the next file begins at 4): damage between
+    its arrows is damage inside it, not matches lost there."""
+    r = journal(tmp_path, damage3=True)
+    h, events, x = r.read_match(3)
+    assert (h, events, x["result"], x["damaged"]) == ({"n": 3}, [3, 33], {"winner": "A"}, 1)
+    assert [(n, ev) for n, _, ev, _ in r.iter_matches(2)] == [(3, [3, 33]), (4, [4])]
+    at = x["offset"] + len(R.match_record(3, {"n": 3})) + 3  # after match 3's header and first arrow
+    assert r.verify()["damage"] == [{"file": "g000001.tbj", "offset": at, "bytes": 6}]
+
+
+def test_recover_reads_the_journal_afresh(tmp_path):
+    r = journal(tmp_path)
+    assert r.recover()["open"] == 5
+    with open(tmp_path / "g000004.tbj", "ab") as f:  # match 5 ends, both confirm
+        f.write(R.value_record(R.RESULT, {"winner": "A"}) + R.confirm_record(0) + R.confirm_record(1))
+    rep = r.recover()
+    assert rep["open"] is None and rep["arrows"] == 0 and r.open_match() is None
+    assert r.list_matches() == [1, 2, 3, 4, 5]
+
+
+def test_a_fold_without_a_first_number_numbers_a_lost_header_0():
+    """No group record and no file name to say where numbers start: 0, never a real number."""
+    f = File().add(b"\x00\x00").add(R.event_record(1)).add(R.value_record(R.RESULT, {"winner": "A"}))
+    out, _ = fold(f.data)
+    assert [(m[0], m[2], m[EXTRAS]["header_lost"]) for m in out] == [(0, [1], True)]
 
 
 def test_an_unreadable_ack_file_acknowledges_nothing(tmp_path):
