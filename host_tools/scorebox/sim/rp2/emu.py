@@ -35,6 +35,8 @@ NEED = (
     "and the RP2040 B1 boot ROM (raspberrypi/pico-bootrom, 16 KiB): set SCOREBOX_PICO_UF2 and "
     "SCOREBOX_RP2040_BOOTROM to them, or SCOREBOX_RP2_DIR to one folder holding both (docs/rp2.md)"
 )
+# The flash chip's timing models (harness.mjs FLASH_NS): None leaves it out.
+FLASH_MODELS = (None, "typical", "max")
 # Keypad key codes, row by row (box/keys.py): the matrix position of each.
 PAD = "123A456B789C*0#D"
 
@@ -169,11 +171,15 @@ class EmulatedPico(PtyBox):
     """One emulated Pico. flash: the file holding the file system region (made blank, and
     formatted by MicroPython at first boot, when absent). The pty's path is `port`. paused:
     power on at the first play() (or run()), so that a run's cycles repeat exactly. uf2: the
-    image to run (Image.uf2), MicroPython's own by default."""
+    image to run (Image.uf2), MicroPython's own by default. flash_model: "typical" or "max"
+    stalls the CPU for the flash chip's erase and program times (docs/rp2.md); None: no time."""
 
-    def __init__(self, flash, vbus=True, vsys_mv=4500, log=None, fw=None, paused=False, uf2=None):
+    def __init__(self, flash, vbus=True, vsys_mv=4500, log=None, fw=None, paused=False, uf2=None, flash_model=None):
         self.uf2, self.rom = images()
         self.uf2 = uf2 or self.uf2
+        if flash_model not in FLASH_MODELS:
+            raise ValueError("flash_model: one of %s" % (FLASH_MODELS,))
+        self.flash_model = flash_model
         super().__init__(flash, log)
         self.pins = pin_map(fw)
         self.vbus = vbus
@@ -201,6 +207,7 @@ class EmulatedPico(PtyBox):
             "vbus": self.vbus,
             "vsys_mv": self.vsys_mv,
             "paused": self.paused,
+            "flash_model": self.flash_model,
         }
 
     def boot(self):

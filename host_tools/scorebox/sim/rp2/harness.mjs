@@ -60,6 +60,15 @@ const BK_ERASE = 1;
 const BK_PROGRAM = 2;
 rom16[romFunction(rom16, 'RE') / 2] = 0xbe00 | BK_ERASE;
 rom16[romFunction(rom16, 'RP') / 2] = 0xbe00 | BK_PROGRAM;
+// The flash chip's time (cfg.flash_model, docs/rp2.md): the Pico's W25Q16JV erases a 4 KB
+// sector in tSE and programs a 256-byte page in tPP, typical or maximum (Winbond's datasheet).
+// MicroPython runs both with interrupts off and the XIP cache flushed: the CPU stalls for
+// them, while the timers, the keys and USB go on (an interrupt raised meanwhile waits).
+const FLASH_NS = {
+  typical: { erase: 45e6, program: 0.4e6 },
+  max: { erase: 400e6, program: 3e6 },
+}[cfg.flash_model];
+let flashStallNs = 0;
 const flashlog = [];
 // Snapshots of the file system region at chosen cycles (what a power cut then would leave):
 // the flash changes only here, so each is written before the first operation at or past it.
@@ -74,14 +83,20 @@ mcu.onBreak = (code) => {
   if (code === BK_ERASE) {
     mcu.flash.fill(0xff, r[0], r[0] + r[1]);
     flashlog.push([cycles, 'erase', r[0], r[1]]);
+    if (FLASH_NS) stall(Math.ceil(r[1] / 4096) * FLASH_NS.erase);
   } else if (code === BK_PROGRAM) {
     for (let i = 0; i < r[2]; i++) mcu.flash[r[0] + i] &= mcu.readUint8(r[1] + i);
     flashlog.push([cycles, 'program', r[0], r[2]]);
+    if (FLASH_NS) stall(Math.ceil(r[2] / 256) * FLASH_NS.program);
   } else {
     throw new Error('breakpoint ' + code + ' at ' + mcu.core.PC.toString(16));
   }
   mcu.core.PC = r[14] & ~1; // return from the ROM function
 };
+function stall(ns) {
+  flashStallNs += ns;
+  clock.tick(ns);
+}
 
 // The display on I2C0 at the pins.py address.
 const panel = new Panel(cfg.panel, cfg.panel_addr, cfg.i2c_hz);
@@ -177,6 +192,7 @@ function stats() {
     on: panel.on,
     panel_lit: panel.lit(),
     panel_unknown: panel.unknown,
+    flash_stall_ns: flashStallNs,
   };
 }
 
