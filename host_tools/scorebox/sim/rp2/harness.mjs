@@ -143,6 +143,23 @@ function feed() {
   }
   if (usb.isPaused() && inbox.length < 4096) usb.resume();
 }
+// Full speed: a bulk IN packet of 64 bytes completes no sooner than the bus can carry it, at
+// most 19 per 1 ms frame (1.2 MB/s; rp2040js completes a transfer at once otherwise). The
+// firmware's next packet waits for the completion, as on a Pico.
+const IN_PACKET_NS = 1e6 / 19;
+const usbReady = mcu.usbCtrl.indicateBufferReady.bind(mcu.usbCtrl);
+const inDone = []; // [nanos, endpoint] of IN packets on the bus
+let inBusFree = 0;
+const inAlarm = clock.createAlarm(() => {
+  usbReady(inDone.shift()[1], false);
+  if (inDone.length) inAlarm.schedule(inDone[0][0] - clock.nanos);
+});
+mcu.usbCtrl.indicateBufferReady = (endpoint, out) => {
+  if (out || endpoint !== cdc.inEndpoint) return usbReady(endpoint, out);
+  inBusFree = Math.max(inBusFree, clock.nanos) + IN_PACKET_NS;
+  inDone.push([inBusFree, endpoint]);
+  if (inDone.length === 1) inAlarm.schedule(inBusFree - clock.nanos);
+};
 const usb = new net.Socket({ fd: cfg.usb_fd, readable: true, writable: true });
 usb.on('data', (chunk) => {
   for (const b of chunk) inbox.push(b);
