@@ -16,6 +16,7 @@ import tempfile
 from scorebox.device import deploy
 from scorebox.device import mpremote_adapter as mp
 from scorebox.device.link import DeviceError
+from scorebox.errors import ScoreboxError
 from scorebox.store.db import StoreError
 from scorebox.sync.pull import (
     GROUP_FILE,
@@ -61,16 +62,25 @@ RESTART_WAIT = 10.0  # seconds for the box's app to answer after its soft reset 
 
 def sync_raw(port, store, restart=True):
     """Rescue the journal of the box on port into store; restart: soft-reset the box after
-    (not the simulator's, which is unplugged after the command). Returns the Summary."""
+    (not the simulator's, which is unplugged after the command), whether or not the copy
+    and the store succeeded: mpremote's Ctrl-C has stopped its app either way. An error
+    keeps the restart's line. Returns the Summary."""
     s = Summary()
-    with tempfile.TemporaryDirectory(prefix="scorebox-rescue-") as folder:
-        try:
-            _, uid = pull(port, folder)
-        except mp.MpremoteError as e:
-            raise StoreError("rescue failed: %s" % e)
-        rescue(folder, uid or "unknown-" + port.replace("/", "_"), store, s)
-    if restart:
-        s.restart = restart_app(port)
+    try:
+        with tempfile.TemporaryDirectory(prefix="scorebox-rescue-") as folder:
+            try:
+                _, uid = pull(port, folder)
+            except mp.MpremoteError as e:
+                raise StoreError("rescue failed: %s" % e)
+            rescue(folder, uid or "unknown-" + port.replace("/", "_"), store, s)
+    except ScoreboxError as e:
+        if restart:
+            e.args = ("%s; %s" % (e, restart_app(port)),)
+            restart = False
+        raise
+    finally:
+        if restart:
+            s.restart = restart_app(port)
     return s
 
 
