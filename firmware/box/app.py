@@ -25,7 +25,8 @@ from box.store import Store
 # Screens: attribute -> (module, class, group). A screen is loaded when first asked for
 # (app.home, app.play ...); going to a screen of one group lets the other group's screens
 # and modules go, so that only the code in use is in the heap (the menus while a match is
-# shot, the match screens while in the menus).
+# shot, the match screens while in the menus). The MATCH group's screens are the game's own:
+# its surface's SCREENS (scorebox_core/games.py), asked of the session's game.
 MENU = 0
 MATCH = 1
 _SCREENS = {
@@ -36,12 +37,6 @@ _SCREENS = {
     "storage": ("box.home", "Storage", MENU),
     "settings": ("box.home", "Settings", MENU),
     "msg": ("box.home", "Message", MENU),
-    "play": ("box.play", "Play", MATCH),
-    "review": ("box.play", "Review", MATCH),
-    "game_over": ("box.play", "GameOver", MATCH),
-    "face": ("box.play", "FacePrompt", MATCH),
-    "match_over": ("box.play", "MatchOver", MATCH),
-    "ttt_play": ("box.tttplay", "Play", MATCH),  # Try-Tac-Toe's, with .end and .over (box/tttplay.py)
 }
 
 AWAKE = 0
@@ -95,7 +90,7 @@ class App:
         self.halted = False
 
         self.screen = None
-        self._loaded = [False, False]  # whether any screen of MENU, MATCH is loaded
+        self._loaded = ([], [])  # the (attribute, module) of each loaded screen of MENU, MATCH
         self.apply_settings()
         self.refresh_space()
         if journal.open_match() is not None:
@@ -109,37 +104,43 @@ class App:
     # --- screens ---------------------------------------------------------------------
     def __getattr__(self, name):
         """A screen (app.home, app.play ...), loaded when first asked for."""
-        if name not in _SCREENS:
-            raise AttributeError(name)
-        mod, cls, group = _SCREENS[name]
+        got = _SCREENS.get(name)
+        if got is not None:
+            mod, cls, group = got
+        else:
+            game = self.session.game
+            got = game.SCREENS.get(name) if game is not None else None
+            if got is None:
+                raise AttributeError(name)
+            mod, cls = got
+            group = MATCH
         gc.collect()  # a module's code needs whole blocks: give it the heap's garbage first
         screen = getattr(__import__(mod, None, None, (cls,)), cls)(self)
         screen.group = group
         setattr(self, name, screen)
-        self._loaded[group] = True
+        self._loaded[group].append((name, mod))
         return screen
 
     def release(self, group):
         """Let a group's screens and their modules go."""
-        if not self._loaded[group]:
+        loaded = self._loaded[group]
+        if not loaded:
             return  # the usual case (going from screen to screen in one group): no work
-        self._loaded[group] = False
-        mods = []
-        for name in _SCREENS:
-            mod, _, g = _SCREENS[name]
-            if g == group:
-                if name in self.__dict__:
-                    setattr(self, name, None)  # MicroPython keeps a deleted attribute's value in its slot
-                    delattr(self, name)
-                if mod not in mods:
-                    mods.append(mod)
+        while loaded:
+            name, mod = loaded.pop()
+            if name in self.__dict__:
+                setattr(self, name, None)  # MicroPython keeps a deleted attribute's value in its slot
+                delattr(self, name)
+            self.unload(mod)
+
+    def unload(self, mod):
+        """Let box module mod go (it goes once nothing refers to it)."""
+        if mod in sys.modules:
+            del sys.modules[mod]
         pkg = sys.modules.get("box")
-        for mod in mods:
-            if mod in sys.modules:
-                del sys.modules[mod]
-            leaf = mod[4:]
-            if pkg is not None and leaf in pkg.__dict__:
-                delattr(pkg, leaf)
+        leaf = mod[4:]
+        if pkg is not None and leaf in pkg.__dict__:
+            delattr(pkg, leaf)
 
     def go(self, screen, arg=None):
         if self.screen is not None:
@@ -161,13 +162,10 @@ class App:
         if self.state == AWAKE:
             self.display.contrast(self.store.get("contrast"))
 
-    def match_opened(self):
-        m = self.session.match
-        self.names = tuple(tuple(n[:6] for n in m.archers[s]) for s in (0, 1))
-        self.play.reset()
-        # TTB-16: the face carries over from match to match; worn already, its change is
-        # offered before the first arrow (after a game it is offered only if the match goes on).
-        self.go(self.face if m.face.worn(m.opts) else self.play)
+    def match_opened(self, skipped=0):
+        """A match opened or resumed: its game's play module shows the screen it is at."""
+        gc.collect()  # as for a screen: the module's code needs whole blocks
+        __import__(self.session.game.PLAY, None, None, ("enter",)).enter(self, skipped)
 
     def resume(self):
         """Open the journal's open match and show the screen it is at."""
@@ -175,24 +173,7 @@ class App:
         if s.match is None and not s.resume():
             self.go(self.home)
             return
-        if s.ttt:
-            self.ttt_play.enter(s.skipped)
-            return
-        m = s.match
-        self.names = tuple(tuple(n[:6] for n in m.archers[i]) for i in (0, 1))
-        self.play.reset()
-        if m.over():
-            then = self.match_over
-        elif m.game.over():
-            then = self.game_over
-        elif not m.log and m.face.worn(m.opts):
-            then = self.face  # opened on a worn face, nothing keyed yet: the offer again (TTB-16)
-        else:
-            then = self.play
-        if s.skipped:  # say so: the archers check the board against their paper
-            self.message("%d %s not replayed" % (s.skipped, "entry" if s.skipped == 1 else "entries"), then)
-        else:
-            self.go(then)
+        self.match_opened(s.skipped)
 
     # --- the loop ----------------------------------------------------------------------
     def poll(self):

@@ -47,10 +47,6 @@ class Display:
         self.on = True
         self.level = 255
 
-    def invalidate(self):
-        """Send every page next time (after the panel lost its RAM)."""
-        self._dirty_all = True
-
     def show(self):
         """Send what changed; returns the number of bytes sent."""
         sent = 0

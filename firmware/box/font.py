@@ -63,13 +63,6 @@ def digits(n):
     return d
 
 
-def width(n):
-    """Width in pixels of the number n drawn by number()."""
-    if n < 0:
-        return (digits(-n) + 1) * ADVANCE - 2
-    return digits(n) * ADVANCE - 2
-
-
 def number(fb, n, x, y, col=1):
     """Draw the whole number n with no string made; returns the x after it."""
     if n < 0:
@@ -85,7 +78,3 @@ def number(fb, n, x, y, col=1):
         x += ADVANCE
         p //= 10
     return x
-
-
-def number_centred(fb, n, cx, y, col=1):
-    number(fb, n, cx - width(n) // 2, y, col)

@@ -1,9 +1,11 @@
-"""History: the matches kept on the box, newest first, and one match in detail."""
+"""History: the matches kept on the box, newest first, and one match in detail. A match's
+game (scorebox_core/games.py) tells its result's score; the module its surface names as
+HISTORY gives its detail and the result of a match still open, loaded only for those."""
 
 from box.keys import BACK, DOWN, OK, UP
-from box.ui import Screen, menu, nav, num, title, wrap
-from scorebox_core.match import TRYTACTOE, from_header, game_of, result_text
-from scorebox_core.ttb.rules import Match, side_name
+from box.ui import Screen, menu, nav, title, wrap
+from scorebox_core import games
+from scorebox_core.match import archers_of, result_text
 
 
 def _number(entry):
@@ -50,7 +52,7 @@ class History(Screen):
         if line is None:
             try:
                 h, events, extras = self.app.journal.read_match(n)
-                line = "#%d %s" % (n, _result(h, events, extras, True))
+                line = "#%d %s" % (n, _result(self.app, h, events, extras, True))
             except Exception:
                 line = "#%d unreadable" % n
             self.cache[n] = line
@@ -93,34 +95,33 @@ class History(Screen):
             fb.fill_rect(126, 10 + (54 - h) * self.top // max(1, n - self.ROWS), 2, h, 1)
 
 
-def _result(h, events, extras, short=False):
-    """'Ann wins 2-1' where the winning side is one named archer, else 'A wins 2-1'; short
-    (a row of the list): the name and score only, 'Ann 2-1', to fit the row."""
-    r = extras.get("result") if isinstance(extras, dict) else None
-    archers = (("A",), ("B",))
-    sides = "AB"
+def _part(app, g, fn, *args):
+    """fn of game g's history module (loaded for this call only: the list's rows rarely
+    need it)."""
     try:
-        if game_of(h) == TRYTACTOE:  # its score is the game score, X-O (TTT-6)
-            sides = "XO"
-            archers = h.get("archers") or (("X",), ("O",))
-            if not r:  # an open game: its rules fold it (box/ttthistory.py)
-                from box.ttthistory import open_result
+        return getattr(__import__(g.HISTORY, None, None, (fn,)), fn)(*args)
+    finally:
+        app.unload(g.HISTORY)
 
-                r, archers = open_result(h, events)
-            return _text(r, archers, sides, short)
-        opts, archers, face = from_header(h)
-        if not r:
-            m = Match.replay(events, opts, archers, face)
-            r = {"winner": m.result(), "wins": m.wins}
+
+def _result(app, h, events, extras, short=False):
+    """'Ann wins 2-1' where the winning side is one named archer, else 'A wins 2-1'; short
+    (a row of the list): the name and score only, 'Ann 2-1', to fit the row. The score is
+    the game's (Tic Tac BOW: games won; Try-Tac-Toe: the game score, TTT-6)."""
+    r = extras.get("result") if isinstance(extras, dict) else None
+    try:
+        g = games.of(h)
+        archers = archers_of(h)
+        if not r:  # an open match: its game's rules fold it
+            r, archers = _part(app, g, "open_result", h, events)
+        return _text(r, archers, g.SIDES, r[g.SCORE], short)
     except Exception:
-        if not r:
-            return "?"
-    return _text(r, archers, sides, short)
+        return "?"
 
 
-def _text(r, archers, sides, short):
-    w, wins = r.get("winner"), r.get("wins", r.get("score", (0, 0)))
-    side = sides.find(w) if isinstance(w, str) and len(w) == 1 else w if w in (0, 1) else -1
+def _text(r, archers, sides, wins, short):
+    w = r.get("winner")
+    side = sides.find(w) if isinstance(w, str) and len(w) == 1 else -1
     if side >= 0 and len(archers[side]) == 1 and archers[side][0] != sides[side]:  # a team: its letter
         if short:
             return "%s %d-%d" % (archers[side][0][:6], wins[0], wins[1])
@@ -139,28 +140,7 @@ class Detail(Screen):
         lines = []
         try:
             h, events, extras = self.app.journal.read_match(n)
-            if game_of(h) == TRYTACTOE:
-                from box.ttthistory import lines as ttt_lines
-
-                lines = ttt_lines(h, events, extras, _result(h, events, extras))
-            else:
-                opts, archers, face = from_header(h)
-                m = Match.replay(events, opts, archers, face)
-                lines.append("A " + ",".join(archers[0]))
-                lines.append("B " + ",".join(archers[1]))
-                lines.append(_result(h, events, extras))
-                for i in range(len(m.games)):
-                    g = m.games[i]
-                    w = side_name(g.winner) or "open"
-                    lines.append("g%d %s %s" % (i + 1, w, g.reason or ""))
-                lines.append("%s, claim %d" % (opts.mode, opts.claim_a))
-                d = h.get("distance")
-                if d:
-                    lines.append("dist %d/%d %s" % (d[0], d[1], h.get("unit", "")))
-                s = h.get("shaft_mm")
-                if s:
-                    lines.append("shaft %s/%s" % (s[0], s[1]))
-                lines.append("events " + num(len(events)))
+            lines = _part(self.app, games.of(h), "lines", h, events, extras, _result(self.app, h, events, extras))
         except Exception as e:
             lines.append("unreadable:")
             lines.append(str(e)[:16])

@@ -4,8 +4,6 @@ A match opened by mistake (wrong archers or rules) is abandoned from Home: offer
 while nothing in it is in effect (nothing keyed, or every entry undone), in both games.
 """
 
-import sys
-
 from box.keys import BACK, DOWN, LEFT, LONG, OK, RIGHT, UP
 from box.ui import Screen, banner, help_line, menu, nav, num, title, wrap
 from scorebox_core.match import effective
@@ -83,12 +81,6 @@ class Home(Screen):
         app.session.close()  # first: should a confirmation fail, the match is closed all the same
         j.confirm(0)
         j.confirm(1)
-        # Try-Tac-Toe's rules go with its game, as at its end (box/tttplay.py forget_rules).
-        pkg = sys.modules.get("scorebox_core.ttt")
-        for leaf in ("rules", "board", "tables"):
-            sys.modules.pop("scorebox_core.ttt." + leaf, None)
-            if pkg is not None and leaf in pkg.__dict__:
-                delattr(pkg, leaf)
         app.go(app.setup if item == NEW else app.home)
 
     def draw(self, fb):

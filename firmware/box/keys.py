@@ -16,10 +16,8 @@ event by event: `wake_at()` says when a call matters next even if the reading st
 
 try:
     from micropython import const
-except ImportError:  # CPython (tests, host tools)
-
-    def const(x):  # type: ignore[misc]  # the stubs type const() generically
-        return x
+except ImportError:  # CPython
+    from scorebox_core.compat import const
 
 
 NONE = -1

@@ -1,4 +1,5 @@
-"""The match screens: play, turn review, game result, new face, match result.
+"""Tic Tac BOW's match screens: play, turn review, game result, new face, match result
+(its surface's SCREENS, scorebox_core/ttb/game.py; enter() opens or resumes a match).
 
 Keypad entry (docs/keys.md): a value key commits an arrow in the framed square (A=3, B=2,
 C=1, D=0); a digit 1-9 frames another square first; 0 is a miss off the face; # starts
@@ -43,10 +44,8 @@ from scorebox_core.ttb.rules import DRAW, NEW_FACE, NEW_GAME, OUTCOMES, UNDO, A,
 
 try:
     from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc]  # the stubs type const() generically
-        return x
+except ImportError:  # CPython
+    from scorebox_core.compat import const
 
 
 _CELL = const(21)
@@ -127,6 +126,27 @@ def draw_board(fb, game, side, sel=0, x0=0, y0=0):
     fb.vline(x0 + 2 * c, y0, s, 1)
     fb.hline(x0, y0 + c, s, 1)
     fb.hline(x0, y0 + 2 * c, s, 1)
+
+
+def enter(app, skipped=0):
+    """A match opened or resumed (box/app.py match_opened): the names, and the screen it is
+    at. TTB-16: the face carries over from match to match; worn already, its change is
+    offered before the first arrow (after a game it is offered only if the match goes on)."""
+    m = app.session.match
+    app.names = tuple(tuple(n[:6] for n in m.archers[i]) for i in (0, 1))
+    app.play.reset()
+    if m.over():
+        then = app.match_over
+    elif m.game.over():
+        then = app.game_over
+    elif not m.log and m.face.worn(m.opts):
+        then = app.face
+    else:
+        then = app.play
+    if skipped:  # say so: the archers check the board against their paper
+        app.message("%d %s not replayed" % (skipped, "entry" if skipped == 1 else "entries"), then)
+    else:
+        app.go(then)
 
 
 class Play(Screen):
@@ -430,7 +450,7 @@ class GameOver(Screen):
 class FacePrompt(Screen):
     """TTB-16: the paper face has had face_games games: put up a new one? Asked after a game
     when the match goes on (the next game starts from here), and when a match opens on a worn
-    face (App.match_opened: then before its first arrow, no game to start)."""
+    face (enter(): then before its first arrow, no game to start)."""
 
     def key(self, kind, k):
         app = self.app
@@ -493,4 +513,4 @@ class MatchOver(Confirm):
         help_line(fb, self.app, ": # to confirm", ": OK to confirm", 8)
 
 
-__all__ = ("Play", "Review", "GameOver", "FacePrompt", "MatchOver", "draw_board", "wrap")
+__all__ = ("Play", "Review", "GameOver", "FacePrompt", "MatchOver", "draw_board", "enter", "wrap")

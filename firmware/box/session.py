@@ -4,12 +4,13 @@ Every event goes to the journal (flushed) before it is applied, so the journal i
 single truth: after a power cut `resume()` folds the journal's events again and the board
 comes back as it was, down to the arrow.
 
-The header's `game` says which rules fold the events: Tic Tac BOW's Match, or Try-Tac-Toe's
-Game (two matches, TTT-6), whose module is imported only when such a game is played.
+The header's `game` says which game's rules fold the events: the registry
+(scorebox_core/games.py) gives its surface, and only that game's modules are imported.
 """
 
-from scorebox_core.match import TICTACBOW, TRYTACTOE, from_header, game_of, header, result
-from scorebox_core.ttb.rules import Face, Match
+from scorebox_core import games
+from scorebox_core.match import from_header, header
+from scorebox_core.sides import Face
 
 
 class Session:
@@ -19,7 +20,7 @@ class Session:
         self.match = None
         self.number = None
         self.header = None
-        self.ttt = False  # the match is a Try-Tac-Toe game (the header's game)
+        self.game = None  # the match's game: its surface (scorebox_core/games.py)
         self.confirmed = [False, False]
         self.finished = False
         self.skipped = 0  # journal events the rules refused when the match was resumed
@@ -28,24 +29,19 @@ class Session:
         s = self.store
         return Face(s.get("face_games"), s.get("face_arrows"))
 
-    def start(self, opts, archers, dist=(20, 20), unit="yd", shaft=(70, 70), game=TICTACBOW):
-        """Open a new match in the journal; returns None or why it cannot (storage full).
-        game TRYTACTOE: opts are Try-Tac-Toe's Options and archers its players X and O."""
+    def start(self, game, opts, archers, dist=(20, 20), unit="yd", shaft=(70, 70)):
+        """Open a new match of game (a surface of scorebox_core/games.py; opts its Options,
+        archers its sides' teams) in the journal; returns None or why it cannot (storage full)."""
         face = self.face()
-        h = header(opts, archers, dist, unit, shaft, face, game)
+        h = header(opts, archers, dist, unit, shaft, face, game.ID)
         try:
             n = self.journal.start_match(h)
         except Exception as e:  # JournalFull says why (reason), as does an I/O error
             return str(e) or "storage error"
         self.number = n
         self.header = h
-        self.ttt = game == TRYTACTOE
-        if self.ttt:
-            from scorebox_core.ttt.rules import Game
-
-            self.match = Game(opts, archers)
-        else:
-            self.match = Match(opts, archers, face)
+        self.game = game
+        self.match = games.part(game, "RULES").replay([], opts, archers, face)
         self.confirmed = [False, False]
         self.finished = False
         return None
@@ -89,14 +85,9 @@ class Session:
         were applied; one the rules refuse now (a firmware with other rules, damage a CRC
         missed) is left out rather than lose the match (Match.replay lenient: the PC reads
         the match the same way) and counted in self.skipped for the screen."""
-        self.ttt = game_of(h) == TRYTACTOE
+        self.game = games.of(h)
         opts, archers, face = from_header(h)
-        if self.ttt:
-            from scorebox_core.ttt.rules import Game
-
-            m = Game.replay(events, opts, archers, lenient=True)
-        else:
-            m = Match.replay(events, opts, archers, face, lenient=True)
+        m = games.part(self.game, "RULES").replay(events, opts, archers, face, True)
         self.skipped = len(m.skipped)
         self.number = n
         self.header = h
@@ -114,19 +105,15 @@ class Session:
         return None
 
     def finish(self):
-        """Close the match in the journal with its result (once), and keep the face wear
-        (Tic Tac BOW's: a Try-Tac-Toe game leaves the face's count alone)."""
+        """Close the match in the journal with its game's result record (once); then the
+        game keeps what it keeps on the box (Tic Tac BOW: the face's wear)."""
         if self.finished:
             return
         m = self.match
-        self.journal.finish(result(m))
+        rules = games.part(self.game, "RULES")
+        self.journal.finish(rules.result(m))
         self.finished = True
-        if self.ttt:
-            return
-        s = self.store
-        s.set("face_games", m.face.games)
-        s.set("face_arrows", list(m.face.arrows))
-        s.save()
+        rules.finished(self.store, m)
 
     def confirm(self, side):
         """A side confirms the match result (both must, before it counts)."""
@@ -138,6 +125,8 @@ class Session:
         return self.confirmed[0] and self.confirmed[1]
 
     def close(self):
+        """The match is closed: its game's modules go with it (the menus do without them)."""
         self.match = None
         self.number = None
-        self.ttt = False
+        self.game = None
+        games.forget()

@@ -1,6 +1,7 @@
-"""New match: preset (standard, Hard 5, custom options), games, archers, distances, shafts.
-The preset's last choice is the other game, Try-Tac-Toe: its shape values (TTT-4), move
-limit (TTT-5) and players X and O (box/tttplay.py plays it).
+"""New match: the rules (each game's presets, one list), the chosen game's rows, the
+archers of its two sides, distances and shafts. The games come from the registry
+(scorebox_core/games.py); each gives its rows, options and warning through the module its
+surface names as SETUP (box/ttbsetup.py, box/tttsetup.py), loaded with this screen.
 
 Rows are picked with up/down (keypad 2/8) and changed with left/right (4/6); # on Start
 opens the match. Names come from the roster kept on the box, the most recently used first
@@ -11,16 +12,11 @@ warns when the shafts differ by more than 0.5 mm.
 
 from box.keys import BACK, DOWN, LEFT, LONG, OK, RIGHT, UP
 from box.ui import Screen, menu, nav, title
-from scorebox_core.match import TICTACBOW, TRYTACTOE
-from scorebox_core.ttb.rules import HARD5, NET, Options
+from scorebox_core import games
 
-STANDARD = "standard"
-HARD = "Hard 5"
-CUSTOM = "custom"
-TTT = "TryTacToe"  # after custom: Tic Tac BOW's choices keep their keys
-_TTT_ROWS = ("triangle", "bar", "chevron", "moves")
-DEFAULT = "auto"  # a shape's value set from the board (TTT-4)
 NONE_NAME = "-"
+TENTHS = 1  # Field.fmt: a whole number of tenths (4.0-12.0 mm)
+ZERO_NONE = 2  # Field.fmt: 0 is "none" (no limit)
 
 
 class Span:
@@ -74,26 +70,13 @@ def to_front(store, names):
         store.set_roster(front + [n for n in r if n not in front])
 
 
-# Option rows shown for a custom preset: option name, label, choices.
-_CUSTOM = (
-    ("mode", "mode", (NET, HARD5)),
-    ("claim_a", "claim A", Span(1, 15)),
-    ("claim_b", "claim B", Span(1, 15)),
-    ("arrows_a", "arrows A", Span(1, 6)),
-    ("arrows_b", "arrows B", Span(1, 6)),
-    ("flips", "flips", (0, 1, 2, 3)),
-    ("equal_turns", "equal", (True, False)),
-    ("rounds", "rounds", Span(0, 30)),
-    ("face_games", "face", Span(1, 9)),
-)
-
-
 class Field:
-    def __init__(self, name, label, choices, index=0):
+    def __init__(self, name, label, choices, fmt=0):
         self.name = name
         self.label = label
         self.choices = choices
-        self.index = index
+        self.index = 0
+        self.fmt = fmt  # how text() writes the value: as it is, TENTHS, ZERO_NONE
 
     def value(self):
         return self.choices[self.index]
@@ -111,9 +94,9 @@ class Field:
             v = "on"
         elif v is False:
             v = "off"
-        elif self.name in ("shaft_a", "shaft_b"):
+        elif self.fmt == TENTHS:
             v = "%d.%d" % (v // 10, v % 10)
-        elif self.name in ("rounds", "moves") and v == 0:
+        elif self.fmt == ZERO_NONE and v == 0:
             v = "none"
         v = str(v)
         return "%-*s%s" % (15 - len(v), self.label, v)  # 15 columns: the scroll bar is beside
@@ -125,16 +108,17 @@ class NewMatch(Screen):
         self.fields = {}
         self.rows = []
         self.sel = 0
+        self.games = []  # the registry's games (their surfaces), in order
+        self.parts = {}  # game id -> its Setup, made when the game is first chosen
 
     def open(self, arg=None):
         roster = self.app.store.roster()
-        f = {}
-        f["preset"] = Field("preset", "rules", (STANDARD, HARD, CUSTOM, TTT))
-        opts = Options()
-        for name, label, choices in _CUSTOM:
-            f[name] = Field(name, label, choices)
-            f[name].set(getattr(opts, name))
-        f["games"] = Field("games", "games", (1, 3, 5))
+        f = {}  # type: dict
+        self.games = games.every()
+        presets = []
+        for g in self.games:
+            presets.extend(g.PRESETS)
+        f["preset"] = Field("preset", "rules", presets)
         f["a1"] = Field("a1", "A", Names("A", roster))
         f["a2"] = Field("a2", "A 2nd", Names(NONE_NAME, roster))
         f["b1"] = Field("b1", "B", Names("B", roster))
@@ -146,70 +130,41 @@ class NewMatch(Screen):
         f["dist_a"].set(20)
         f["dist_b"].set(20)
         shafts = Span(40, 120)  # tenths of a mm, 4.0-12.0
-        f["shaft_a"] = Field("shaft_a", "shaft A", shafts)
-        f["shaft_b"] = Field("shaft_b", "shaft B", shafts)
+        f["shaft_a"] = Field("shaft_a", "shaft A", shafts, TENTHS)
+        f["shaft_b"] = Field("shaft_b", "shaft B", shafts, TENTHS)
         f["shaft_a"].set(70)  # the target was made for about 7 mm shafts
         f["shaft_b"].set(70)
         self.fields = f
+        self.parts = {}
         self.sel = 0
         self._rows()
 
+    def chosen(self):
+        """(the chosen preset's game, its Setup), the Setup made when first asked for (its
+        rows join the fields; the rules it reads its defaults from go again: heap)."""
+        preset = self.fields["preset"].value()
+        for g in self.games:
+            if preset in g.PRESETS:
+                part = self.parts.get(g.ID)
+                if part is None:
+                    part = self.parts[g.ID] = __import__(g.SETUP, None, None, ("Setup",)).Setup(self.fields)
+                    games.forget((g.ID,), False)  # the rules its defaults came from
+                return g, part
+        raise ValueError(preset)
+
     def _rows(self):
         f = self.fields
-        rows = [f["preset"]]
-        if f["preset"].value() == CUSTOM:
-            for name, _, _ in _CUSTOM:
-                rows.append(f[name])
-        ttt = f["preset"].value() == TTT
-        for name in ("a1", "a2", "b1", "b2"):  # the sides are X and O in Try-Tac-Toe
-            side = ("XO" if ttt else "AB")[name[0] == "b"]
+        g, part = self.chosen()
+        for name in ("a1", "a2", "b1", "b2"):  # the sides' letters are the game's
+            side = g.SIDES[name[0] == "b"]
             f[name].label = side + f[name].label[1:]
             if name[1] == "1":
                 f[name].choices.first = side
-        if ttt:
-            rows.extend(self._ttt_fields())
-        for name in ("games", "a1", "a2", "b1", "b2", "unit", "dist_a", "dist_b", "shaft_a", "shaft_b"):
-            if not ttt or name[0] in "ab":
-                rows.append(f[name])
+        rows = [f["preset"]]
+        for name in part.rows(f["preset"].value()):
+            rows.append(f[name])
         rows.append(None)  # Start
         self.rows = rows
-
-    def _ttt_fields(self):
-        """Try-Tac-Toe's rows, made when it is first chosen: each shape's value, `auto` the
-        default set from the board's counts (TTT-4, docs/try-tac-toe.md), and the move
-        limit per match (TTT-5, 0 = none). Its rules are not loaded in the menus (heap)."""
-        f = self.fields
-        if "moves" not in f:
-            values = (DEFAULT,) + tuple(range(10))
-            for name in _TTT_ROWS[:3]:
-                f[name] = Field(name, name, values)
-            f["moves"] = Field("moves", "moves", Span(0, 200, 10))
-        return [f[name] for name in _TTT_ROWS]
-
-    def shaft_gap(self):
-        """Difference of the two shafts in tenths of a mm (TTB-17)."""
-        f = self.fields
-        return abs(f["shaft_a"].value() - f["shaft_b"].value())
-
-    def options(self):
-        f = self.fields
-        preset = f["preset"].value()
-        if preset == TTT:
-            from scorebox_core.ttt.rules import Options as TttOptions
-
-            topts = TttOptions()
-            for name in _TTT_ROWS:
-                if f[name].value() != DEFAULT:
-                    topts.set(name, str(f[name].value()))
-            return topts
-        opts = Options()
-        if preset == HARD:
-            opts.mode = HARD5
-        elif preset == CUSTOM:
-            for name, _, _ in _CUSTOM:
-                setattr(opts, name, f[name].value())
-        opts.games = f["games"].value()
-        return opts
 
     def archers(self):
         f = self.fields
@@ -244,36 +199,40 @@ class NewMatch(Screen):
     def start(self):
         f = self.fields
         app = self.app
-        if f["preset"].value() == TTT:
-            app.release(self.group)  # the menus go before Try-Tac-Toe's rules load (heap)
+        g, part = self.chosen()
+        preset = f["preset"].value()
+        archers = self.archers()
+        # The menus and the games' setup modules go before the chosen game's rules load
+        # (heap): the match holds its own game's modules alone.
+        app.release(self.group)
+        for other in self.games:
+            app.unload(other.SETUP)
+        self.parts = {}
+        games.forget([o.ID for o in self.games if o is not g])
         why = app.session.start(
-            self.options(),
-            self.archers(),
+            g,
+            part.options(f, preset),
+            archers,
             (f["dist_a"].value(), f["dist_b"].value()),
             f["unit"].value(),
             (f["shaft_a"].value(), f["shaft_b"].value()),
-            TRYTACTOE if f["preset"].value() == TTT else TICTACBOW,
         )
         if why:
             app.message(why, app.home)
             return
         try:
-            to_front(app.store, [n for side in self.archers() for n in side])
+            to_front(app.store, [n for side in archers for n in side])
         except OSError:
             pass  # the flash is full: the order is a nicety, the match is not
-        if app.session.ttt:
-            app.ttt_play.enter()  # box/tttplay.py
-        else:
-            app.match_opened()
+        app.match_opened()
 
     def draw(self, fb):
         title(fb, "New match")
         items = []
         for r in self.rows:
             items.append("Start" if r is None else r.text())
-        warn = self.fields["preset"].value() != TTT and self.shaft_gap() > 5  # shafts are hidden for TTT
+        warn = self.chosen()[1].warning(self.fields)
         menu(fb, items, self.sel, rows=5 if warn else 6)
-        if warn:  # TTB-17
-            g = self.shaft_gap()
+        if warn:
             fb.fill_rect(0, 55, 128, 9, 1)
-            fb.text("! shafts %d.%dmm" % (g // 10, g % 10), 0, 56, 0)
+            fb.text(warn, 0, 56, 0)

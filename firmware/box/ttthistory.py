@@ -3,32 +3,34 @@ in detail, and the result of a game still open. A closed game's result record is
 it is; only an open game is folded by the rules (their board tables load with them)."""
 
 from box.ui import num
-from scorebox_core.match import from_header, result
+from scorebox_core.match import from_header
 
 
 def _fold(h, events):
     from scorebox_core.ttt.rules import Game
 
-    opts, players, _ = from_header(h)
-    return Game.replay(events, opts, players, lenient=True), players
+    opts, archers, _ = from_header(h)
+    return Game.replay(events, opts, archers, lenient=True), archers
 
 
 def open_result(h, events):
-    """(the result record the game would have now, its players)."""
-    g, players = _fold(h, events)
-    return result(g), players
+    """(the result record the game would have now, its archers)."""
+    from scorebox_core.ttt.rules import result
+
+    g, archers = _fold(h, events)
+    return result(g), archers
 
 
 def lines(h, events, extras, result_line):
-    """Players, result, each match's score and end (TTT-6), the options and events."""
-    players = h.get("archers") or (("X",), ("O",))
+    """Archers, result, each match's score and end (TTT-6), the options and events."""
+    archers = h.get("archers") or (("X",), ("O",))
     r = extras.get("result") if isinstance(extras, dict) else None
     if r:
         matches = [(m["score"][0], m["score"][1], m["reason"]) for m in r["matches"]]
     else:
-        g, players = _fold(h, events)
+        g, archers = _fold(h, events)
         matches = [(m.score(0), m.score(1), m.reason or "open") for m in g.matches]
-    out = ["X " + ",".join(players[0]), "O " + ",".join(players[1]), result_line]
+    out = ["X " + ",".join(archers[0]), "O " + ",".join(archers[1]), result_line]
     for i in range(len(matches)):
         out.append("m%d %d-%d %s" % (i + 1, matches[i][0], matches[i][1], matches[i][2]))
     o = h.get("options", {})

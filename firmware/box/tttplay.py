@@ -18,21 +18,18 @@ When a move leaves no shape possible for either side the box offers to end the m
 (TTT-5); a refused move says why (the rules' sentence) with the same buzz as Tic Tac BOW's.
 """
 
-import sys
 from array import array
 
 from box.keys import BACK, DIGIT, DOWN, KC, KD, KHASH, KSTAR, LEFT, LONG, OK, REPEAT, RIGHT, UP
 from box.ui import Confirm, Screen, banner, help_line, nav, number, title
-from scorebox_core.ttb.rules import DRAW
+from scorebox_core.sides import DRAW
 from scorebox_core.ttt.board import CELLS, ROW_STARTS, N, row_of
 from scorebox_core.ttt.rules import END, MISS, NEXT_MATCH, NO_SHAPE, UNDO
 
 try:
     from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc]  # the stubs type const() generically
-        return x
+except ImportError:  # CPython
+    from scorebox_core.compat import const
 
 
 _PX = const(88)  # x of the right-hand panel
@@ -180,7 +177,7 @@ class Play(Screen):
         self.msg = None  # why the last entry was refused, until the next key
         self.offer = False  # TTT-5: no shape possible: end the match?
         self.asking = False  # C / `end`: end the match by agreement?
-        self.end = MatchEnd(app)  # its sibling screens (one entry in app._SCREENS: less heap)
+        self.end = MatchEnd(app)  # its sibling screens (one entry in its SCREENS: less heap)
         self.over = GameOver(app)
 
     def open(self, arg=None):
@@ -196,7 +193,7 @@ class Play(Screen):
         app = self.app
         self.end.group = self.over.group = self.group
         m = app.session.match
-        app.names = tuple(tuple(n[:6] for n in m.players[s]) for s in (0, 1))
+        app.names = tuple(tuple(n[:6] for n in m.archers[s]) for s in (0, 1))
         self.reset()
         moves = m.match.moves
         for j in range(len(moves) - 1, -1, -1):  # the cursor on the last triangle marked
@@ -300,7 +297,7 @@ class Play(Screen):
         if side is not None:  # None only for a moment, as the match ends
             fb.fill_rect(x, 0, 128 - x, 9, 1)
             fb.text("XO"[side], x + 1, 1, 0)
-            fb.text(app.names[side][g.player_index(side)][:4], x + 9, 1, 0)
+            fb.text(app.names[side][g.archer_index(side)][:4], x + 9, 1, 0)
         fb.text("M", x, 11, 1)
         number(fb, len(g.matches), x + 8, 11)
         xx = tiny(fb, len(m.moves) + 1, x + 19, 13)
@@ -330,15 +327,9 @@ class Play(Screen):
             banner(fb, self.msg)
 
 
-def forget_rules():
-    """Let Try-Tac-Toe's rules, board and the board's tables go once its game is closed
-    (about 30 KB of the heap, as box/app.py lets a screen group's modules go): the menus do
-    without them."""
-    pkg = sys.modules.get("scorebox_core.ttt")
-    for leaf in ("rules", "board", "tables"):
-        sys.modules.pop("scorebox_core.ttt." + leaf, None)
-        if pkg is not None and leaf in pkg.__dict__:
-            delattr(pkg, leaf)
+def enter(app, skipped=0):
+    """A game opened or resumed (box/app.py match_opened): the screen it is at."""
+    app.play.enter(skipped)
 
 
 def _keys(app, keypad, buttons):
@@ -369,11 +360,11 @@ class MatchEnd(Screen):
             if kind == LONG:
                 app.go(app.home)
                 return
-            app.go(app.ttt_play)
-            app.ttt_play.shoot(UNDO)
+            app.go(app.play)
+            app.play.shoot(UNDO)
         elif k == OK:
-            app.go(app.ttt_play)
-            app.ttt_play.shoot(NEXT_MATCH)
+            app.go(app.play)
+            app.play.shoot(NEXT_MATCH)
 
     def draw(self, fb):
         g = self.app.session.match
@@ -389,11 +380,6 @@ class MatchEnd(Screen):
 class GameOver(Confirm):
     """The game's result (TTT-6), confirmed by both sides in turn (X then O), as Tic Tac
     BOW's match result; then history."""
-
-    play = "ttt_play"
-
-    def closed(self):
-        forget_rules()
 
     def draw(self, fb):
         app = self.app
@@ -420,4 +406,4 @@ class GameOver(Confirm):
         help_line(fb, app, ": # to confirm", ": OK to confirm", 8)
 
 
-__all__ = ("Play", "MatchEnd", "GameOver", "draw_board", "forget_rules", "step", "tiny")
+__all__ = ("Play", "MatchEnd", "GameOver", "draw_board", "enter", "step", "tiny")

@@ -22,10 +22,8 @@ from box.keys import (
 
 try:
     from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc]  # the stubs type const() generically
-        return x
+except ImportError:  # CPython
+    from scorebox_core.compat import const
 
 
 W = const(128)

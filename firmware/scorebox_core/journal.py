@@ -25,8 +25,8 @@ from scorebox_core import records as R
 
 try:
     from micropython import const
-except ImportError:  # CPython: the PC reads with this module too
-    const = lambda x: x  # noqa: E731
+except ImportError:  # CPython
+    from scorebox_core.compat import const
 
 NUMBER = const(0)
 HEADER = const(1)

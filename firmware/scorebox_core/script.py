@@ -1,6 +1,6 @@
 """What the games' match scripts share (docs/match-script.md): comments, the `options:`
 and `archers:` lines, feeding a reader line by line, and errors that name their line.
-Each game's reader (ttb/script.py, ttt/script.py) reads its own move lines."""
+Each game's reader (its surface's SCRIPT, scorebox_core/games.py) reads its own move lines."""
 
 # A script's size, newlines counted: over 100 times a long real match (a best of 9 of 30
 # rounds a game is about 8,000 characters). Reading takes time in proportion to the size;
@@ -67,3 +67,15 @@ def read_lines(reader, lines):
             raise ScriptError(n, "the script is longer than %d characters: not a match script" % MAX_CHARS)
         reader.feed(n, text)
     return reader.finish()
+
+
+def game_of(lines):
+    """The game (its surface) a match script is written for: the first game after the
+    registry's first whose script module claims it (is_script), else the first."""
+    from scorebox_core import games
+
+    every = games.every()
+    for g in every[1:]:
+        if games.part(g, "SCRIPT").is_script(lines):
+            return g
+    return every[0]

@@ -22,7 +22,7 @@ out = {
     "back": [opts.to_dict(), [list(a) for a in archers], face.games, face.arrows],
     "bare": [[list(a) for a in bare[1]], bare[2].games, bare[2].arrows],
     "result": match.result(m),
-    "texts": [match.result_text(w, wins, reason) for w in (None, 0, 1, 2, "A", "draw")
+    "texts": [match.result_text(w, wins, reason) for w in (None, "A", "B", 2, "X", "draw")
               for wins in (None, (2, 1)) for reason in (None, "line")],
     "rotation": [rules.rotation(done, 3) for done in range(7)],
     "effective": [match.effective(log) for log in ([1, 2, 256, 3, 256, 256, 4], [256, 5], [257, 256, 9])],
@@ -47,7 +47,7 @@ def test_answers():
     assert texts[:4] == ["open", "open (line)", "open 2-1", "open 2-1 (line)"]
     assert texts[4:8] == ["A wins", "A wins (line)", "A wins 2-1", "A wins 2-1 (line)"]
     assert texts[12:16] == ["draw", "draw (line)", "draw 2-1", "draw 2-1 (line)"]
-    assert texts[16:20] == texts[4:8] and texts[20:24] == texts[12:16]
+    assert texts[16] == "X wins" and texts[20:24] == texts[12:16]
     assert a["rotation"] == [0, 1, 2, 0, 1, 2, 0]
     assert a["effective"] == [[4], [5], [9]]
 

@@ -83,7 +83,7 @@ def main(path):
     got["m3"] = box.match(3)
     # Try-Tac-Toe: a game with nothing marked, then one with a move.
     box.keys("# 4 # #")
-    got["ttt_open"] = [app.session.ttt, "scorebox_core.ttt.rules" in sys.modules]
+    got["ttt_open"] = [app.session.game.NAME == "Try-Tac-Toe", "scorebox_core.ttt.rules" in sys.modules]
     got["ttt_empty_home"] = box.home()
     box.keys("8 # #")
     got["ttt_abandoned"] = box.seen() + [

@@ -101,7 +101,7 @@ def main(path):
     box.finish()
     box.keys("# 6 6 6 # #")  # New match, rules: TryTacToe, to Start, start
     app = box.app
-    got["ttt"] = (app.screen is app.ttt_play, app.session.ttt, app.journal.open_match()[2])
+    got["ttt"] = (app.screen is app.play, app.session.game.NAME == "Try-Tac-Toe", app.journal.open_match()[2])
     got["new_face"] = NEW_FACE
     print(json.dumps(got))
 

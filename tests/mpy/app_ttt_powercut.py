@@ -75,7 +75,7 @@ def main():
     for i in range(len(snaps)):
         b2, app2, d2 = boot(RamBlockDev(data=snaps[i]))
         snaps[i] = None
-        if app2.screen is not app2.ttt_play:
+        if app2.screen is not app2.play:
             raise RuntimeError("cut %d: the box did not come back to the game" % i)
         got = state(b2, app2)
         if got == before:
@@ -93,29 +93,29 @@ def main():
     keys(d, "C #")  # match 1 ended by agreement (TTT-5)
     dev3 = RamBlockDev(data=dev.snapshot())
     b3, app3, d3 = boot(dev3)
-    if app3.screen is not app3.ttt_play.end:
+    if app3.screen is not app3.play.end:
         raise RuntimeError("after match 1 the box came back to %s" % type(app3.screen).__name__)
     keys(d3, "# *")  # match 2 started, and taken back: match 1's end again
-    if app3.screen is not app3.ttt_play.end or len(app3.session.match.matches) != 1:
+    if app3.screen is not app3.play.end or len(app3.session.match.matches) != 1:
         raise RuntimeError("undoing match 2's start left the box on %s" % type(app3.screen).__name__)
     keys(d3, "# 4 4 # C # #")  # match 2: O 44, ended by agreement; X confirms the result
     b4, app4, _ = boot(RamBlockDev(data=dev3.snapshot()))
     s = app4.session
-    if app4.screen is not app4.ttt_play.over or s.confirmed != [True, False]:
+    if app4.screen is not app4.play.over or s.confirmed != [True, False]:
         raise RuntimeError("the result came back as %s, %r" % (type(app4.screen).__name__, s.confirmed))
     print("landed: match 1's end; the result with X's confirmation kept")
     keys(d3, "# * *")  # O confirms; history, home
     b3 = app3.board
     n = b3.beeped
     keys(d3, "# 4 # # 5 # 5 #")  # a new game: X 5, then O on 5: refused, with Tic Tac BOW's buzz
-    if b3.beeped != n + 1 or b3.beeps[-1][1:] != (700, 250) or app3.ttt_play.msg is None:
+    if b3.beeped != n + 1 or b3.beeps[-1][1:] != (700, 250) or app3.play.msg is None:
         raise RuntimeError("a refused move did not buzz: %r" % (b3.beeps[-1:],))
     keys(d3, "* C # # C # # # *")  # X's 5 undone; both matches ended by agreement; confirmed; home
     keys(d3, "# 4 8 8 8 8 6 # #")  # a new game, 10 moves a match (TTT-5)
     for n in range(1, 11):
         keys(d3, " ".join(str(n)) + " #")
     m = app3.session.match.match
-    if app3.screen is not app3.ttt_play.end or m.reason != "move limit" or len(m.moves) != 10:
+    if app3.screen is not app3.play.end or m.reason != "move limit" or len(m.moves) != 10:
         raise RuntimeError("the move limit did not end match 1: %s %r" % (type(app3.screen).__name__, m.reason))
     print("move limit: match 1 over after 10 moves")
     print("cuts %d before %d after %d" % (len(snaps), n_before, n_after))

@@ -41,7 +41,7 @@ def main(path):
     box = Box(path + ".ttt")
     box.keys("# 4 # #")  # New match, Try-Tac-Toe, start
     box.keys("2~600")
-    got["typed"] = [box.app.ttt_play.typed, box.app.ttt_play.sel]
+    got["typed"] = [box.app.play.typed, box.app.play.sel]
     box.keys("#")
     box.keys("1 4~1200 #")  # 1, then 4 held through several repeats: 14
     box.keys("8~1200 #  6~600 #")
@@ -49,9 +49,9 @@ def main(path):
 
     box = Box(path + ".btn", "buttons")
     box.keys("ok left ok ok")  # New match, Try-Tac-Toe, start
-    start = box.app.ttt_play.sel
+    start = box.app.play.sel
     box.keys("right~600")  # a step, and one more for the repeat
-    got["cursor"] = [start, box.app.ttt_play.sel]
+    got["cursor"] = [start, box.app.play.sel]
     print(json.dumps(got))
 
 

@@ -19,7 +19,7 @@ import os
 import sys
 
 from box.journal import Journal
-from box.session import result
+from scorebox_core.match import result
 from scorebox_core.ttb.rules import Match, Options
 from vpico import board as vboard
 from vpico.blockdev import RamBlockDev

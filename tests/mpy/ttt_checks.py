@@ -374,10 +374,10 @@ def check_full_game_rotation():
     while not g.over():
         m = g.match
         if m.over():
-            want(g.mover() is None and g.player() is None, "no one moves between matches")
+            want(g.mover() is None and g.archer() is None, "no one moves between matches")
             g.apply(NEXT_MATCH)
             continue
-        order.append((len(g.matches), rules.SIDES[g.mover()], g.player()))
+        order.append((len(g.matches), rules.SIDES[g.mover()], g.archer()))
         empty = [i for i in range(74) if not m.marks[i]]
         g.apply(empty[rnd.below(len(empty))] + 1)
     m1 = [p for k, s, p in order if k == 1][:6]

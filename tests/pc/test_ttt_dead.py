@@ -97,7 +97,7 @@ app = App(b, strict=True)
 d = Driver(app, b)
 for k in "# 4 # #".split():  # New match, Try-Tac-Toe, Start
     d.press(code(k))
-play = app.ttt_play
+play = app.play
 if app.screen is not play:
     print("not on the play screen")
     sys.exit(1)

@@ -34,7 +34,7 @@ def until_dead(game, seed=7):
     still open to a side (random play stays open until the grid is full)."""
     from scorebox_core.ttt.board import through
 
-    g = type(game).replay(game.events, game.opts, game.players)
+    g = type(game).replay(game.events, game.opts, game.archers)
     rnd = Rand(seed)
     out = []
     while not g.match.dead() and not g.match.over():
@@ -116,12 +116,12 @@ def play_game(drv, app, layout, rnd, tally, press=None):
     while True:
         g = app.session.match
         scr = app.screen
-        if scr is app.ttt_play.over:
+        if scr is app.play.over:
             break
-        if scr is app.ttt_play.end:
+        if scr is app.play.end:
             keys([ok])  # match 2
             continue
-        play = app.ttt_play
+        play = app.play
         if play.offer:
             keys([ok])  # TTT-5: end the match that can score no more
             continue

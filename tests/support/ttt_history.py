@@ -25,7 +25,7 @@ def full_game(seed=3, players=(("Ann", "Cy"), ("Bo",))):
 
 def ttt_header(g, clock=None):
     """The header the box journals for game g."""
-    h = header(g.opts, g.players, (18, 18), "m", (70, 70), Face(), game=TRYTACTOE)
+    h = header(g.opts, g.archers, (18, 18), "m", (70, 70), Face(), game=TRYTACTOE)
     if clock is not None:
         h["clock"] = clock
     return h

@@ -10,9 +10,20 @@ MicroPython) and the journal can store an arrow in one byte:
     other:  UNDO, NEW_GAME, NEW_FACE              (256 and up)
 """
 
-A = 0
-B = 1
-DRAW = 2
+from scorebox_core.sides import (  # the words both games share (callers may take them from here)
+    DRAW,
+    NEW_GAME,
+    UNDO,
+    Face,
+    Refused,  # noqa: F401 (callers take it from here)
+    fold_all,
+    fold_in,
+    rotation,
+)
+from scorebox_core.sides import FIRST as A
+from scorebox_core.sides import SECOND as B
+from scorebox_core.sides import side_name as _side_name
+
 SIDES = "AB"
 
 NET = "net"
@@ -23,8 +34,6 @@ HIT = 0
 MISS = 1
 CALLED = 2
 
-UNDO = 256
-NEW_GAME = 257
 NEW_FACE = 258
 
 # What an applied arrow did, kept beside each arrow for screens and statistics.
@@ -102,46 +111,6 @@ def token(ev):
     if k == CALLED:
         return "%d:%s" % (sq, "X" if ev & 1 else "-")
     return "%d:%d" % (sq, ev & 3)
-
-
-class Refused(Exception):
-    """An event the rules do not allow now; str() says why, for the screen."""
-
-
-def fold_in(m, ev):
-    """apply() of both games (this Match, Try-Tac-Toe's Game): check ev (m.why_not), then
-    keep it (_keep)."""
-    reason = m.why_not(ev)
-    if reason:
-        raise Refused(reason)
-    _keep(m, ev)
-
-
-def _keep(m, ev):
-    """Keep checked event ev in m.log, then fold it in (m._step) or take the last event in
-    effect back (m._undo: in a few steps, whatever the match's length)."""
-    m.log.append(ev)
-    if ev == UNDO:
-        m._undo()
-    else:
-        m.events.append(ev)
-        m._step(ev)
-
-
-def fold_all(m, events, lenient, token):
-    """replay() of both games: fold events into m, each checked once. Refused names the first
-    event the rules reject (token(ev) writes it as a script would); lenient: leave refused
-    events out instead, their positions in m.skipped."""
-    for i in range(len(events)):
-        ev = events[i]
-        reason = m.why_not(ev)
-        if reason is None:
-            _keep(m, ev)
-        elif lenient:
-            m.skipped.append(i)
-        else:
-            raise Refused("event %d (%s): %s" % (i + 1, token(ev), reason))
-    return m
 
 
 def _int_in(name, text, low, high):
@@ -458,29 +427,14 @@ class Game:
         self.reason = reason
 
 
-class Face:
-    """Wear of the paper face on the boss (TTB-16): games and arrows since it was put up."""
-
-    def __init__(self, games=0, arrows=None):
-        self.games = games
-        self.arrows = list(arrows) if arrows else [0] * 9
-
-    def worn(self, opts):
-        return self.games >= opts.face_games
-
-
-def rotation(done, team):
-    """TTB-2: which of a side's `team` archers shoots its next turn once the side has shot
-    `done` turns in the match (all games): a fixed order through the whole match."""
-    return done % team
-
-
 class Match:
     """A match: games folded from events. `log` keeps every event keyed, undos included
     (TTB-15); `events` keeps the ones in effect (scorebox_core.match.effective(log)). Undo
     takes the last event in effect back by what it did (Game.take_back for an arrow), so it
     costs the same in a long game as in a short one; it keeps only the faces a new face
     replaced, to put them back."""
+
+    GAME = "tictacbow"  # the match header's `game` (scorebox_core/games.py)
 
     def __init__(self, opts=None, archers=None, face=None):
         self.opts = opts or Options()
@@ -620,6 +574,34 @@ class Match:
 
 
 def side_name(side):
-    if side is None:
-        return None
-    return "draw" if side == DRAW else SIDES[side]
+    return _side_name(side, SIDES)
+
+
+# --- what the registry's surface names (scorebox_core/ttb/game.py RULES) -------------------
+def options(d=None):
+    """The Options: the defaults, or those a header's `options` dict says."""
+    return Options() if d is None else Options.from_dict(d)
+
+
+def replay(events, opts=None, archers=None, face=None, lenient=False):
+    return Match.replay(events, opts, archers, face, lenient)
+
+
+def result(match):
+    """The result record the journal keeps when a match is closed (docs/journal.md)."""
+    games = []
+    for g in match.games:
+        games.append({"winner": side_name(g.winner), "reason": g.reason, "arrows": len(g.arrows)})
+    return {
+        "winner": side_name(match.result()),
+        "wins": [match.wins[0], match.wins[1]],
+        "draws": match.draws,
+        "games": games,
+    }
+
+
+def finished(store, match):
+    """A match closed on the box: keep the face's wear for the next one (TTB-16)."""
+    store.set("face_games", match.face.games)
+    store.set("face_arrows", list(match.face.arrows))
+    store.save()

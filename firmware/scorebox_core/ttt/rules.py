@@ -7,15 +7,15 @@ record of small-int events, stored as Tic Tac BOW's are (below 256: one byte):
 
     1-74        the side to move marks that triangle (TTT-2)
     MISS        a move that marks nothing (an arrow off the face or in a marked triangle)
-    UNDO        takes back the last event in effect (the same 256 as ttb)
-    NEXT_MATCH  starts match 2 once match 1 is over (the same 257 as ttb's NEW_GAME)
+    UNDO        takes back the last event in effect (sides.UNDO)
+    NEXT_MATCH  starts match 2 once match 1 is over (sides.NEW_GAME)
     END         ends the match by agreement: a time limit, or both concede (TTT-5)
 
-Sides, the undo event, Refused, apply's fold_in and replay's fold_all are ttb's, so the box's
-session handles both games alike.
+Sides, the undo event, Refused, apply's fold_in and replay's fold_all are the games' shared
+words (scorebox_core/sides.py), so the box's session handles every game alike.
 """
 
-from scorebox_core.ttb.rules import (
+from scorebox_core.sides import (
     DRAW,
     NEW_GAME,
     UNDO,
@@ -24,10 +24,11 @@ from scorebox_core.ttb.rules import (
     fold_in,
     rotation,
 )
+from scorebox_core.sides import FIRST as X
+from scorebox_core.sides import SECOND as O  # noqa: E741 (the side is called O)
+from scorebox_core.sides import side_name as _side_name
 from scorebox_core.ttt.board import COUNTS, FIRST, SHAPES, N, shape_of, through
 
-X = 0
-O = 1  # noqa: E741 (the side is called O)
 SIDES = "XO"
 GAME = "try-tac-toe"  # the match header's `game` (scorebox_core/match.py)
 
@@ -71,9 +72,7 @@ def token(ev):
 
 
 def side_name(side):
-    if side is None:
-        return None
-    return "draw" if side == DRAW else SIDES[side]
+    return _side_name(side, SIDES)
 
 
 class Options:
@@ -234,19 +233,19 @@ class Game:
 
     GAME = GAME
 
-    def __init__(self, opts=None, players=None):
+    def __init__(self, opts=None, archers=None):
         self.opts = opts or Options()
-        self.players = players or (("X",), ("O",))  # team members in seating order (TTT-2)
+        self.archers = archers or (("X",), ("O",))  # team members in seating order (TTT-2)
         self.log = []
         self.events = []
         self.skipped = []  # positions of events a lenient replay left out
         self.matches = [Match(self.opts, X)]
 
     @classmethod
-    def replay(cls, events, opts=None, players=None, lenient=False):
+    def replay(cls, events, opts=None, archers=None, lenient=False):
         """Fold recorded events; Refused names the first one the rules reject. lenient:
         leave refused events out instead, their positions in g.skipped (as ttb's replay)."""
-        return fold_all(cls(opts, players), events, lenient, token)
+        return fold_all(cls(opts, archers), events, lenient, token)
 
     # --- what a screen or a report asks ------------------------------------------
     @property
@@ -261,19 +260,19 @@ class Game:
         """The side to move now, or None between matches and once the game is over."""
         return None if self.match.over() else self.match.mover()
 
-    def player_index(self, side):
-        """Index in players[side] of the member who makes side's next move (TTT-2). The
+    def archer_index(self, side):
+        """Index in archers[side] of the member who makes side's next move (TTT-2). The
         members sit round the table X1, O1, X2, O2 and play goes round them: match 1 starts
         at X1, match 2 at O1, so in match 2 X's turns start at X2."""
-        team = len(self.players[side])
+        team = len(self.archers[side])
         m = self.match
         start = 1 if len(self.matches) == 2 and side == X else 0
         return rotation(m.moves_of(side) + start, team)
 
-    def player(self):
+    def archer(self):
         """Name of the member to move now, or None."""
         side = self.mover()
-        return None if side is None else self.players[side][self.player_index(side)]
+        return None if side is None else self.archers[side][self.archer_index(side)]
 
     def score(self):
         """TTT-6: each side's game score, the sum of its match scores so far."""
@@ -327,3 +326,25 @@ class Game:
             self.match.end()
         else:
             self.match.move(ev)
+
+
+# --- what the registry's surface names (scorebox_core/ttt/game.py RULES) -------------------
+def options(d=None):
+    """The Options: the defaults, or those a header's `options` dict says."""
+    return Options() if d is None else Options.from_dict(d)
+
+
+def replay(events, opts=None, archers=None, face=None, lenient=False):
+    """The Game folded from events (its face is not worn like Tic Tac BOW's paper: unused)."""
+    return Game.replay(events, opts, archers, lenient)
+
+
+def result(game):
+    """The result record the journal keeps when a game is closed: its winner, game score and
+    each match's score, reason and moves (TTT-6)."""
+    matches = [{"score": [m.score(0), m.score(1)], "reason": m.reason, "moves": len(m.moves)} for m in game.matches]
+    return {"winner": side_name(game.winner()), "score": game.score(), "matches": matches}
+
+
+def finished(store, game):
+    """A game closed on the box: nothing to keep (the face's wear is Tic Tac BOW's)."""

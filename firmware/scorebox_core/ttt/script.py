@@ -31,7 +31,7 @@ def parse_move(text):
     raise ValueError("bad move %r: a triangle number 1-74, or - for a miss" % text)
 
 
-def is_ttt(lines):
+def is_script(lines):
     """True when a script is Try-Tac-Toe's: an `options:` line with game=try-tac-toe, or
     the first move-like line is `X:`, `O:` or `match 2` (Tic Tac BOW's turns are `A:`/`B:`)."""
     for text in lines:
@@ -54,7 +54,7 @@ class Reader:
 
     def __init__(self):
         self.opts = Options()
-        self.players = None  # type: tuple | None
+        self.archers = None  # type: tuple | None
         self.game = None  # type: Game | None
 
     def feed(self, lineno, text):
@@ -70,7 +70,7 @@ class Reader:
                 self._options(rest.split())
             elif head == "archers":
                 self._before_play("archers")
-                self.players = script.names(rest.split(), "XO")
+                self.archers = script.names(rest.split(), "XO")
             elif head in ("X", "O"):
                 self._move(rules.SIDES.index(head), rest.strip())
             else:
@@ -88,14 +88,14 @@ class Reader:
 
     def _options(self, words):
         for w in words:
-            if w.startswith("game="):  # which game the script is (is_ttt): only this one
+            if w.startswith("game="):  # which game the script is (is_script): only this one
                 if w != GAME_OPTION:
                     raise ValueError("game must be %s in a Try-Tac-Toe script, not %r" % (rules.GAME, w[5:]))
         script.set_options(self.opts, [w for w in words if not w.startswith("game=")])
 
     def _start(self):
         if self.game is None:
-            self.game = Game(self.opts, self.players)
+            self.game = Game(self.opts, self.archers)
         return self.game
 
     def _apply(self, ev):

@@ -25,7 +25,7 @@ def next_move(game):
     if side is None:
         return None
     m = game.match
-    return {"side": side_name(side), "player": game.player(), "move": len(m.moves) + 1, "match": len(game.matches)}
+    return {"side": side_name(side), "player": game.archer(), "move": len(m.moves) + 1, "match": len(game.matches)}
 
 
 def last_move(match):

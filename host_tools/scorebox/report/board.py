@@ -46,8 +46,10 @@ def draw(game):
 
 def winner_name(winner, archers):
     """A winning side as "A (Ann)" where its archers are named, else as it is (for result_text)."""
-    if winner not in (0, 1) or tuple(archers[winner]) == (SIDES[winner],):
+    if winner not in (0, 1):
         return winner
+    if tuple(archers[winner]) == (SIDES[winner],):
+        return SIDES[winner]
     return "%s (%s)" % (SIDES[winner], ", ".join(archers[winner]))
 
 
@@ -87,3 +89,8 @@ def status(match):
     if match.face.worn(o):
         lines.append("The face has had %d games: time for a new face (TTB-16)" % match.face.games)
     return "\n".join(lines)
+
+
+def replay_text(match):
+    """`scorebox replay`: the board of the game under way and the match's status."""
+    return draw(match.game) + "\n" + status(match)

@@ -48,7 +48,7 @@ def status(game):
         lines.append("Match %d over: %s" % (n, m.reason))
     else:
         side = m.mover()
-        lines.append("Next: %s (%s)" % (SIDES[side], game.player()))
+        lines.append("Next: %s (%s)" % (SIDES[side], game.archer()))
         if m.dead():
             lines.append("No shape is possible for either side any more: the match can end (TTT-5)")
     lines.append("Tally " + _tally(m, X))
@@ -61,3 +61,8 @@ def status(game):
     elif m.over():
         lines.append("Next: `match 2` (O starts it)")
     return "\n".join(lines)
+
+
+def replay_text(game):
+    """`scorebox replay`: the board of the match under way and the game's status."""
+    return draw(game.match) + "\n" + status(game)

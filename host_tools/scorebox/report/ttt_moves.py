@@ -2,8 +2,7 @@
 what the report's replays draw and what the archer pages count (shapes made and blocked)."""
 
 from scorebox.report import ttt_board
-from scorebox.report.turns import date_text
-from scorebox.text import plural, printable
+from scorebox.text import date_text, plural, printable
 from scorebox_core.match import from_header
 from scorebox_core.ttt import board
 from scorebox_core.ttt.rules import END, MISS, NEXT_MATCH, SHAPES, SIDES, UNDO, Game, token
@@ -21,13 +20,13 @@ def moves(header, log):
     TTT-3) and blocked (placements of the other side's this mark killed while that side
     could still have completed them: it had a mark there and nothing of ours, TTT-5)."""
     done = replay(header, log)
-    g = Game(done.opts, done.players)
+    g = Game(done.opts, done.archers)
     for ev in done.events:
         if ev in (NEXT_MATCH, END):
             g.apply(ev)
             continue
         m = g.match
-        side, player = m.mover(), g.player()
+        side, player = m.mover(), g.archer()
         blocked = 0
         if ev != MISS:
             mine, theirs = m.count[side], m.count[1 - side]

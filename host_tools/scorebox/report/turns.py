@@ -1,9 +1,11 @@
-"""A stored match turn by turn, with the rules core: what `scorebox show` prints and the
-report's replays draw."""
+"""A stored Tic Tac BOW match turn by turn, with its rules core: what `scorebox show` prints
+(show_lines) and the report's replays draw."""
 
-from scorebox.text import date_text, plural  # noqa: F401 (date_text: the reports take it from here)
-from scorebox_core.match import from_header
-from scorebox_core.ttb.rules import NEW_FACE, NEW_GAME, Match
+from scorebox.report import board
+from scorebox.text import date_text, plural, printable  # noqa: F401 (date_text: the reports take it from here)
+from scorebox_core.match import from_header, result_text
+from scorebox_core.ttb import rules
+from scorebox_core.ttb.rules import NEW_FACE, NEW_GAME, UNDO, Match, token
 
 
 def turns(header, log):
@@ -58,3 +60,51 @@ def options_text(o):
         parts.append(plural(o.rounds, "round"))
     parts.append("best of %d" % o.games if o.games > 1 else "1 game")
     return ", ".join(parts)
+
+
+def show_lines(match, h):
+    """`scorebox show` of a Tic Tac BOW match: each turn, the board after it."""
+    opts, archers, _ = from_header(h)
+    archers = tuple(tuple(printable(n) for n in side) for side in archers)  # names are data: no escapes run
+    log = match["log"]
+    out = [
+        "Match %s (store id %d), %s" % (match["key"], match["id"], date_text(match["started"]))
+        + (", box %s" % printable(match["box_name"]) if match.get("box_name") else ""),
+        "A: %s   B: %s" % (", ".join(archers[0]), ", ".join(archers[1])),
+        options_text(opts),
+    ]
+    if h.get("distance"):
+        out.append(
+            "distance %s %s, shafts %s mm"
+            % ("/".join(map(str, h["distance"])), h.get("unit", ""), "/".join(map(str, h.get("shaft_mm") or [])))
+        )
+    undos = log.count(UNDO)
+    out.append("%s keyed%s" % (plural(len(log), "event"), ", %d undone" % undos if undos else ""))
+    m = None
+    for m, t in turns(h, log):
+        g = m.games[t["game"] - 1]
+        if t["face"]:
+            out.append("")
+            out.append("-- a new face is put up --")
+        shot = "  ".join("%s %s" % (token(e), rules.OUTCOMES[o]) for e, o in zip(t["arrows"], t["outcomes"]))
+        out.append("")
+        out.append(
+            "Game %d, round %d, %s (%s): %s"
+            % (t["game"], t["round"], rules.SIDES[t["side"]], printable(t["archer"]), shot)
+        )
+        out.append(board.draw(g))
+        if g.over() and t["start"] + len(t["arrows"]) == len(g.arrows):
+            out.append(
+                "Game %d over: %s" % (t["game"], result_text(board.winner_name(g.winner, archers), reason=g.reason))
+            )
+    if m is not None:
+        r = m.result()
+        out.append("")
+        if m.over():
+            out.append(
+                "Match: %s, games A %d - B %d, draws %d"
+                % (result_text(board.winner_name(r, archers)), m.wins[0], m.wins[1], m.draws)
+            )
+        else:
+            out.append("Match not finished: games A %d - B %d, draws %d" % (m.wins[0], m.wins[1], m.draws))
+    return out
