@@ -113,7 +113,7 @@ class _AllBut:
         return iter(())
 
 
-def _numbers(folder):
+def _numbers(folder, s):
     """(numbers of the matches kept, number of the match in progress or None) of the
     journal files in folder, as the box's reader sees them."""
     j = Reader(folder)
@@ -121,7 +121,11 @@ def _numbers(folder):
         j.recover()
         o = j.open_match()
         return j.list_matches(), o[0] if o else None
-    except JournalError:  # damage the reader cannot place: decode_file below finds the rest
+    except JournalError as e:  # damage the reader cannot place: decode_file below finds the rest
+        s.notes.append(
+            "the box's journal could not be read as a whole (%s): the matches found whole are stored, but a match "
+            "missing from it is not reported and a journal started again is not spotted" % e
+        )
         return [], None
 
 
@@ -132,7 +136,7 @@ def rescue(folder, uid, store, s):
     and whatever follows it is rescued too; then the quarantine file."""
     s.device = uid
     store.device(uid)
-    numbers, opened = _numbers(folder)
+    numbers, opened = _numbers(folder, s)
     s.open = opened is not None
     wanted = _AllBut(opened)
     names = sorted(name for name in os.listdir(folder) if GROUP_FILE.match(name))
@@ -150,8 +154,7 @@ def rescue(folder, uid, store, s):
         return prepare(first, "g%06d.tbj" % first, read(first), (), {n}, ends[first])[3].get(n)
 
     # A journal wiped by hand: its matches are a new run of the box's (pull.journal_run).
-    oldest = firsts[0] if firsts else None
-    base, held = journal_run(store, uid, [n for n in numbers if n != opened], oldest, box_digest, s)
+    base, held = journal_run(store, uid, [n for n in numbers if n != opened], box_digest, s)
     for name, first in zip(names, firsts):
         again = [n for n in held if group_of(n, firsts) == first]  # compared before counted as held
         job = prepare(first, name, read(first), wanted, again, ends[first], base)
