@@ -16,7 +16,7 @@ from storegen import generate
 
 from scorebox.report import html
 from scorebox.store import export
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MATCHES = 100_000

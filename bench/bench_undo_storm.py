@@ -21,8 +21,7 @@ from undo_storms import ttb_lines, ttt_events
 
 from scorebox.report import html, show, ttt_stats
 from scorebox.store import export
-from scorebox.store.db import Store
-from scorebox.store.queries import load_match
+from scorebox.store.sqlite import Store
 from scorebox_core.ttb.script import read_lines
 from scorebox_core.ttt.rules import Game
 
@@ -46,7 +45,7 @@ def cpython(lines, events):
         store = Store(os.path.join(work, "store.sqlite"))
         if store.add_matches("e6614103e7a1b2c3", [(1, ttt_header(Game()), events, None)]) != [True]:
             raise RuntimeError("the store refused the storm")
-        match = load_match(store.db, "1")
+        match = store.load_match("1")
         out["undo_storm_show_seconds_ttt"] = seconds(lambda: show.show_lines(match))
         out["undo_storm_report_seconds_ttt"] = seconds(lambda: html.write(store, os.path.join(work, "report.html")))
         out["undo_storm_stats_seconds_ttt"] = seconds(lambda: ttt_stats.compute(store))

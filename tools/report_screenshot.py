@@ -16,7 +16,7 @@ from handmatches import fill  # noqa: E402
 from storegen import generate  # noqa: E402
 
 from scorebox.report import html  # noqa: E402
-from scorebox.store.db import Store  # noqa: E402
+from scorebox.store.sqlite import Store  # noqa: E402
 
 
 def main(out):

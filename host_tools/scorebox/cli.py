@@ -1,7 +1,6 @@
 """The `scorebox` command."""
 
 import argparse
-import importlib
 import json
 import os
 import sys
@@ -10,12 +9,16 @@ from scorebox import demo
 from scorebox.device import deploy, doctor
 from scorebox.device.firmware import firmware_dir
 from scorebox.errors import ScoreboxError
+from scorebox.report import board, ttt_board
 from scorebox.sim import run as sim
 from scorebox.sim import vpico
 from scorebox.sync import commands as sync
-from scorebox_core import VERSION, games
+from scorebox_core import VERSION
 from scorebox_core.script import MAX_CHARS, ScriptError
-from scorebox_core.script import game_of as script_game
+from scorebox_core.ttb.script import read_lines
+from scorebox_core.ttb.snapshot import snapshot
+from scorebox_core.ttt import script as ttt_script
+from scorebox_core.ttt import snapshot as ttt_snapshot
 
 
 def load_script(path):
@@ -30,19 +33,25 @@ def load_script(path):
         raise ScoreboxError("%s: cannot read: %s" % (path, e.strerror or e))
     except UnicodeDecodeError:
         raise ScoreboxError("%s: not a text file (UTF-8 expected)" % path)
-    game = script_game(lines)  # the registry tells the game (docs/match-script.md says how)
-    try:
-        return game, games.part(game, "SCRIPT").read_lines(lines)
+    try:  # a Tic Tac BOW match, or a Try-Tac-Toe game (docs/match-script.md says how it is told)
+        return ttt_script.read_lines(lines) if ttt_script.is_ttt(lines) else read_lines(lines)
     except ScriptError as e:
         raise ScoreboxError("%s:%d: %s" % (path, e.line, e.message))
 
 
 def cmd_replay(args):
-    game, match = load_script(args.file)
-    if args.json:
-        print(json.dumps(games.part(game, "SNAPSHOT").snapshot(match), indent=2, sort_keys=True))
+    match = load_script(args.file)
+    if isinstance(match, ttt_script.Game):
+        if args.json:
+            print(json.dumps(ttt_snapshot.snapshot(match), indent=2, sort_keys=True))
+        else:
+            print(ttt_board.draw(match.match))
+            print(ttt_board.status(match))
+    elif args.json:
+        print(json.dumps(snapshot(match), indent=2, sort_keys=True))
     else:
-        print(importlib.import_module(game.BOARD).replay_text(match))
+        print(board.draw(match.game))
+        print(board.status(match))
     return 0
 
 
@@ -60,7 +69,7 @@ def cmd_doctor(args):
     store, so the lookup is passed in. No store yet: nothing extra said, and none made."""
 
     def box_name(uid):
-        from scorebox.store.db import default_path, open_store
+        from scorebox.store.access import default_path, open_store
 
         if not args.db and not os.path.exists(default_path()):
             return None
@@ -109,8 +118,8 @@ def parser():
     d.set_defaults(run=cmd_doctor)
     if os.path.exists(os.path.join(os.path.dirname(firmware_dir()), "docs", "demo.keys")):
         demo.add_parser(sub)  # a checkout's: an install has no docs/ and so no demo to offer
+    from scorebox.commands import archers, backup, boxes, export  # the club's view on the PC
     from scorebox.report import face, html, show, stats
-    from scorebox.store import archers, backup, boxes, export  # the club's view on the PC
 
     for module in (html, show, stats, export, backup, archers, boxes, face):
         module.add_parser(sub)

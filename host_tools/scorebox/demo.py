@@ -16,7 +16,7 @@ from scorebox.errors import ScoreboxError
 from scorebox.report import html
 from scorebox.sim.run import half_blocks, run_script, write_frames
 from scorebox.sim.vpico import VirtualPico
-from scorebox.store.db import Store
+from scorebox.store.access import open_store
 from scorebox.sync.commands import cmd_matches
 from scorebox.sync.pull import sync
 
@@ -61,7 +61,7 @@ def cmd_demo(args):
         try:
             client = link.Client(ser, timeout=3.0)
             vp.wait_ready(client)
-            s = sync(client, Store(db))
+            s = sync(client, open_store(db, create=True))
         finally:
             ser.close()
     finally:
@@ -75,7 +75,7 @@ def cmd_demo(args):
     print()
     path = os.path.join(out, "report.html")
     print("== 4. The club's report: scorebox report --db %s --out %s" % (os.path.relpath(db), os.path.relpath(path)))
-    size = html.write(Store(db), path)
+    size = html.write(open_store(db), path)
     print("report written: %s (%d KB): open it in a browser" % (path, round(size / 1e3)))
     return 0
 

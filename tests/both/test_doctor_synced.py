@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from scorebox.sim.vpico import plugged_in
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 pytestmark = pytest.mark.micropython
 

@@ -8,7 +8,7 @@ from test_sync_faults import box_unacked
 from test_sync_raw_restart import RebootingPico as VirtualPico  # .mpy, 192 KB heap; a soft reset reboots
 
 from scorebox.device import link
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 pytestmark = pytest.mark.micropython
 

@@ -13,8 +13,7 @@ from scorebox.device import link
 from scorebox.sim.png import pixels
 from scorebox.sim.run import run_script
 from scorebox.sim.vpico import VirtualPico
-from scorebox.store import roster
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox.sync.pull import push_roster
 
 pytestmark = pytest.mark.micropython
@@ -114,7 +113,7 @@ def test_a_new_club_sees_its_archers_names_everywhere(tmp_path):
     # The box now offers the two who shot first, then the others (most recent first).
     p = sync(flash, db)
     assert p.returncode == 0 and "roster on the box: 4 archers" in p.stdout
-    assert roster.box_names(Store(db).db) == ["Ann", "Cat", "Bob", "Dan"]
+    assert Store(db).box_names() == ["Ann", "Cat", "Bob", "Dan"]
 
 
 class Box:
@@ -150,8 +149,8 @@ def test_sync_merges_the_rosters_and_never_fails_on_one(box, tmp_path):
     c = box.client
     c.request("ROSTER", {"names": ["Zed", "Ann"]})  # on the box only (an older PC's whole list)
     for name in ("ann", "Bob", "Dan"):
-        roster.add(store.db, name)
-    roster.retire(store.db, "Dan")
+        store.add_archer(name)
+    store.retire_archer("Dan")
     lines = push_roster(c, store)
     assert "archers from the box added to the store: Zed" in lines
     assert box.names() == ["ann", "Bob", "Zed"]  # Ann is ann (case); Dan retired; Zed kept
@@ -169,9 +168,9 @@ def test_sync_merges_the_rosters_and_never_fails_on_one(box, tmp_path):
 
 def test_a_renamed_archer_keeps_the_old_name_from_coming_back(box, tmp_path):
     store = Store(str(tmp_path / "club.sqlite"))
-    roster.add(store.db, "Bob")
+    store.add_archer("Bob")
     push_roster(box.client, store)
-    roster.rename(store.db, "bob", "Robert")
+    store.rename_archer("bob", "Robert")
     assert push_roster(box.client, store) == ["roster on the box: 1 archer"]
     assert box.names() == ["Robert"]
 
@@ -182,7 +181,7 @@ def test_a_long_roster_goes_in_pieces_the_box_can_hold(box, tmp_path):
     store = Store(str(tmp_path / "club.sqlite"))
     names = ["Archer %05d" % i for i in range(250)]
     for n in names:
-        roster.add(store.db, n)
+        store.add_archer(n)
     assert push_roster(box.client, store) == ["roster on the box: 200 archers"]
     assert box.names() == names[:200]
     assert box.vp.proc.poll() is None
@@ -195,7 +194,7 @@ def test_a_whole_match_plays_with_the_longest_roster_on_the_picos_heap(tmp_path)
     flash = str(tmp_path / "box.flash")
     store = Store(str(tmp_path / "club.sqlite"))
     for i in range(200):
-        roster.add(store.db, "Archer %05d" % i)
+        store.add_archer("Archer %05d" % i)
     b = Box(flash)
     try:
         assert push_roster(b.client, store) == ["roster on the box: 200 archers"]
@@ -209,7 +208,7 @@ def test_a_name_the_box_refuses_never_fails_a_sync(tmp_path):
     """#13 item 11: one such name made every later sync end in "refused ROSTER", exit 2."""
     flash, db = str(tmp_path / "box.flash"), str(tmp_path / "club.sqlite")
     s = Store(db)
-    roster.add(s.db, "Ann")
+    s.add_archer("Ann")
     s.db.execute("INSERT INTO archers (name) VALUES (?)", ("Tab\tbed",))  # as an old import stored it
     for _ in range(2):
         p = sync(flash, db)

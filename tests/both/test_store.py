@@ -1,11 +1,11 @@
-"""The store on its own: how it checks what it is given (host_tools/scorebox/store/db.py)."""
+"""The store on its own: how it checks what it is given (host_tools/scorebox/store/sqlite.py, checks.py)."""
 
 import json
 
 import mpy
 import pytest
 
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox_core.ttb import rules
 
 

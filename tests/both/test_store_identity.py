@@ -10,7 +10,7 @@ from test_sync_faults import box_unacked
 
 from scorebox.device import link
 from scorebox.device.link import DeviceError
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 pytestmark = pytest.mark.micropython
 

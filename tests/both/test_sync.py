@@ -14,7 +14,7 @@ from boxfill import fill
 from picoheap import PicoHeapVirtualPico
 
 from scorebox.device import link
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox_core import frames
 
 pytestmark = pytest.mark.micropython

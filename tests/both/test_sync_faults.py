@@ -19,7 +19,7 @@ from picoheap import PicoHeapVirtualPico as VirtualPico  # the Pico's budget: .m
 
 from scorebox.device import link
 from scorebox.device.link import DeviceError
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox.sync import workers
 from scorebox.sync.pull import sync
 

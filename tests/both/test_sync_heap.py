@@ -17,7 +17,7 @@ from test_sync import raw_request, signed
 from test_sync_faults import box_unacked
 
 from scorebox.device import link
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox_core import frames
 
 pytestmark = pytest.mark.micropython

@@ -20,7 +20,7 @@ from test_sync_faults import FaultySerial, cli_sync
 
 from scorebox.device import link
 from scorebox.device.link import DeviceError
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox.sync import workers
 from scorebox.sync.pull import sync
 

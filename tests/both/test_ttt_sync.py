@@ -18,7 +18,7 @@ from picoheap import PicoHeapVirtualPico
 from ttt_history import full_game, ttt_header
 
 from scorebox.device import link
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox_core.match import TRYTACTOE
 from scorebox_core.ttt.rules import Game
 

@@ -275,8 +275,7 @@ def test_show_and_stats_of_a_stored_storm_fold_each_move_a_few_times(tmp_path, m
     from undo_storms import ttt_events
 
     from scorebox.report import show, ttt_stats
-    from scorebox.store.db import Store
-    from scorebox.store.queries import load_match
+    from scorebox.store.sqlite import Store
     from scorebox_core.ttt import rules as ttt
 
     events = ttt_events(misses=300, slips=300)
@@ -285,7 +284,7 @@ def test_show_and_stats_of_a_stored_storm_fold_each_move_a_few_times(tmp_path, m
     folds = []
     move = ttt.Match.move
     monkeypatch.setattr(ttt.Match, "move", lambda self, ev: folds.append(ev) or move(self, ev))
-    lines = show.show_lines(load_match(store.db, "1"))
+    lines = show.show_lines(store.load_match("1"))
     assert "930 events keyed, 300 undone" in lines
     assert len(folds) == 630 + 630 + 330  # two replays of the log, a fold of the events in effect
     folds.clear()

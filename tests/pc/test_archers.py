@@ -9,8 +9,8 @@ import sys
 import pytest
 from storegen import match_items
 
-from scorebox.store import roster
-from scorebox.store.db import MIGRATIONS, SCHEMA_VERSION, Store
+from scorebox.store.schema import MIGRATIONS, SCHEMA_VERSION
+from scorebox.store.sqlite import Store
 
 
 def scorebox(*args):
@@ -66,11 +66,11 @@ def test_a_name_the_box_cannot_take_is_refused_with_the_reason(db, name, why):
 
 def test_formula_like_names_are_kept_in_the_store(db):
     assert scorebox("archers", "add", "--db", db, "--", "=Ann", "+1", "@home", "-x").returncode == 0
-    assert roster.box_names(Store(db).db) == ["+1", "-x", "=Ann", "@home"]  # by name: no match yet
+    assert Store(db).box_names() == ["+1", "-x", "=Ann", "@home"]  # by name: no match yet
 
 
 def test_import_says_what_was_added_and_skipped(db, tmp_path):
-    roster.add(Store(db).db, "Ann")
+    Store(db).add_archer("Ann")
     csv = tmp_path / "members.csv"
     csv.write_text(
         '\ufeffMember no,Full Name,Email\n1,Bob,b@x\n2,ann,a@x\n3,"Cat, Jr",c@x\n\n4,Bob,b@x\n5,Zoë,z@x\n6,Dan\n',
@@ -123,7 +123,7 @@ def test_retire_leaves_the_box_list_and_keeps_the_history(db):
     p = scorebox("archers", "retire", "BOB", "--db", db)
     assert p.returncode == 0 and "retired Bob" in p.stdout
     assert names(db) == ["Ann"] and names(db, "--retired") == ["Ann", "Bob"]
-    assert roster.box_names(Store(db).db) == ["Ann"]
+    assert Store(db).box_names() == ["Ann"]
     assert "Bob" in json.loads(scorebox("stats", "--json", "--db", db).stdout)
     p = scorebox("archers", "add", "bob", "--db", db)
     assert "bob is back on the roster" in p.stdout and names(db) == ["Ann", "Bob"]
@@ -142,7 +142,7 @@ def test_a_match_shot_as_a_v_b_is_named_afterwards(db):
     stats = json.loads(scorebox("stats", "--json", "--db", db).stdout)
     assert sorted(stats) == ["Ann", "Bob"]
     assert stats["Ann"]["arrows"] + stats["Bob"]["arrows"] == int(row[-1])  # every turn has its archer
-    assert roster.box_names(Store(db).db) == ["Ann", "Bob"]
+    assert Store(db).box_names() == ["Ann", "Bob"]
     p = scorebox("show", "1", "--names", "Ann", "--db", db)
     assert p.returncode == 2 and "this match has 2 archers (1+1): give 2 names" in p.stderr
     p = scorebox("show", "1", "--names", "Ann,ANN", "--force", "--db", db)  # named now: --force to rename

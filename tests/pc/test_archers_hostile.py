@@ -16,7 +16,7 @@ from test_sync_hostile_box import HostileBox
 
 from scorebox.device import link
 from scorebox.store import roster
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox.sync.pull import push_roster
 
 
@@ -52,13 +52,13 @@ def test_a_box_listing_more_than_a_box_holds_adds_200_and_says_what_was_left_out
     names = ["Flood %05d" % i for i in range(1000)]
     box = HostileBox(flood(names))
     store = Store(db)
-    roster.add(store.db, "Ann")
+    store.add_archer("Ann")
     try:
         client = link.Client(link.open_port(box.port), timeout=3.0, retries=0)
         lines = push_roster(client, store)
     finally:
         box.close()
-    on = [r[0] for r in roster.listing(store.db)]
+    on = [r[0] for r in store.archers()]
     assert len(on) == 1 + roster.BOX_MAX and on[1:] == names[: roster.BOX_MAX]
     assert "archers from the box added to the store: Flood 00000, Flood 00001" in lines[0]
     assert lines[1] == (

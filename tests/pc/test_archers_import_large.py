@@ -16,7 +16,7 @@ import tracemalloc
 import pytest
 
 from scorebox.store import roster
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 
 def scorebox(*args):
@@ -46,9 +46,9 @@ def steps(db, path):
         count[0] += 1
 
     s.db.set_progress_handler(tick, 1000)
-    roster.import_csv(s.db, path)
+    s.import_members(path)
     s.db.set_progress_handler(None, 0)
-    assert len(roster.listing(s.db)) > 0
+    assert len(s.archers()) > 0
     s.close()
     return count[0]
 
@@ -69,11 +69,11 @@ def test_memory_stays_small_whatever_the_file_holds(db, tmp_path):
     s = Store(db)
     tracemalloc.start()
     try:
-        roster.import_csv(s.db, path)
+        s.import_members(path)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert len(roster.listing(s.db)) == 2000
+    assert len(s.archers()) == 2000
     s.close()
     assert peak < size / 8, (peak, size)  # the names and their keys: some 400 bytes a member
 
@@ -122,7 +122,7 @@ def test_a_member_list_of_first_and_last_names(db, tmp_path):
     assert p.returncode == 0 and p.stdout == preview.replace("6 to add", "6 added").rsplit("nothing saved", 1)[0]
     listed = scorebox("archers", "--db", db).stdout.splitlines()
     assert listed[1].split() == ["Alexandra", "M", "0", "-", "Alexandra", "Montgomery"]
-    assert roster.box_names(Store(db).db) == [
+    assert Store(db).box_names() == [
         "Alexandra M",
         "Alexandra M2",
         "Alexandra Mo",
@@ -149,6 +149,6 @@ def test_names_that_derive_to_one_box_name_are_told_apart(db, tmp_path):
     path = member_list(tmp_path / "m.csv", rows, heading=("first_name", "last_name"))
     p = scorebox("archers", "import", path, "--save", "--db", db)
     assert p.returncode == 0 and p.stdout.endswith("300 added\n"), p.stdout[-300:]
-    boxed = [r[0] for r in roster.listing(Store(db).db)]
+    boxed = [r[0] for r in Store(db).archers()]
     assert len(set(n.casefold() for n in boxed)) == 300 and all(len(n) <= roster.MAX_NAME for n in boxed)
     assert "Christophe M" in boxed and "Christophe Mo" not in boxed and "Christoph300" in boxed

@@ -12,8 +12,7 @@ import pytest
 
 from scorebox.device import link
 from scorebox.sim.vpico import VirtualPico
-from scorebox.store import roster
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 pytestmark = pytest.mark.micropython
 
@@ -83,9 +82,9 @@ def test_the_merge_leaves_a_retired_name_as_it_is(tmp_path):
     again nor brought back."""
     s = Store(str(tmp_path / "club.sqlite"))
     for name in ("Ann", "Dan"):
-        roster.add(s.db, name)
-    roster.retire(s.db, "Dan")
-    roster.merge_from_box(s.db, ["Ann", "DAN", "Eve"])
-    assert [(r[0], r[1]) for r in roster.listing(s.db, retired=True)] == [("Ann", 0), ("Dan", 1), ("Eve", 0)]
-    assert roster.box_names(s.db) == ["Ann", "Eve"]
+        s.add_archer(name)
+    s.retire_archer("Dan")
+    s.merge_from_box(["Ann", "DAN", "Eve"])
+    assert [(r[0], r[1]) for r in s.archers(retired=True)] == [("Ann", 0), ("Dan", 1), ("Eve", 0)]
+    assert s.box_names() == ["Ann", "Eve"]
     s.close()

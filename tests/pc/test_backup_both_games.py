@@ -19,7 +19,7 @@ from bothstore import both_games
 
 from scorebox import cli
 from scorebox.store import backup
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox_core.match import TICTACBOW, TRYTACTOE
 
 

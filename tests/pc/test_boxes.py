@@ -6,8 +6,7 @@ import pytest
 from handmatches import MATCH1, item
 
 from scorebox import cli
-from scorebox.store import queries
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 
 def store_one(tmp_path):
@@ -34,7 +33,7 @@ def test_a_club_names_its_box(tmp_path, capsys):
     assert "Range 1" in run(capsys, "matches", "--db", db)[1]
     assert "box Range 1" in run(capsys, "show", "1", "--db", db)[1]
     s = Store(db)
-    assert queries.months(s.db, [])[0]["boxes"] == "Range 1"  # the report's table by month
+    assert s.months([])[0]["boxes"] == "Range 1"  # the report's table by month
     assert s.matches()[0]["box_name"] == "Range 1"
     s.close()
 

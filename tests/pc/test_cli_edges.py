@@ -15,7 +15,8 @@ from ttt_game import Rand, pick
 
 from scorebox import cli
 from scorebox.report import ttt_board
-from scorebox.store.db import Store, default_path
+from scorebox.store.access import default_path
+from scorebox.store.sqlite import Store
 from scorebox.sync import pull
 from scorebox_core.ttt.rules import Game, Options
 

@@ -130,7 +130,7 @@ def test_every_command_on_both_games_and_on_an_empty_store(tmp_path, capsys, mon
 
     empty = tmp_path / "empty"
     empty.mkdir()
-    from scorebox.store.db import Store
+    from scorebox.store.sqlite import Store
 
     Store(str(empty / "club.sqlite")).close()
     run_all(empty, str(empty / "club.sqlite"), capsys, "empty")

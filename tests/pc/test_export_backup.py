@@ -8,7 +8,7 @@ from handmatches import fill
 
 from scorebox import cli
 from scorebox.store import backup
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 
 def make(tmp_path, name="club.sqlite"):

@@ -11,8 +11,7 @@ from handmatches import DEVICE, MATCH1, T0, fill, item
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
-from scorebox.store import roster
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 
 def run(*args):
@@ -72,7 +71,7 @@ def test_import_gives_the_same_store(club, tmp_path, fmt, capsys):
         listed.append(capsys.readouterr().out)
     assert listed[0] == listed[1] and "Anne" in listed[0] and "retired" in listed[0] and "Range 1" in listed[0]
     s = Store(fresh)
-    assert roster.merge_from_box(s.db, ["Ann", "Flo"]) == ([], [])  # a box still saying Ann means Anne
+    assert s.merge_from_box(["Ann", "Flo"]) == ([], [])  # a box still saying Ann means Anne
     assert s.check() == []
     s.close()
 

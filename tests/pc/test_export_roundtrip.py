@@ -11,7 +11,7 @@ from storegen import generate
 
 from scorebox import cli
 from scorebox.store import export
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 MATCH2_ROWS = """\
 hand/2,1,1,1,A,Cat,1,5,3,0,,claimed

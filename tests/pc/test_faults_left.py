@@ -14,7 +14,7 @@ import pytest
 from handmatches import fill
 
 from scorebox import cli
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 HUGE = str(2**64 + 5)
 
@@ -117,14 +117,13 @@ def test_a_read_only_store_or_folder_is_one_line(club, where):
 
 # A real SIGINT, delivered just after the archer's row is inserted, before COMMIT.
 CTRL_C = """
-import os, signal, sys
-from scorebox.store import roster
-add = roster._add
+import sys
+from scorebox.store.sqlite import Store
+add = Store._add_archer
 def add_then_ctrl_c(*a):
-    got = add(*a)
-    os.kill(os.getpid(), signal.SIGINT)
-    return got
-roster._add = add_then_ctrl_c
+    add(*a)
+    raise KeyboardInterrupt  # Ctrl-C, as Python raises it, inside the write transaction
+Store._add_archer = add_then_ctrl_c
 from scorebox import cli
 sys.exit(cli.main(sys.argv[1:]))
 """

@@ -9,7 +9,7 @@ from handmatches import MATCH1, item
 
 from scorebox import cli
 from scorebox.store import export
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox.text import printable
 
 HOSTILE = ['=HYPERLINK("http://x","y")', "+1+1", "-2-2", "@SUM(A1)", "\tTab", "\rCR"]

@@ -10,7 +10,7 @@ import pytest
 from handmatches import fill
 
 from scorebox import cli
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 HOSTILE = ("1", 1e300, float("inf"), float("nan"), 2**64, {}, None, [[[[[[[[[[1]]]]]]]]]], "x" * 5000)
 MATCH_FIELDS = (

@@ -1,7 +1,9 @@
 """The PC package's layers (ARCHITECTURE.md), read from the source with ast:
 
-- SQL only in the store layer (scorebox/store/): no string constant outside it starts like
-  an SQL statement or a piece of one, and no module outside it imports sqlite3;
+- SQL only in the store's SQLite implementation (SQLITE below): no string constant elsewhere
+  starts like an SQL statement or a piece of one, no module elsewhere imports sqlite3, and
+  nothing outside the store package reaches for a connection (`.db.`, `execute(`): the
+  commands, sync and reports call the Store's methods (issue 23);
 - each layer imports only the layers below it (ARCHITECTURE.md's table), every import
   counted, lazy ones inside functions too;
 - a package's __init__.py is its docstring only: it runs whenever any of its modules is
@@ -16,6 +18,10 @@ from mpy import ROOT, SIM_MPY
 
 PACKAGE = os.path.join(ROOT, "host_tools", "scorebox")
 STORE = os.path.join(PACKAGE, "store")
+# The store's SQLite implementation: the only modules that write SQL. The rest of the store
+# (errors, checks, access, roster's and boxes' names, export's files, import's checks, files)
+# serves any implementation.
+SQLITE = {"sqlite.py", "schema.py", "rows.py", "lock.py", "queries.py", "rosterdb.py", "historydb.py", "backup.py"}
 
 # Upper case, as the store writes SQL, a statement or a fragment joined to one; any case for a
 # statement whose shape only SQL has.
@@ -99,7 +105,57 @@ def test_sql_only_in_the_store_layer():
 def test_the_store_layer_holds_the_sql():
     """The scan above would see the store's SQL (so it is not blind to how the store writes it)."""
     found = {os.path.basename(p) for p in sources(STORE) if sql_in(parse(p))}
-    assert {"db.py", "queries.py", "export.py", "backup.py"} <= found
+    assert {"sqlite.py", "schema.py", "rows.py", "queries.py", "rosterdb.py", "historydb.py", "backup.py"} <= found
+
+
+def test_sql_only_in_the_sqlite_implementation():
+    """Within the store, the modules a second implementation would share write no SQL."""
+    bad = []
+    for path in sources(STORE):
+        if os.path.basename(path) in SQLITE:
+            continue
+        tree = parse(path)
+        bad += ["%s: %r" % (os.path.relpath(path, ROOT), s[:60]) for s in sql_in(tree)]
+        bad += [
+            "%s imports sqlite3" % os.path.relpath(path, ROOT) for m in imported(tree) if m.split(".")[0] == "sqlite3"
+        ]
+    assert bad == []
+
+
+# A connection used outside the store: an attribute `.db` followed by anything (`store.db.execute`,
+# `store.db)` passed on), or a call of execute / executemany / executescript on anything.
+CONNECTION = re.compile(r"\.db\b(?!\s*=)|\bexecute(?:many|script)?\s*\(")
+
+
+def connection_uses(source):
+    """(line number, line) of each use of a connection in source, comments and `args.db` aside."""
+    out = []
+    for n, line in enumerate(source.splitlines(), 1):
+        code = line.split("#")[0]
+        code = re.sub(r"\bargs\.db\b", "", code)  # a command's --db: a path, not a connection
+        if CONNECTION.search(code):
+            out.append((n, line.strip()))
+    return out
+
+
+def test_the_scanner_finds_connections():
+    found = connection_uses(
+        "rows = queries.totals(store.db)\n"
+        "store.db.execute('x')\n"
+        "cur.executemany(q, rows)\n"
+        "db = store.db\n"
+        "path = args.db or default_path()  # --db\n"
+        "print('a --db file')\n"
+    )
+    assert [n for n, _ in found] == [1, 2, 3, 4]
+
+
+def test_nothing_outside_the_store_touches_a_connection():
+    bad = []
+    for path in OUTSIDE_STORE:
+        with open(path, encoding="utf-8") as f:
+            bad += ["%s:%d: %s" % (os.path.relpath(path, ROOT), n, line) for n, line in connection_uses(f.read())]
+    assert bad == []
 
 
 def test_package_inits_are_docstrings():
@@ -114,11 +170,12 @@ def test_package_inits_are_docstrings():
 
 
 # Layer -> the layers it may import. Every layer may import the core (scorebox_core), the
-# error base class (scorebox.errors), the child-process helper (scorebox.process) and the
-# terminal's text helpers (scorebox.text).
-BASE = ("errors", "process", "text")
+# error base class (scorebox.errors), the child-process helper (scorebox.process), the
+# terminal's text helpers (scorebox.text) and the user's data folder (scorebox.paths).
+BASE = ("errors", "process", "text", "paths")
 LAYERS = {
-    "cli": ("demo", "sync", "report", "sim", "device", "store"),
+    "cli": ("demo", "commands", "sync", "report", "sim", "device", "store"),
+    "commands": ("store",),
     "demo": ("sync", "report", "sim", "device", "store"),
     "sync": ("device", "store"),
     "report": ("store",),
@@ -128,6 +185,7 @@ LAYERS = {
     "errors": (),
     "process": (),
     "text": (),
+    "paths": (),
 }
 
 

@@ -13,7 +13,7 @@ from handmatches import fill
 from scorebox import cli
 from scorebox.device import mpy_build
 from scorebox.store import backup
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 THESIS = b"my thesis, chapter 3\n" * 100
 

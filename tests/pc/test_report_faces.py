@@ -46,7 +46,7 @@ def test_the_report_says_how_a_face_went_up_in_words(tmp_path):
     from handmatches import fill
 
     from scorebox.report import html
-    from scorebox.store.db import Store
+    from scorebox.store.sqlite import Store
 
     store = fill(Store(str(tmp_path / "s.sqlite")))
     page = str(tmp_path / "r.html")

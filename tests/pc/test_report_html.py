@@ -14,8 +14,7 @@ from storegen import generate
 from scorebox import cli
 from scorebox.report.html import frame
 from scorebox.report.turns import turns
-from scorebox.store.db import Store
-from scorebox.store.queries import load_match
+from scorebox.store.sqlite import Store
 
 REPLAYS = 60
 
@@ -69,7 +68,7 @@ def test_in_chromium(club, tmp_path):
         c.eval("document.getElementById('m1').click()")
         assert c.eval("document.getElementById('v-title').textContent") == "Cat v Ann · A 1-0"
         store = Store(path)
-        m = load_match(store.db, "hand/2")
+        m = store.load_match("hand/2")
         states = ["." * 9] + [frame(mm, t)["b"] for mm, t in turns(m["header"], m["log"])]
         assert states[-1] == "A.A.A...A"
         c.eval("document.getElementById('b-first').click()")
@@ -111,7 +110,7 @@ def test_show(club, capsys):
     assert "Match: A (Cat) wins, games A 1 - B 0, draws 0" in out
     assert out.count("+-----------+-----------+-----------+") == 4 * 4  # a board after each turn
     store = Store(path)
-    mid = load_match(store.db, "hand/3")["id"]
+    mid = store.load_match("hand/3")["id"]
     assert cli.main(["show", str(mid), "--db", path]) == 0
     assert "8 events keyed, 1 undone" in capsys.readouterr().out
     assert cli.main(["show", "hand/9", "--db", path]) == 2

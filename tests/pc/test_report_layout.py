@@ -7,7 +7,7 @@ from browser import Chromium, find
 from handmatches import fill
 
 from scorebox import cli
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 # [tags on the board, tags whose box meets a square number's box]
 OVERLAPS = """(function () {

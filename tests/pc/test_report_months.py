@@ -9,7 +9,7 @@ from handmatches import SCRIPTS, T0, fill, match_of
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 BOX = "e6614103e7a1b2c3"
 OCTOBER = 1792000000  # 2026-10-14; the hand matches are on 2026-09-21 (handmatches.T0)

@@ -10,7 +10,7 @@ from handmatches import fill
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 
 def store_with_both_games(path):
@@ -53,7 +53,7 @@ def test_a_store_given_with_db_is_named_not_located(tmp_path, capsys):
 def test_the_users_own_store_is_named_not_located(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "private-data"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    from scorebox.store.db import default_path
+    from scorebox.store.access import default_path
 
     path = default_path()
     if not path.startswith(str(tmp_path)):

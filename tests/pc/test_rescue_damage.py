@@ -11,7 +11,7 @@ import jt
 import pytest
 from mpy import FIRMWARE
 
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox.sync.pull import Summary
 from scorebox.sync.rescue import rescue
 from scorebox_core import records as R

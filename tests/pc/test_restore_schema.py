@@ -10,7 +10,8 @@ from handmatches import fill
 
 from scorebox import cli
 from scorebox.store import backup
-from scorebox.store.db import MIGRATIONS, SCHEMA_VERSION, Store, schema_problems
+from scorebox.store.schema import MIGRATIONS, SCHEMA_VERSION, schema_problems
+from scorebox.store.sqlite import Store
 
 TAMPERS = {
     "arrow trigger": "CREATE TRIGGER t AFTER INSERT ON arrows BEGIN UPDATE arrows SET value = 0; END",

@@ -8,8 +8,7 @@ from handmatches import MATCH1, item
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
-from scorebox.store import roster
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 BOX = "e6614103e7a1b2c3"
 
@@ -37,7 +36,7 @@ def club(tmp_path, request):
     db = str(tmp_path / "club.sqlite")
     s = Store(db)
     for name in ("Ann", "Bob", "Annabel", "Cat"):
-        roster.add(s.db, name)
+        s.add_archer(name)
     names = request.param(s)
     s.close()
     return db, names
@@ -46,7 +45,7 @@ def club(tmp_path, request):
 def on_roster(db):
     s = Store(db)
     try:
-        return sorted(r[0] for r in roster.listing(s.db) if r[0] not in ("X", "O"))  # a game's unnamed sides
+        return sorted(r[0] for r in s.archers() if r[0] not in ("X", "O"))  # a game's unnamed sides
     finally:
         s.close()
 

@@ -5,10 +5,10 @@ import os
 import re
 
 import pytest
+from pngread import frame_from_pixels
 
 from scorebox.sim import run as sim
-from scorebox.sim.png import frame_from_pixels
-from scorebox.store.db import default_path
+from scorebox.store.access import default_path
 
 # A frame with a diagonal line and a filled corner: every picture must show some ink.
 FRAME = frame_from_pixels([[1 if x == 2 * y or (x < 8 and y < 8) else 0 for x in range(128)] for y in range(64)])

@@ -17,7 +17,7 @@ import pytest
 from handmatches import fill
 
 from scorebox.report import stats
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 
 @pytest.fixture()

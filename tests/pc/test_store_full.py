@@ -7,7 +7,8 @@ real store file (a full disk to SQLite)."""
 import pytest
 from storegen import match_items
 
-from scorebox.store.db import Store, StoreError
+from scorebox.store.errors import StoreError
+from scorebox.store.sqlite import Store
 
 
 def test_a_full_disk_is_one_clear_error_and_loses_nothing(tmp_path):

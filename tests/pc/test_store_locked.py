@@ -16,7 +16,7 @@ from bothstore import TTT_BOX, both_games
 
 from scorebox import cli
 from scorebox.store import lock
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 # A scorebox command holding the store's write lock, as `scorebox import` does while it
 # stores: the note is written by the store's own connection.
@@ -24,7 +24,7 @@ SCOREBOX_HOLDER = textwrap.dedent(
     """
     import sys
     sys.argv = ["scorebox", "import", "matches.json"]
-    from scorebox.store.db import Store
+    from scorebox.store.sqlite import Store
     s = Store(sys.stdin.readline().strip())
     s.db.execute("BEGIN IMMEDIATE")
     s.db.execute("UPDATE devices SET last_seen = last_seen")

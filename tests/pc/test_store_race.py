@@ -4,7 +4,8 @@ transaction. Real processes, a real SQLite file, started together at a barrier."
 
 import multiprocessing
 
-from scorebox.store.db import SCHEMA_VERSION, Store
+from scorebox.store.schema import SCHEMA_VERSION
+from scorebox.store.sqlite import Store
 
 TRIALS = 15
 

@@ -11,7 +11,7 @@ import jt
 from test_rescue_damage import Journal, R, journal
 
 from scorebox import cli
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox.sync.decode import decode_file
 from scorebox.sync.pull import Progress, Summary, prepare, store_batch
 from scorebox_core.journal import Reader

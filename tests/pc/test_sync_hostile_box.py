@@ -12,7 +12,7 @@ import tty
 import pytest
 
 from scorebox.device import link
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox.sync.pull import sync
 from scorebox_core import frames
 

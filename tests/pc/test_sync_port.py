@@ -11,7 +11,7 @@ import sys
 import pytest
 import serial
 
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 
 def sync(*args, wrap=()):

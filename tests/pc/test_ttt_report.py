@@ -15,7 +15,7 @@ from ttt_history import full_game, ttt_header
 from scorebox import cli
 from scorebox.report import ttt_stats
 from scorebox.report.ttt_moves import moves
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox_core.ttt.board import SHAPES, shape_of
 from scorebox_core.ttt.rules import MISS, NEXT_MATCH
 

@@ -9,8 +9,8 @@ from ttt_history import full_game, ttt_header
 from scorebox import cli
 from scorebox.report.show import show_lines
 from scorebox.store import export
-from scorebox.store.db import Store, StoreError
-from scorebox.store.queries import load_match
+from scorebox.store.errors import StoreError
+from scorebox.store.sqlite import Store
 from scorebox.sync.pull import Progress, Summary, prepare, store_batch
 from scorebox_core import records as R
 from scorebox_core.match import TRYTACTOE, header, result
@@ -72,7 +72,7 @@ def test_refused_by_the_ttt_rules(store):
 def test_show_move_by_move(store):
     g = full_game()
     store.add_match(BOX, 7, ttt_header(g), g.log)
-    text = "\n".join(show_lines(load_match(store.db, BOX + "/7")))
+    text = "\n".join(show_lines(store.load_match(BOX + "/7")))
     assert "X: Ann, Cy   O: Bo" in text
     assert "-- match 1: X starts --" in text and "-- match 2: O starts --" in text  # TTT-6
     assert "  1. X (Ann): " in text and "  2. O (Bo): " in text and "  3. X (Cy): " in text  # TTT-2 rotation

@@ -5,8 +5,8 @@ box uses for an unnamed side is refused as an archer's name."""
 import pytest
 from ttt_history import full_game, ttt_header
 
-from scorebox.store import roster
-from scorebox.store.db import Store, StoreError
+from scorebox.store.errors import StoreError
+from scorebox.store.sqlite import Store
 from scorebox_core.match import header
 from scorebox_core.ttb.rules import Face
 from scorebox_core.ttb.rules import Options as TtbOptions
@@ -26,12 +26,12 @@ def store(tmp_path):
 
 
 def test_unnamed_sides_of_both_games_are_not_on_the_roster(store):
-    listed = [r[0] for r in roster.listing(store.db)]
+    listed = [r[0] for r in store.archers()]
     assert listed == ["Ann", "Bo", "Cy"]
-    assert sorted(roster.box_names(store.db)) == ["Ann", "Bo", "Cy"]
+    assert sorted(store.box_names()) == ["Ann", "Bo", "Cy"]
 
 
 @pytest.mark.parametrize("name", ["A", "b", "X", "o"])
 def test_a_side_name_is_refused_as_an_archer(store, name):
     with pytest.raises(StoreError, match="unnamed side"):
-        roster.add(store.db, name)
+        store.add_archer(name)

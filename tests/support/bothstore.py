@@ -7,7 +7,7 @@ from handmatches import fill
 from storegen import match_items
 from ttt_history import full_game, ttt_header
 
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 
 TTT_BOX = "e66141030c0ffee1"  # the Try-Tac-Toe games' box
 

@@ -12,7 +12,7 @@ import time
 
 from corpus import match_events
 
-from scorebox.store.db import Store
+from scorebox.store.sqlite import Store
 from scorebox_core.ttb import rules
 
 ROSTER = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]

@@ -1,7 +1,6 @@
 """The face-wear log of the report (TTB-16): the faces on each box's boss, folded from the
 stored match headers and new-face events without replaying."""
 
-from scorebox.store import queries
 from scorebox_core.match import TRYTACTOE, effective
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.rules import NEW_FACE, NEW_GAME, Options
@@ -105,12 +104,12 @@ def how_put_up(face):
     return "during a match, " + face["where"]
 
 
-def face_log(db, shown=FACES_SHOWN):
+def face_log(store, shown=FACES_SHOWN):
     """Per box: the newest faces, totals over all faces, and the face on the boss now."""
-    finished = queries.finished_games(db)
+    finished = store.finished_games()
     log = FaceLog()
     names = {}  # device -> the club's name for it (`scorebox boxes`)
-    for m in queries.matches_by_box(db):
+    for m in store.matches_by_box():
         log.add(m, finished.get(m["id"], 0))
         names[m["device"]] = m.get("box_name")
     out = []

@@ -17,7 +17,7 @@ from scorebox.report import stats, ttt_moves, ttt_stats
 from scorebox.report.faces import FACES_SHOWN, face_log
 from scorebox.report.turns import date_text, options_text, turns
 from scorebox.store import files, queries
-from scorebox.store.db import open_store
+from scorebox.store.access import open_store
 from scorebox.text import plural
 from scorebox_core.match import TRYTACTOE, from_header, game_of
 from scorebox_core.ttb import rules
@@ -173,11 +173,10 @@ def archer_views(all_stats):
 
 def build(store, replays=REPLAYS, faces_shown=FACES_SHOWN):
     """Everything the template shows, as plain data."""
-    db = store.db
     t0 = time.time()
-    total = queries.totals(db)
+    total = store.totals()
     recent = []
-    for m in queries.newest_matches(db, replays):
+    for m in store.newest_matches(replays):
         h = queries.named(m)  # the names the store knows now
         if game_of(h) == TRYTACTOE:
             recent.append(ttt_entry(m, h))
@@ -204,11 +203,11 @@ def build(store, replays=REPLAYS, faces_shown=FACES_SHOWN):
         "devices": total["devices"],
         "recent": recent,
         "older": total["matches"] - len(recent),
-        "months": queries.months(db, [m["id"] for m in recent]) if total["matches"] > len(recent) else [],
+        "months": store.months([m["id"] for m in recent]) if total["matches"] > len(recent) else [],
         "archers": archer_views(all_stats),
         "names": names,
         "h2h": {"%s|%s" % k: v for k, v in h2h.items()},
-        "faces": face_log(db, faces_shown),
+        "faces": face_log(store, faces_shown),
         "ttt": list(ttt_stats.compute(store).values()),
         "ttt_geo": ttt_geometry() if any(r["g"] == "ttt" for r in recent) else None,
         "min_hits": stats.MIN_HITS,

@@ -11,8 +11,8 @@ import shlex
 import sys
 
 from scorebox.report import ttt_stats
-from scorebox.store import queries, roster
-from scorebox.store.db import open_store
+from scorebox.store import roster
+from scorebox.store.access import open_store
 from scorebox.text import plural, printable
 
 COUNTED = ("scored", "claimed")  # outcomes whose value counts (TTB-7: dead hits score 0)
@@ -66,8 +66,7 @@ def _new(name):
 
 def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKETS):
     """{name: stats} for every archer (or the one named), see docs/reports.md."""
-    db = store.db
-    names = queries.archer_names(db)
+    names = store.archer_names()
     only = None
     if archer is not None:
         only = [i for i, n in names.items() if n.casefold() == archer.strip().casefold()]  # "ann" finds Ann
@@ -85,17 +84,17 @@ def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKET
         return s
 
     # Matches and games won, drawn, lost: every member of a side shares its result.
-    for aid, side, winner, n in queries.match_results(db):
+    for aid, side, winner, n in store.match_results():
         s = get(aid)
         if s:
             _count(s["matches"], side, winner, n)
-    for aid, side, winner, n in queries.game_results(db):
+    for aid, side, winner, n in store.game_results():
         s = get(aid)
         if s:
             _count(s["games"], side, winner, n)
 
     # Arrows by the archer who shot them (the turn's archer, TTB-2 rotation).
-    for aid, square, called, outcome, n, value in queries.arrow_counts(db):
+    for aid, square, called, outcome, n, value in store.arrow_counts():
         s = get(aid)
         if not s:
             continue
@@ -127,7 +126,7 @@ def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKET
     # Claims lost: a square the archer had taken (claim or flip), flipped by the other side
     # later in the same game (TTB-8). One ordered scan of the claims and flips.
     game, owner = None, {}
-    for gid, square, side, aid, outcome in queries.takes_in_order(db):
+    for gid, square, side, aid, outcome in store.takes_in_order():
         if gid != game:
             game, owner = gid, {}
         if outcome == "flipped":
@@ -139,7 +138,7 @@ def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKET
         owner[square] = (side, aid)
 
     # Points per arrow match by match, for the trend and the plot.
-    for aid, started, _mid, n, points in queries.points_by_match(db):
+    for aid, started, _mid, n, points in store.points_by_match():
         s = get(aid)
         if s:
             s["series"].append((started, n, points))
@@ -196,8 +195,8 @@ def head_to_head(store):
     """{(row, col): {"matches": wdl, "games": wdl}} of row's results against col, for archers
     who met on opposite sides (every member of a team against every member of the other)."""
     out = {}
-    names = queries.archer_names(store.db)
-    for a1, a2, side, winner, n, gw, gl, gd in queries.head_to_head(store.db):
+    names = store.archer_names()
+    for a1, a2, side, winner, n, gw, gl, gd in store.head_to_head():
         r, c = names[a1], names[a2]
         if r in roster.PLACEHOLDERS or c in roster.PLACEHOLDERS:  # unnamed sides are no archers
             continue
@@ -283,7 +282,7 @@ def cmd_stats(args):
         return 0
     if args.archer:
         if not got:
-            known = roster.find(store.db, args.archer)
+            known = store.find_archer(args.archer)
             if known is not None:  # on the roster, no match yet: not an error
                 print("%s has no matches in %s yet" % (printable(known[1]), store.path))
                 return 0

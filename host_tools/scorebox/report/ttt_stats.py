@@ -24,12 +24,12 @@ def compute(store):
     """{archer name: figures}, archers in name order. Each member of a side shares its game
     result (TTT-6); a move counts for the member who made it (TTT-2's rotation)."""
     out = {}
-    for m in queries.ttt_games(store.db):
+    for m in store.ttt_games():
         h = queries.named(m)
         g = replay(h, m["log"])
         w = g.winner()
         for side in (0, 1):
-            for name in set(g.archers[side]):
+            for name in set(g.players[side]):
                 s = out.setdefault(name, _blank(name))
                 s["games"]["played"] += 1
                 if w is not None:

@@ -32,6 +32,7 @@ from scorebox.device import mpy_build
 from scorebox.device.firmware import firmware_dir
 from scorebox.device.mpy_build import SIM_MPY
 from scorebox.errors import ScoreboxError
+from scorebox.paths import data_path
 from scorebox.sim import png
 from scorebox.text import csv_names
 
@@ -113,15 +114,8 @@ def parse_frame(line):
 
 
 def default_state():
-    """The simulator's own state file, in the user's data folder: the folder of the store's
-    default (store/db.py default_path; the sim layer may not import the store)."""
-    try:
-        from platformdirs import user_data_dir
-
-        base = user_data_dir("scorebox", appauthor=False)
-    except ImportError:
-        base = os.path.join(os.path.expanduser("~"), ".local", "share", "scorebox")
-    return os.path.join(base, "sim.flash")
+    """The simulator's own state file, in the user's data folder (beside the store's)."""
+    return data_path("sim.flash")
 
 
 def check_state(path):

@@ -1,4 +1,4 @@
-"""`scorebox backup` and `scorebox restore`: the store file, copied and checked.
+"""The SQLite store's file, copied and checked, for `scorebox backup` and `scorebox restore`.
 
 Both copy with SQLite's online backup API (a consistent copy even while another scorebox
 is writing, WAL included), never with a file copy. A backup is one self-contained file
@@ -13,7 +13,10 @@ import sqlite3
 import time
 
 from scorebox.store import files
-from scorebox.store.db import SCHEMA_VERSION, Store, StoreError, check, default_path, no_store, schema_problems
+from scorebox.store.checks import check
+from scorebox.store.errors import CannotWrite, NoStore, NotAStore, Refused, StoreError
+from scorebox.store.schema import SCHEMA_VERSION, schema_problems
+from scorebox.store.sqlite import Store
 from scorebox.text import plural
 
 MAGIC = b"SQLite format 3\x00"
@@ -72,8 +75,8 @@ def problems(path, replay=REPLAY_CHECK):
             try:
                 c = check(number, json.loads(header), json.loads(log), json.loads(extras))
             except ValueError as e:
-                c = StoreError(e)
-            if isinstance(c, StoreError):
+                c = Refused(e)
+            if isinstance(c, Refused):
                 out.append("match %d: %s" % (mid, c))
                 continue
             stored = json.loads(stored)
@@ -130,7 +133,7 @@ def _copy(src_db, dest_path, journal="DELETE", check=True, what="the backup"):
     except (sqlite3.Error, OSError) as e:  # a full disk (issue 21, item 11), a folder not ours...
         files.discard(tmp)
         why = e.strerror if isinstance(e, OSError) and e.strerror else e
-        raise StoreError("%s: cannot write %s (%s): free disk space or choose another place" % (dest_path, what, why))
+        raise CannotWrite("%s: cannot write %s (%s): free disk space or choose another place" % (dest_path, what, why))
     except BaseException:
         files.discard(tmp)
         raise
@@ -139,7 +142,7 @@ def _copy(src_db, dest_path, journal="DELETE", check=True, what="the backup"):
 def backup(store_path, dest):
     """Copy the store to dest and check the copy; returns (matches, bytes)."""
     if not os.path.exists(store_path):
-        raise StoreError(no_store(store_path))
+        raise NoStore(store_path)
     if os.path.abspath(dest) == os.path.abspath(store_path):
         raise StoreError("the backup must go to another file than the store")
     src = Store(store_path)  # migrates an old store first: the backup is of the current schema
@@ -165,7 +168,7 @@ def restore(store_path, src_path, keep_old=True):
     replaces is backed up first (its path returned, or None when there was none)."""
     bad = problems(src_path)
     if bad:
-        raise StoreError("%s: not a sound Scorebox store, nothing restored: %s" % (src_path, "; ".join(bad)))
+        raise NotAStore("%s: not a sound Scorebox store, nothing restored: %s" % (src_path, "; ".join(bad)))
     if os.path.abspath(src_path) == os.path.abspath(store_path):
         raise StoreError("that file is the store itself")
     old = None
@@ -223,7 +226,7 @@ def _swap(store_path, src_path, keep_old):
             if db.in_transaction:  # after a full disk SQLite has rolled it back itself
                 db.execute("ROLLBACK")
             if isinstance(e, sqlite3.Error):  # a full disk, a read-only store: one line
-                raise StoreError(
+                raise CannotWrite(
                     "%s: the restore failed, the store is as it was (%s): free disk space or check "
                     "the file's permissions, then try again" % (store_path, e)
                 )
@@ -252,42 +255,3 @@ def _replace_rows(db):
             db.execute('INSERT INTO main."%s" SELECT * FROM backup."%s"' % (q, q))
     version = db.execute("PRAGMA backup.user_version").fetchone()[0]
     db.execute("PRAGMA main.user_version = %d" % version)
-
-
-# --- the commands --------------------------------------------------------------------------
-def _store_path(args):
-    return args.db or default_path()
-
-
-def cmd_backup(args):
-    path = _store_path(args)
-    dest = args.file or "scorebox-backup-%s.sqlite" % time.strftime("%Y%m%d-%H%M%S")
-    if os.path.lexists(dest):
-        if not args.force:
-            raise StoreError("%s exists: give another name or --force" % dest)
-        # --force replaces an earlier backup or store, never another file, folder or link
-        files.check_target(dest, lambda head: head.startswith(MAGIC), "a backup (--force replaces only a backup)")
-    n, size = backup(path, dest)
-    print("backup of %s: %s (%s, %.1f MB), checked" % (path, dest, plural(n, "match", "matches"), size / 1e6))
-    return 0
-
-
-def cmd_restore(args):
-    path = _store_path(args)
-    n, old = restore(path, args.file)
-    if old:
-        print("the store that was there is kept as %s" % old)
-    print("restored %s from %s: %s, checked" % (path, args.file, plural(n, "match", "matches")))
-    return 0
-
-
-def add_parser(sub):
-    p = sub.add_parser("backup", help="copy the store to a file, checked")
-    p.add_argument("file", nargs="?", help="backup file (default scorebox-backup-DATE-TIME.sqlite here)")
-    p.add_argument("--db", help="store file (default: in your user data folder)")
-    p.add_argument("--force", action="store_true", help="overwrite an earlier backup of that name")
-    p.set_defaults(run=cmd_backup)
-    r = sub.add_parser("restore", help="replace the store with a backup, after checking it")
-    r.add_argument("file", help="a backup made by scorebox backup (or another store file)")
-    r.add_argument("--db", help="store file (default: in your user data folder)")
-    r.set_defaults(run=cmd_restore)

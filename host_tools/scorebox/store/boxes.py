@@ -1,61 +1,15 @@
-"""`scorebox boxes`: the boxes a store has met, and the names a club gives them (issue 12):
-`matches`, `show`, the report and `doctor` say a box's name where one is set."""
+"""A box's name, as a club gives it (`scorebox boxes`, issue 12): `matches`, `show`, the
+report and `doctor` say it where one is set."""
 
-import argparse
-
-from scorebox.store.db import StoreError, open_store
-from scorebox.text import date_text, plural, printable
+from scorebox.store.errors import Refused
+from scorebox.text import printable
 
 MAX_NAME = 24  # characters of a box's name: it heads a column of `matches`
 
 
 def clean(name):
-    """A box's name as given, trimmed; StoreError says why one cannot be taken."""
+    """A box's name as given, trimmed; Refused says why one cannot be taken."""
     name = name.strip()
     if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise StoreError("a box's name is 1-%d printable characters, not %s" % (MAX_NAME, printable(repr(name))))
+        raise Refused("a box's name is 1-%d printable characters, not %s" % (MAX_NAME, printable(repr(name))))
     return name
-
-
-def cmd_list(store, args):
-    rows = store.boxes()
-    if not rows:
-        print("no boxes in %s: `scorebox sync` a box first" % store.path)
-        return 0
-    print("%-24s %-24s %7s  %s" % ("box", "name", "matches", "last synced"))
-    for uid, name, matches, last in rows:
-        when = date_text(last)
-        print("%-24s %-24s %7d  %s" % (printable(uid), printable(name or "-"), matches, when))
-    print(plural(len(rows), "box", "boxes"))
-    return 0
-
-
-def cmd_name(store, args):
-    name = clean(args.name)
-    store.name_box(args.box, name)
-    print("box %s is now %s" % (printable(args.box), printable(name)))
-    return 0
-
-
-def cmd_boxes(args):
-    # naming needs the store that met the box: a store made now would have none
-    return args.action(open_store(args.db), args)
-
-
-def add_parser(sub):
-    p = sub.add_parser("boxes", help="the boxes the store has met; name one")
-    acts = p.add_subparsers(dest="boxes_command")
-    db_help = "store file (default: in your user data folder)"
-    # Bare `scorebox boxes [--db F]` lists; an action's --db is SUPPRESS by default so that
-    # its parser does not reset a --db given before the action's name.
-    p.add_argument("--db", help=db_help)
-    p.set_defaults(action=cmd_list)
-    a = acts.add_parser("list", help="the boxes, with their names and matches (what bare `scorebox boxes` does)")
-    a.set_defaults(action=cmd_list)
-    a = acts.add_parser("name", help="give a box a name (at most %d characters)" % MAX_NAME)
-    a.add_argument("box", metavar="ID", help="the box's id, as `scorebox boxes list` shows it")
-    a.add_argument("name", metavar="NAME", help="the club's name for it, e.g. 'Range 1' (quoted with a space)")
-    a.set_defaults(action=cmd_name)
-    for a in acts.choices.values():
-        a.add_argument("--db", default=argparse.SUPPRESS, help=db_help)
-    p.set_defaults(run=cmd_boxes)

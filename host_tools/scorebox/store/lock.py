@@ -18,7 +18,7 @@ import sqlite3
 import sys
 import time
 
-from scorebox.errors import ScoreboxError
+from scorebox.store.errors import StoreLocked
 
 LOCK_WAIT = 30.0  # seconds a command waits for another writer (a sync's batch takes well under 1 s)
 NOTE_AFTER = 1.0  # the wait is said on stderr once it has lasted this long
@@ -142,12 +142,27 @@ def holder(store):
     return "another program"
 
 
+def kind(e):
+    """SQLite's name for what went wrong ("full", "readonly", "cantopen", "busy", "locked"...),
+    in lower case without "SQLITE_"; from the message where Python (before 3.11) gives no code."""
+    name = getattr(e, "sqlite_errorname", None)
+    if name:
+        return name[len("SQLITE_") :].split("_")[0].lower()
+    text = str(e)
+    for key, said in (
+        ("full", "full"),
+        ("readonly", "readonly"),
+        ("cantopen", "unable to open"),
+        ("busy", "busy"),
+        ("locked", "locked"),
+    ):
+        if said in text:
+            return key
+    return None
+
+
 def _locked(e):
-    return isinstance(e, sqlite3.OperationalError) and ("locked" in str(e) or "busy" in str(e))
-
-
-class StoreLocked(ScoreboxError):
-    """Another writer held the store longer than a command waits; str() names it."""
+    return isinstance(e, sqlite3.OperationalError) and kind(e) in ("locked", "busy")
 
 
 def _gave_up(store, waited=None):

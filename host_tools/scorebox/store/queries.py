@@ -1,14 +1,12 @@
-"""What the reports and statistics read from the store, one named query each.
-
-Every function takes the store's connection (Store.db) and gives plain rows or dicts, so
-that no SQL is written outside the store (tests/pc/test_layers.py holds that). The
-statistics read the derived tables (games, turns, arrows) the store filled by replaying
-each match: a few GROUP BY queries, no replay.
+"""What the reports and statistics read from the SQLite store, one named query each: the
+Store's methods (store/sqlite.py), giving plain rows or dicts. The statistics read the
+derived tables (games, turns, arrows) the store filled by replaying each match: a few
+GROUP BY queries, no replay.
 """
 
 import json
 
-from scorebox.store.db import StoreError
+from scorebox.store.errors import NotFound
 from scorebox_core.match import TRYTACTOE
 
 _NAMES_SQL = (  # a side's archers as the store names them now (renamed, or named after the match)
@@ -52,153 +50,143 @@ def named(match):
     return h
 
 
-# --- matches, whole ----------------------------------------------------------------------
-def load_match(db, ref):
-    """A stored match by store id (as `scorebox matches` lists) or DEVICE/NUMBER."""
-    dev, sep, num = str(ref).rpartition("/")
-    try:
-        if sep:
-            row = db.execute(_MATCH_SQL + "WHERE d.uid = ? AND m.number = ?", (dev, int(num))).fetchone()
+class Queries:
+    """The reports' reads: a part of the SQLite Store (self.db is its connection)."""
+
+    # --- matches, whole ----------------------------------------------------------------------
+    def load_match(self, ref):
+        """A stored match by store id (as `scorebox matches` lists) or DEVICE/NUMBER."""
+        dev, sep, num = str(ref).rpartition("/")
+        try:
+            if sep:
+                row = self.db.execute(_MATCH_SQL + "WHERE d.uid = ? AND m.number = ?", (dev, int(num))).fetchone()
+            else:
+                row = self.db.execute(_MATCH_SQL + "WHERE m.id = ?", (int(ref),)).fetchone()
+        except (ValueError, OverflowError):  # past SQLite's 64-bit integers: no such match (#13 item 18)
+            row = None
+        if row is None:
+            raise NotFound("no match %s in the store (give its id from `scorebox matches`, or DEVICE/NUMBER)" % ref)
+        return _match_dict(row)
+
+    def newest_matches(self, n):
+        """The n newest matches (by start time), newest first."""
+        n = min(n, 1 << 62)  # a count past SQLite's 64-bit integers means all of them (#13 item 18)
+        rows = self.db.execute(_MATCH_SQL + "ORDER BY m.started DESC, m.id DESC LIMIT ?", (n,)).fetchall()
+        return [_match_dict(r) for r in rows]
+
+    def matches_by_box(self):
+        """Every match, box by box in the order of their numbers, read a few thousand at a time."""
+        cur = self.db.execute(_MATCH_SQL + "ORDER BY d.id, m.number")
+        while True:
+            rows = cur.fetchmany(5000)
+            if not rows:
+                return
+            for row in rows:
+                yield _match_dict(row)
+
+    def ttt_games(self, n=None):
+        """Try-Tac-Toe games as load_match gives them, oldest first (n: the newest n only, newest
+        first). The store keeps their moves in the log only: the report replays them."""
+        where = "WHERE json_extract(m.header, '$.game') = '%s' " % TRYTACTOE
+        if n is None:
+            rows = self.db.execute(_MATCH_SQL + where + "ORDER BY m.started, m.id").fetchall()
         else:
-            row = db.execute(_MATCH_SQL + "WHERE m.id = ?", (int(ref),)).fetchone()
-    except (ValueError, OverflowError):  # past SQLite's 64-bit integers: no such match (#13 item 18)
-        row = None
-    if row is None:
-        raise StoreError("no match %s in the store (give its id from `scorebox matches`, or DEVICE/NUMBER)" % ref)
-    return _match_dict(row)
+            rows = self.db.execute(_MATCH_SQL + where + "ORDER BY m.started DESC, m.id DESC LIMIT ?", (n,)).fetchall()
+        return [_match_dict(r) for r in rows]
 
+    def finished_games(self):
+        """{match id: games of it that ended}."""
+        return dict(self.db.execute("SELECT match_id, count(*) FROM games WHERE winner IS NOT NULL GROUP BY match_id"))
 
-def newest_matches(db, n):
-    """The n newest matches (by start time), newest first."""
-    n = min(n, 1 << 62)  # a count past SQLite's 64-bit integers means all of them (#13 item 18)
-    rows = db.execute(_MATCH_SQL + "ORDER BY m.started DESC, m.id DESC LIMIT ?", (n,)).fetchall()
-    return [_match_dict(r) for r in rows]
+    def totals(self):
+        """How much the store holds: matches, games (Tic Tac BOW's, and a Try-Tac-Toe game as
+        one), arrows, boxes; the first and last start."""
+        matches, first, last, ttt = self.db.execute(
+            "SELECT count(*), min(started), max(started), sum(json_extract(header, '$.game') = ?) FROM matches",
+            (TRYTACTOE,),
+        ).fetchone()
+        return {
+            "matches": matches,
+            "first": first,
+            "last": last,
+            "games": self.db.execute("SELECT count(*) FROM games").fetchone()[0] + (ttt or 0),
+            "arrows": self.db.execute("SELECT count(*) FROM arrows").fetchone()[0],
+            "devices": self.db.execute("SELECT count(*) FROM devices").fetchone()[0],
+        }
 
+    def months(self, shown):
+        """The matches but those with ids in shown, summed up by month (local time), newest first.
 
-def matches_by_box(db):
-    """Every match, box by box in the order of their numbers, read a few thousand at a time."""
-    cur = db.execute(_MATCH_SQL + "ORDER BY d.id, m.number")
-    while True:
-        rows = cur.fetchmany(5000)
-        if not rows:
-            return
-        for row in rows:
-            yield _match_dict(row)
+        games: a Tic Tac BOW match's games that ended; a Try-Tac-Toe game is one game, once it
+        ended (TTT-6: its row's wins are its two matches, not games). a, b: matches won by the
+        first side (A, or a Try-Tac-Toe game's X) and the second (B, or O), as the list shows them."""
+        self.db.execute("CREATE TEMP TABLE IF NOT EXISTS report_shown (id INTEGER PRIMARY KEY)")
+        self.db.execute("DELETE FROM report_shown")
+        self.db.executemany("INSERT INTO report_shown VALUES (?)", [(i,) for i in shown])
+        rows = self.db.execute(
+            "SELECT coalesce(strftime('%Y-%m', m.started, 'unixepoch', 'localtime'), 'no date') AS mo, count(*), "
+            "sum(CASE WHEN json_extract(m.header, '$.game') = ? THEN m.winner IS NOT NULL "
+            "ELSE m.wins_a + m.wins_b + m.draws END), sum(m.winner IN ('A', 'X')), sum(m.winner IN ('B', 'O')), "
+            "sum(m.winner = 'draw'), group_concat(DISTINCT coalesce(d.name, d.uid)) "
+            "FROM matches m JOIN devices d ON d.id = m.device_id "
+            "WHERE m.id NOT IN (SELECT id FROM report_shown) GROUP BY mo ORDER BY mo DESC",
+            (TRYTACTOE,),
+        ).fetchall()
+        keys = ("month", "matches", "games", "a", "b", "draws", "boxes")
+        return [dict(zip(keys, r)) for r in rows]
 
+    # --- the archers' statistics (docs/reports.md) ---------------------------------------------
+    def archer_names(self):
+        """{archer id: name}."""
+        return {r[0]: r[1] for r in self.db.execute("SELECT id, name FROM archers")}
 
-def ttt_games(db, n=None):
-    """Try-Tac-Toe games as load_match gives them, oldest first (n: the newest n only, newest
-    first). The store keeps their moves in the log only: the report replays them."""
-    where = "WHERE json_extract(m.header, '$.game') = '%s' " % TRYTACTOE
-    if n is None:
-        rows = db.execute(_MATCH_SQL + where + "ORDER BY m.started, m.id").fetchall()
-    else:
-        rows = db.execute(_MATCH_SQL + where + "ORDER BY m.started DESC, m.id DESC LIMIT ?", (n,)).fetchall()
-    return [_match_dict(r) for r in rows]
+    def match_results(self):
+        """(archer id, side, match winner, matches) for every archer and result."""
+        return self.db.execute(
+            "SELECT x.archer_id, x.side, m.winner, count(*) FROM match_archers x JOIN matches m ON m.id = x.match_id "
+            "WHERE x.side IN ('A', 'B') "  # Tic Tac BOW's: Try-Tac-Toe's sides are X and O (ttt_games)
+            "GROUP BY x.archer_id, x.side, m.winner"
+        )
 
+    def game_results(self):
+        """(archer id, side, game winner, games) for every archer and result."""
+        return self.db.execute(
+            "SELECT x.archer_id, x.side, g.winner, count(*) FROM match_archers x "
+            "JOIN games g ON g.match_id = x.match_id GROUP BY x.archer_id, x.side, g.winner"
+        )
 
-def finished_games(db):
-    """{match id: games of it that ended}."""
-    return dict(db.execute("SELECT match_id, count(*) FROM games WHERE winner IS NOT NULL GROUP BY match_id"))
+    def arrow_counts(self):
+        """(archer id, square, called, outcome, arrows, sum of values) by the archer who shot them."""
+        return self.db.execute(
+            "SELECT t.archer_id, r.square, r.called, r.outcome, count(*), sum(r.value) "
+            "FROM arrows r JOIN turns t ON t.id = r.turn_id GROUP BY t.archer_id, r.square, r.called, r.outcome"
+        )
 
+    def takes_in_order(self):
+        """(game id, square, side, archer id, outcome) of every claim and flip, in play order."""
+        return self.db.execute(
+            "SELECT t.game_id, r.square, t.side, t.archer_id, r.outcome FROM arrows r JOIN turns t ON t.id = r.turn_id "
+            "WHERE r.outcome IN ('claimed', 'flipped') ORDER BY t.game_id, t.number, r.number"
+        )
 
-def totals(db):
-    """How much the store holds: matches, games (Tic Tac BOW's, and a Try-Tac-Toe game as
-    one), arrows, boxes; the first and last start."""
-    matches, first, last, ttt = db.execute(
-        "SELECT count(*), min(started), max(started), sum(json_extract(header, '$.game') = ?) FROM matches",
-        (TRYTACTOE,),
-    ).fetchone()
-    return {
-        "matches": matches,
-        "first": first,
-        "last": last,
-        "games": db.execute("SELECT count(*) FROM games").fetchone()[0] + (ttt or 0),
-        "arrows": db.execute("SELECT count(*) FROM arrows").fetchone()[0],
-        "devices": db.execute("SELECT count(*) FROM devices").fetchone()[0],
-    }
+    def points_by_match(self):
+        """(archer id, started, match id, arrows, points) per archer and match, oldest match first
+        (points: the values of scored and claimed arrows, TTB-7)."""
+        return self.db.execute(
+            "SELECT t.archer_id, m.started, m.id, count(*), "
+            "sum(CASE WHEN r.outcome IN ('scored', 'claimed') THEN r.value ELSE 0 END) "
+            "FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
+            "JOIN matches m ON m.id = g.match_id GROUP BY t.archer_id, m.id ORDER BY m.started, m.id"
+        )
 
-
-def months(db, shown):
-    """The matches but those with ids in shown, summed up by month (local time), newest first.
-
-    games: a Tic Tac BOW match's games that ended; a Try-Tac-Toe game is one game, once it
-    ended (TTT-6: its row's wins are its two matches, not games). a, b: matches won by the
-    first side (A, or a Try-Tac-Toe game's X) and the second (B, or O), as the list shows them."""
-    db.execute("CREATE TEMP TABLE IF NOT EXISTS report_shown (id INTEGER PRIMARY KEY)")
-    db.execute("DELETE FROM report_shown")
-    db.executemany("INSERT INTO report_shown VALUES (?)", [(i,) for i in shown])
-    rows = db.execute(
-        "SELECT coalesce(strftime('%Y-%m', m.started, 'unixepoch', 'localtime'), 'no date') AS mo, count(*), "
-        "sum(CASE WHEN json_extract(m.header, '$.game') = ? THEN m.winner IS NOT NULL "
-        "ELSE m.wins_a + m.wins_b + m.draws END), sum(m.winner IN ('A', 'X')), sum(m.winner IN ('B', 'O')), "
-        "sum(m.winner = 'draw'), group_concat(DISTINCT coalesce(d.name, d.uid)) "
-        "FROM matches m JOIN devices d ON d.id = m.device_id "
-        "WHERE m.id NOT IN (SELECT id FROM report_shown) GROUP BY mo ORDER BY mo DESC",
-        (TRYTACTOE,),
-    ).fetchall()
-    keys = ("month", "matches", "games", "a", "b", "draws", "boxes")
-    return [dict(zip(keys, r)) for r in rows]
-
-
-# --- the archers' statistics (docs/reports.md) ---------------------------------------------
-def archer_names(db):
-    """{archer id: name}."""
-    return {r[0]: r[1] for r in db.execute("SELECT id, name FROM archers")}
-
-
-def match_results(db):
-    """(archer id, side, match winner, matches) for every archer and result."""
-    return db.execute(
-        "SELECT x.archer_id, x.side, m.winner, count(*) FROM match_archers x JOIN matches m ON m.id = x.match_id "
-        "WHERE x.side IN ('A', 'B') "  # Tic Tac BOW's: Try-Tac-Toe's sides are X and O (ttt_games)
-        "GROUP BY x.archer_id, x.side, m.winner"
-    )
-
-
-def game_results(db):
-    """(archer id, side, game winner, games) for every archer and result."""
-    return db.execute(
-        "SELECT x.archer_id, x.side, g.winner, count(*) FROM match_archers x JOIN games g ON g.match_id = x.match_id "
-        "GROUP BY x.archer_id, x.side, g.winner"
-    )
-
-
-def arrow_counts(db):
-    """(archer id, square, called, outcome, arrows, sum of values) by the archer who shot them."""
-    return db.execute(
-        "SELECT t.archer_id, r.square, r.called, r.outcome, count(*), sum(r.value) "
-        "FROM arrows r JOIN turns t ON t.id = r.turn_id GROUP BY t.archer_id, r.square, r.called, r.outcome"
-    )
-
-
-def takes_in_order(db):
-    """(game id, square, side, archer id, outcome) of every claim and flip, in play order."""
-    return db.execute(
-        "SELECT t.game_id, r.square, t.side, t.archer_id, r.outcome FROM arrows r JOIN turns t ON t.id = r.turn_id "
-        "WHERE r.outcome IN ('claimed', 'flipped') ORDER BY t.game_id, t.number, r.number"
-    )
-
-
-def points_by_match(db):
-    """(archer id, started, match id, arrows, points) per archer and match, oldest match first
-    (points: the values of scored and claimed arrows, TTB-7)."""
-    return db.execute(
-        "SELECT t.archer_id, m.started, m.id, count(*), "
-        "sum(CASE WHEN r.outcome IN ('scored', 'claimed') THEN r.value ELSE 0 END) "
-        "FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
-        "JOIN matches m ON m.id = g.match_id GROUP BY t.archer_id, m.id ORDER BY m.started, m.id"
-    )
-
-
-def head_to_head(db):
-    """(archer, opponent, archer's side, match winner, matches, games won, lost, drawn) for
-    archers who met on opposite sides."""
-    return db.execute(
-        "SELECT x1.archer_id, x2.archer_id, x1.side, m.winner, count(*), "
-        "sum(CASE x1.side WHEN 'A' THEN m.wins_a ELSE m.wins_b END), "
-        "sum(CASE x1.side WHEN 'A' THEN m.wins_b ELSE m.wins_a END), sum(m.draws) "
-        "FROM match_archers x1 JOIN match_archers x2 ON x2.match_id = x1.match_id AND x2.side != x1.side "
-        "JOIN matches m ON m.id = x1.match_id WHERE x1.side IN ('A', 'B') "
-        "GROUP BY x1.archer_id, x2.archer_id, x1.side, m.winner"
-    )
+    def head_to_head(self):
+        """(archer, opponent, archer's side, match winner, matches, games won, lost, drawn) for
+        archers who met on opposite sides."""
+        return self.db.execute(
+            "SELECT x1.archer_id, x2.archer_id, x1.side, m.winner, count(*), "
+            "sum(CASE x1.side WHEN 'A' THEN m.wins_a ELSE m.wins_b END), "
+            "sum(CASE x1.side WHEN 'A' THEN m.wins_b ELSE m.wins_a END), sum(m.draws) "
+            "FROM match_archers x1 JOIN match_archers x2 ON x2.match_id = x1.match_id AND x2.side != x1.side "
+            "JOIN matches m ON m.id = x1.match_id WHERE x1.side IN ('A', 'B') "
+            "GROUP BY x1.archer_id, x2.archer_id, x1.side, m.winner"
+        )

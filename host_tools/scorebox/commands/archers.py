@@ -1,15 +1,15 @@
-"""`scorebox archers`: the club's roster (store/roster.py), which sync merges with the box's."""
+"""`scorebox archers`: the club's roster (store/roster.py, store/rosterdb.py), which sync merges with the box's."""
 
 import argparse
 import time
 
 from scorebox.store import roster
-from scorebox.store.db import open_store
+from scorebox.store.access import open_store
 from scorebox.text import plural, printable
 
 
 def cmd_list(store, args):
-    rows = roster.listing(store.db, retired=args.retired)
+    rows = store.archers(retired=args.retired)
     if not rows:
         print("no archers in %s: add them with `scorebox archers add NAME` or `import FILE.csv`" % store.path)
         return 0
@@ -26,7 +26,7 @@ def cmd_add(store, args):
     for name in args.names:  # all checked before any is added
         roster.clean(name)
     for name in args.names:
-        got = roster.add(store.db, name)
+        got = store.add_archer(name)
         if got == "added":
             print("added %s" % name.strip())
         elif got == "back":
@@ -37,13 +37,13 @@ def cmd_add(store, args):
 
 
 def cmd_rename(store, args):
-    was, now = roster.rename(store.db, args.old, args.new)
+    was, now = store.rename_archer(args.old, args.new)
     print(printable("renamed %s to %s: their matches and statistics follow" % (was, now)))
     return 0
 
 
 def cmd_retire(store, args):
-    name = roster.retire(store.db, args.name)
+    name = store.retire_archer(args.name)
     print(printable("retired %s: off the box's list at the next sync; matches and statistics kept" % name))
     return 0
 
@@ -51,7 +51,7 @@ def cmd_retire(store, args):
 def cmd_import(store, args):
     """A member list: what it adds shown, then saved; when a box name had to be made from a
     longer name, only with --save (docs/sync.md, "A member list")."""
-    got = roster.import_csv(store.db, args.file, confirmed=args.save)
+    got = store.import_members(args.file, confirmed=args.save)
     for full, box in got.new:
         print(printable("  %s -> %s" % (full, box) if full != box else "  %s" % full))
     for _, name in got.back:

@@ -1,0 +1,187 @@
+"""What `scorebox import` takes from an export's matches.json: every field's type and range,
+checked before anything is stored (store/export.py imports what passes)."""
+
+import base64
+import math
+
+from scorebox.store import roster
+from scorebox.store.boxes import MAX_NAME as BOX_NAME
+
+MAX_EVENTS = 20000  # events in one match (a long match keys a few hundred)
+MAX_DEPTH = 8  # nesting inside a header or extras, as the box's own records (records.MAX_DEPTH)
+MAX_TIME = 2**33  # seconds since 1970: the year 2242
+
+
+class Invalid(ValueError):
+    """A field of an import that is not of its type or range; str() says which."""
+
+
+def _time(v, what, none=True):
+    """Seconds since 1970 (finite, in range) or, where allowed, None."""
+    if v is None and none:
+        return v
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v < MAX_TIME:  # NaN fails too
+        raise Invalid("%s is not a time: %s" % (what, _short(v)))
+    return v
+
+
+def _int(v, what, lo, hi):
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise Invalid("%s is not a whole number from %d to %d: %s" % (what, lo, hi, _short(v)))
+    return v
+
+
+def _text(v, what, most=200):
+    if not isinstance(v, str) or not v or len(v) > most or not v.isprintable():
+        raise Invalid("%s is not a line of text of at most %d characters: %s" % (what, most, _short(v)))
+    return v
+
+
+def _plain(v, what, depth=0):
+    """JSON the store can keep and its readers read: nesting, whole numbers as SQLite's,
+    finite numbers."""
+    if depth > MAX_DEPTH:
+        raise Invalid("%s is nested too deep" % what)
+    if isinstance(v, dict):
+        for x in v.values():
+            _plain(x, what, depth + 1)
+    elif isinstance(v, list):
+        for x in v:
+            _plain(x, what, depth + 1)
+    elif isinstance(v, bool) or v is None or isinstance(v, str):
+        pass
+    elif isinstance(v, int):
+        _int(v, what, -(2**63), 2**63 - 1)
+    elif not math.isfinite(v):
+        raise Invalid("%s holds %s" % (what, v))
+    return v
+
+
+def _short(v):
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _pair(v, what):
+    """None, or two (None or a length in mm or m: finite, from 0 to 100,000)."""
+    if v is None:
+        return
+    if not isinstance(v, list) or len(v) != 2:
+        raise Invalid("%s is not a pair: %s" % (what, _short(v)))
+    for x in v:
+        if x is not None and (isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= 100000):
+            raise Invalid("%s holds %s" % (what, _short(x)))
+
+
+def check_device(d):
+    if not isinstance(d, dict):
+        raise Invalid("not an object: %s" % _short(d))
+    _text(d.get("uid"), "uid")
+    if d.get("firmware") is not None:
+        _text(d["firmware"], "firmware")
+    if d.get("name") is not None:  # set on the PC (`scorebox boxes`); not in files before it
+        _text(d["name"], "name", BOX_NAME)
+    _time(d.get("first_seen"), "first_seen", none=False)
+    _time(d.get("last_seen"), "last_seen", none=False)
+
+
+def check_import(m):
+    """Invalid unless m is a match of an export whose every field the store and its readers
+    take: (device, number, header, log, extras) when it is."""
+    if not isinstance(m, dict):
+        raise Invalid("not an object: %s" % _short(m))
+    uid = _text(m.get("device"), "device")
+    number = _int(m.get("number"), "number", 1, 2**31 - 1)
+    h, log, extras = m.get("header"), m.get("log"), m.get("extras")
+    if not isinstance(h, dict):
+        raise Invalid("header is not an object")
+    _plain(h, "header")
+    _time(h.get("clock"), "header clock")
+    _pair(h.get("distance"), "header distance")
+    _pair(h.get("shaft_mm"), "header shaft_mm")
+    face = h.get("face")
+    if face is not None:
+        if not isinstance(face, dict):
+            raise Invalid("header face is not an object")
+        _int(face.get("games", 0), "header face games", 0, 10**6)
+        arrows = face.get("arrows")
+        if arrows is not None:
+            if not isinstance(arrows, list) or len(arrows) != 9:
+                raise Invalid("header face arrows are not 9 numbers")
+            for a in arrows:
+                _int(a, "header face arrows", 0, 10**6)
+    archers = h.get("archers")
+    if archers is not None:
+        if not isinstance(archers, list) or len(archers) != 2 or not all(isinstance(s, list) for s in archers):
+            raise Invalid("header archers are not two sides")
+        for side in archers:
+            for name in side:
+                _text(name, "an archer's name", 40)
+    names = m.get("names")  # not in files before the PC's names were exported
+    if names is not None:
+        if not isinstance(names, list) or len(names) != 2 or not all(isinstance(s, list) for s in names):
+            raise Invalid("names are not two sides")
+        for side in names:
+            for name in side:
+                _text(name, "an archer's name", 40)
+    if not isinstance(log, list) or len(log) > MAX_EVENTS:
+        raise Invalid("log is not a list of at most %d events" % MAX_EVENTS)
+    for ev in log:
+        _int(ev, "an event", 0, 65535)
+    if extras is not None and not isinstance(extras, dict):
+        raise Invalid("extras is not an object")
+    _plain(extras, "extras")
+    for k in ("damaged", "stray"):
+        if (extras or {}).get(k) is not None:
+            _int(extras[k], "extras %s" % k, 0, 2**31)
+    skipped = (extras or {}).get("skipped")
+    if skipped is not None and (not isinstance(skipped, list) or not all(isinstance(i, int) for i in skipped)):
+        raise Invalid("extras skipped is not a list of positions")
+    _time(m.get("imported"), "imported")
+    return uid, number, h, log, extras
+
+
+def match_key(m, i):
+    """How the summary names match i of the file: DEVICE/NUMBER when both can be shown."""
+    try:
+        return "%s/%d" % (_text(m["device"], "device", 60), _int(m["number"], "number", 0, 2**63))
+    except (Invalid, KeyError, TypeError):
+        return "match %d of the file" % (i + 1)
+
+
+def check_piece(q):
+    """(device, file, offset, bytes, imported) of a quarantine piece; Invalid unless sound."""
+    if not isinstance(q, dict):
+        raise Invalid("not an object: %s" % _short(q))
+    try:
+        raw = base64.b64decode(q.get("data"), validate=True)
+    except (TypeError, ValueError):
+        raise Invalid("data is not base64")
+    return (
+        _text(q.get("device"), "device"),
+        _text(q.get("file"), "file", 64),
+        _int(q.get("offset"), "offset", 0, 2**31),
+        raw,
+        _time(q.get("imported"), "imported", none=False),
+    )
+
+
+def check_archer(a):
+    """(name, retired, added, [(old name, renamed)], full name) of a roster entry; Invalid unless sound."""
+    if not isinstance(a, dict):
+        raise Invalid("not an object: %s" % _short(a))
+    was = a.get("was")
+    if not isinstance(was, list):
+        raise Invalid("was is not a list: %s" % _short(was))
+    olds = []
+    for w in was:
+        if not isinstance(w, dict):
+            raise Invalid("was holds %s" % _short(w))
+        olds.append((_text(w.get("old"), "an old name", 40), _time(w.get("renamed"), "renamed", none=False)))
+    return (
+        _text(a.get("name"), "name", 40),
+        _int(a.get("retired"), "retired", 0, 1),
+        _time(a.get("added"), "added"),
+        olds,
+        None if a.get("full_name") is None else _text(a.get("full_name"), "full_name", roster.FULL_MAX),
+    )

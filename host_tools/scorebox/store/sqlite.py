@@ -1,0 +1,297 @@
+"""The club's store in SQLite: every synced match in one file.
+
+A match is keyed by (device, its number on the device), so it can never be stored twice.
+Each match is checked before it is stored by replaying its events with the rules core the
+box runs (store/checks.py); the events as keyed (undos included) are kept beside the
+derived games, turns and arrows (store/rows.py), so nothing the box recorded is lost and
+everything else can be rebuilt. The schema and its migrations: store/schema.py.
+"""
+
+import json
+import os
+import sqlite3
+import time
+
+from scorebox.store import lock
+from scorebox.store.checks import check, match_digest
+from scorebox.store.errors import CannotWrite, NoStore, NotAStore, NotFound, Refused, SchemaMismatch, StoreFull
+from scorebox.store.historydb import HistoryDB
+from scorebox.store.lock import kind
+from scorebox.store.queries import Queries
+from scorebox.store.rosterdb import RosterDB
+from scorebox.store.rows import Rows
+from scorebox.store.schema import MIGRATIONS, SCHEMA_VERSION
+from scorebox_core.match import TICTACBOW, TRYTACTOE, effective
+
+MISS = 128  # scorebox_core.ttt.rules.MISS: the highest move event
+
+
+class Store(Queries, RosterDB, HistoryDB):
+    """The SQLite store. Its public methods, with those of its parts (queries.py: what the
+    reports read; rosterdb.py: the roster; historydb.py: export and import), are the store's
+    interface: commands, sync and reports call them and never its connection
+    (tests/pc/test_layers.py), so that another database can sit beside this one."""
+
+    def __init__(self, path, create=True):
+        self.path = path
+        self.new = not os.path.lexists(path)  # made here: discard_if_empty() may take it back
+        if not create and not os.path.exists(path):  # a link to nothing too: SQLite would make its target
+            raise NoStore(path)
+        d = os.path.dirname(os.path.abspath(path))
+        self._made, up = None, d  # the highest folder made for it, if any
+        while not os.path.exists(up) and os.path.dirname(up) != up:
+            self._made, up = up, os.path.dirname(up)
+        try:
+            os.makedirs(d, exist_ok=True)
+        except OSError as e:
+            raise CannotWrite("%s: cannot make its folder: %s" % (path, e.strerror or e))
+        try:
+            # Transactions by hand; a store another program writes is waited for (store/lock.py).
+            self.db = sqlite3.connect(path, isolation_level=None, timeout=lock.TRY, factory=lock.Connection)
+            self.db.store = path
+            self.db.execute("PRAGMA foreign_keys = ON")
+            # WAL. SQLite's busy wait does not cover this switch: a new store that another
+            # command is switching at the same moment is "locked", waited for like any lock.
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self._migrate()
+        except sqlite3.DatabaseError as e:
+            if kind(e) in ("readonly", "cantopen"):
+                # a read-only store or folder (#13 item 18): SQLite writes beside the store even to read it
+                raise CannotWrite(
+                    "%s: cannot write the store or its folder (%s): every command needs both writable" % (path, e)
+                )
+            raise NotAStore("%s: not a Scorebox store (%s)" % (path, e))
+
+    def close(self):
+        self.db.close()
+
+    def discard_if_empty(self):
+        """Close; a store this Store made that still holds nothing (a sync no box answered)
+        is removed, with the folders made for it, so a mistyped --db leaves nothing behind."""
+        tables = [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        empty = self.new and not any(
+            self.db.execute('SELECT 1 FROM "%s" LIMIT 1' % t).fetchone() for t in tables if t != "store_info"
+        )
+        self.close()
+        if not empty:
+            return
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            try:
+                os.remove(self.path + suffix)
+            except FileNotFoundError:
+                pass
+        d = os.path.dirname(os.path.abspath(self.path))
+        while self._made and len(d) >= len(self._made):
+            try:
+                os.rmdir(d)  # only while empty: nothing of anyone else's goes
+            except OSError:
+                return
+            d = os.path.dirname(d)
+
+    def _rollback(self, e):
+        """End a failed write transaction. SQLite has already rolled it back after a full
+        disk (a second ROLLBACK would hide why with "no transaction is active"); a store
+        that cannot be written becomes one CannotWrite line (issue 13, item 18)."""
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
+        if kind(e) in ("full", "readonly"):
+            raise (StoreFull if kind(e) == "full" else CannotWrite)(
+                "%s: cannot write the store (%s): free disk space or check the file's permissions, "
+                "then try again; nothing was stored" % (self.path, e)
+            )
+
+    def _write(self, fn):
+        """fn() inside one write transaction: all it writes is stored, or none of it."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            got = fn()
+            self.db.execute("COMMIT")
+        except BaseException as e:
+            self._rollback(e)
+            raise
+        return got
+
+    def _migrate(self):
+        have = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if have > SCHEMA_VERSION:
+            raise SchemaMismatch(
+                "%s: store schema %d is newer than this scorebox (%d): upgrade scorebox"
+                % (self.path, have, SCHEMA_VERSION)
+            )
+        for version in range(have + 1, SCHEMA_VERSION + 1):
+            self.db.execute("BEGIN IMMEDIATE")
+            # Read again inside the write transaction: another command opening the same new
+            # store may have migrated it meanwhile (issue 13, item 17).
+            if self.db.execute("PRAGMA user_version").fetchone()[0] >= version:
+                self.db.execute("COMMIT")
+                continue
+            try:
+                for stmt in MIGRATIONS[version - 1].split(";"):
+                    if stmt.strip():
+                        self.db.execute(stmt)
+                self.db.execute("PRAGMA user_version = %d" % version)
+                self.db.execute("COMMIT")
+            except BaseException as e:
+                self._rollback(e)
+                raise
+
+    # --- writing -----------------------------------------------------------------------
+    def device(self, uid, firmware=None):
+        """The row id of a device, added or refreshed."""
+        now = time.time()
+        self.db.execute(
+            "INSERT INTO devices (uid, firmware, first_seen, last_seen) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(uid) DO UPDATE SET last_seen = excluded.last_seen, "
+            "firmware = COALESCE(excluded.firmware, devices.firmware)",
+            (uid, firmware, now, now),
+        )
+        return self.db.execute("SELECT id FROM devices WHERE uid = ?", (uid,)).fetchone()[0]
+
+    def has_match(self, uid, number):
+        row = self.db.execute(
+            "SELECT 1 FROM matches m JOIN devices d ON d.id = m.device_id WHERE d.uid = ? AND m.number = ?",
+            (uid, number),
+        ).fetchone()
+        return row is not None
+
+    def last_number(self, uid):
+        """The highest match number stored from box uid (0: none)."""
+        q = "SELECT max(m.number) FROM matches m JOIN devices d ON d.id = m.device_id WHERE d.uid = ?"
+        return self.db.execute(q, (uid,)).fetchone()[0] or 0
+
+    def digests(self, uid, numbers):
+        """{number: match_digest} of the matches of numbers the store holds from box uid."""
+        out = {}
+        q = (
+            "SELECT m.number, m.header, m.log FROM matches m JOIN devices d ON d.id = m.device_id "
+            "WHERE d.uid = ? AND m.number IN (%s)"
+        )
+        numbers = [n for n in numbers if isinstance(n, int) and -(2**63) <= n < 2**63]
+        for i in range(0, len(numbers), 500):  # SQLite's limit on parameters
+            part = numbers[i : i + 500]
+            for n, header, log in self.db.execute(q % ",".join("?" * len(part)), [uid] + part):
+                try:
+                    out[n] = match_digest(json.loads(header), json.loads(log))
+                except ValueError:  # an unreadable row: never the same as the box's
+                    out[n] = None
+        return out
+
+    def add_match(self, uid, number, header, log, extras=None):
+        """Check a match by replaying it, then store it. Returns False when (uid, number)
+        is already stored: a second sync adds nothing. Refused when the rules refuse it."""
+        (got,) = self.add_matches(uid, [(number, header, log, extras)])
+        if isinstance(got, Refused):
+            raise got
+        return got
+
+    def add_matches(self, uid, items, from_box=False):
+        """Check and store several matches [(number, header, log, extras)] in one
+        transaction (one disk sync for the lot). Returns, per match, True (stored), False
+        (already held) or the Refused that kept it out; the others are stored all the
+        same. from_box: read refused events as the box does on resume (check_match)."""
+        return self.add_checked(uid, [check(*item, from_box=from_box) for item in items])[0]
+
+    def add_checked(self, uid, checked, quarantine=(), damaged=()):
+        """add_matches for matches check() has already replayed, with bytes for the
+        quarantine table [(file, offset, data)] in the same transaction: quarantine,
+        unreadable stretches, and damaged, the bytes of matches that cannot be stored.
+        Returns (per match True, False or Refused; how many quarantine pieces were new)."""
+        out = []
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            dev = self.device(uid)
+            added = self._quarantine(dev, quarantine)
+            self._quarantine(dev, damaged)
+            rows = Rows(self.db)
+            seen = set()
+            for c in checked:
+                if isinstance(c, Refused):
+                    out.append(c)
+                    continue
+                if (
+                    c.number in seen
+                    or self.db.execute(
+                        "SELECT 1 FROM matches WHERE device_id = ? AND number = ?", (dev, c.number)
+                    ).fetchone()
+                ):
+                    out.append(False)
+                    continue
+                seen.add(c.number)
+                rows.add(dev, c)
+                out.append(True)
+            rows.write()
+            self.db.execute("COMMIT")
+        except BaseException as e:
+            self._rollback(e)
+            raise
+        return out, added
+
+    # --- reading -----------------------------------------------------------------------
+    def matches(self):
+        """Stored matches, oldest first, as dicts for listing."""
+        rows = self.db.execute(
+            "SELECT m.id, d.uid, m.number, m.started, m.winner, m.wins_a, m.wins_b, m.draws, m.finished, "
+            "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
+            " WHERE x.match_id = m.id AND x.side IN ('A', 'X')), "
+            "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
+            " WHERE x.match_id = m.id AND x.side IN ('B', 'O')), "
+            "(SELECT count(*) FROM games g WHERE g.match_id = m.id), "
+            "(SELECT count(*) FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
+            " WHERE g.match_id = m.id), "
+            "coalesce(json_extract(m.header, '$.game'), '%s'), d.name, json_extract(m.extras, '$.result.abandoned') "
+            "FROM matches m JOIN devices d ON d.id = m.device_id ORDER BY m.id" % TICTACBOW
+        ).fetchall()
+        keys = ("id", "device", "number", "started", "winner", "wins_a", "wins_b", "draws", "finished")
+        out = []
+        for r in rows:
+            d = dict(zip(keys, r[:9]))
+            # A Try-Tac-Toe game: side_a is X, side_b O; wins_a/wins_b its matches won (TTT-6).
+            d.update(side_a=r[9], side_b=r[10], games=r[11], arrows=r[12], game=r[13], box_name=r[14])
+            d["abandoned"] = bool(r[15])  # opened by mistake, given up with nothing in it
+            if d["game"] == TRYTACTOE:
+                log = json.loads(self.db.execute("SELECT log FROM matches WHERE id = ?", (d["id"],)).fetchone()[0])
+                d["moves"] = sum(1 for e in effective(log) if e <= MISS)  # marks and misses
+            out.append(d)
+        return out
+
+    def add_quarantine(self, uid, pieces):
+        """Keep bytes the box set aside (file, offset, data); returns how many were new."""
+        return self.add_checked(uid, [], pieces)[1]
+
+    def _quarantine(self, dev, pieces):
+        before = self.db.total_changes
+        self.db.executemany(
+            "INSERT OR IGNORE INTO quarantine (device_id, file, offset, data, imported) VALUES (?, ?, ?, ?, ?)",
+            [(dev, name, off, raw, time.time()) for name, off, raw in pieces],
+        )
+        return self.db.total_changes - before
+
+    def count(self):
+        return self.db.execute("SELECT count(*) FROM matches").fetchone()[0]
+
+    def identity(self):
+        """The store's own id, made once by its migration: the box it syncs remembers it."""
+        return self.db.execute("SELECT value FROM store_info WHERE key = 'id'").fetchone()[0]
+
+    def boxes(self):
+        """[(device id, name or None, matches, last seen)] of every box the store has met."""
+        return self.db.execute(
+            "SELECT d.uid, d.name, (SELECT count(*) FROM matches m WHERE m.device_id = d.id), d.last_seen "
+            "FROM devices d ORDER BY d.uid"
+        ).fetchall()
+
+    def box_name(self, uid):
+        row = self.db.execute("SELECT name FROM devices WHERE uid = ?", (uid,)).fetchone()
+        return row[0] if row else None
+
+    def name_box(self, uid, name):
+        """Give box uid a name (None: none); NotFound if the store never met it."""
+        cur = self.db.execute("UPDATE devices SET name = ? WHERE uid = ?", (name, uid))
+        if not cur.rowcount:
+            raise NotFound("no box %s in %s: `scorebox boxes` lists them" % (uid, self.path))
+
+    def check(self):
+        """Problems found by SQLite's own checks (empty when the store is sound)."""
+        problems = [r[0] for r in self.db.execute("PRAGMA integrity_check") if r[0] != "ok"]
+        problems += ["foreign key: %s" % (r,) for r in self.db.execute("PRAGMA foreign_key_check")]
+        return problems
