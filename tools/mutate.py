@@ -212,7 +212,7 @@ class Copy:
         except subprocess.TimeoutExpired:
             p.kill()
             p.wait()
-            return "timeout", ""
+            return "timeout", "(no end in %d s)" % timeout
         finally:
             RUNNING.discard(p)
             shutil.copyfile(os.path.join(CORE, module), path)
@@ -220,7 +220,7 @@ class Copy:
             return "survived", ""
         if p.returncode in (4, 5, 9):  # pytest's usage error, no tests, the core not the copy's
             return "error", out[-2000:]
-        return "killed", ""  # a test failed, or the mutant did not even import
+        return "killed", out[-3000:]  # a test failed, or the mutant did not even import
 
 
 def run_module(module, sample, seed, copies, log, tests=None):
