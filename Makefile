@@ -75,7 +75,7 @@ enclosure: $(STAMP)
 	$(BIN)/python -m enclosure.build out/enclosure
 
 clean:
-	rm -rf $(VENV) bench/results.json .pytest_cache .hypothesis $(RP2)/node_modules
+	rm -rf $(VENV) bench/results.json bench/mutation.json .pytest_cache .hypothesis $(RP2)/node_modules
 
 # A sampled mutation run, a few minutes; writes bench/mutation.json (tools/mutate.py).
 .PHONY: mutate
