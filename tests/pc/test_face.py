@@ -222,14 +222,14 @@ def test_refuses_a_file_it_did_not_make(tmp_path, capsys):
     out.write_text("a drawing of mine\n")
     assert cli.main(["face", "tictacbow", "--out", str(out), "--no-pdf"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "was not made by scorebox face" in err
+    assert err.count("\n") == 1 and "is not a face made by scorebox face" in err
     assert out.read_text() == "a drawing of mine\n" and os.listdir(tmp_path) == ["face.svg"]
     # A foreign file where a sheet or the PDF would go stops the run before anything is written.
     for name in ("other-a4-03.svg", "other-a4.pdf"):
         mine = tmp_path / name
         mine.write_text("mine")
         assert cli.main(["face", "tictacbow", "--out", str(tmp_path / "other.svg")]) == 2
-        assert "%s exists and was not made by scorebox face" % mine in capsys.readouterr().err
+        assert "%s exists and is not a face made by scorebox face" % mine in capsys.readouterr().err
         assert mine.read_text() == "mine" and not (tmp_path / "other.svg").exists()
         mine.unlink()
 

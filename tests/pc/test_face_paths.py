@@ -32,7 +32,7 @@ def test_a_named_pipe_where_a_sheet_goes_is_refused_before_anything_is_written(t
     os.mkfifo(str(pipe))
     p = face(tmp_path, game, "--out", "f.svg", "--no-pdf")
     assert p.returncode == 2, p.stdout + p.stderr
-    assert p.stderr == "f-a4-03.svg exists and is not a file: give another --out\n"
+    assert p.stderr == "f-a4-03.svg exists and is not a file: give another name\n"
     assert os.listdir(str(tmp_path)) == ["f-a4-03.svg"]
 
 
@@ -65,7 +65,7 @@ def test_a_link_where_a_sheet_goes_is_refused_before_anything_is_written(tmp_pat
     os.symlink(target, str(out / "f-a4-03.svg"))
     p = face(out, game, "--out", "f.svg", "--no-pdf")
     assert p.returncode == 2, p.stdout + p.stderr
-    assert p.stderr == "f-a4-03.svg exists and is not a file: give another --out\n"
+    assert p.stderr == "f-a4-03.svg exists and is not a file: give another name\n"
     assert os.listdir(str(out)) == ["f-a4-03.svg"]
     assert {n: (elsewhere / n).read_bytes() for n in os.listdir(str(elsewhere))} == before
 

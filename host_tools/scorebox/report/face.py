@@ -18,7 +18,6 @@ import glob
 import math
 import os
 import shutil
-import stat
 import subprocess
 import tempfile
 
@@ -270,35 +269,26 @@ def sheet_svg(face, size, t, row, col, drawn):
 
 
 # --- writing --------------------------------------------------------------------------------
-_PEEK = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+WHAT = "a face made by scorebox face"  # what may be overwritten, for store/files.py's refusals
+PEEK = 1 << 20  # bytes searched for MARK: a PDF carries it in its metadata, past its pages
 
 
-def _ours(path):
-    """Whether path is a regular file this command wrote (it carries MARK). A link is not
-    followed and a pipe or device is opened without waiting, then left unread."""
-    try:
-        fd = os.open(path, _PEEK)
-    except OSError:
-        return False
-    with os.fdopen(fd, "rb") as f:
-        try:
-            return stat.S_ISREG(os.fstat(fd).st_mode) and MARK.encode() in f.read(1 << 20)
-        except OSError:
-            return False
+def _marked(head):
+    return MARK.encode() in head
 
 
 def _check(path):
-    """Refuse path unless it is missing or a file this command wrote."""
+    """Refuse path unless it is missing or a file this command wrote (store/files.py)."""
+    files.check_target(path, _marked, WHAT, PEEK)
+
+
+def _ours(path):
+    """Whether path is a file this command wrote (a stale one it may remove)."""
     try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        return
-    except OSError as e:
-        raise FaceError("%s: cannot check it: %s" % (path, e.strerror or e))
-    if not stat.S_ISREG(st.st_mode):
-        raise FaceError("%s exists and is not a file: give another --out" % path)
-    if not _ours(path):
-        raise FaceError("%s exists and was not made by scorebox face: give another --out" % path)
+        _check(path)
+    except files.FileError:
+        return False
+    return os.path.lexists(path)
 
 
 def _write(path, data):
@@ -311,7 +301,7 @@ def _write(path, data):
     except BaseException:
         files.discard(tmp)
         raise
-    files.replace(tmp, path, lambda _head: _ours(path), "a face made by scorebox face")
+    files.replace(tmp, path, _marked, WHAT, PEEK)
 
 
 def find_chromium():
@@ -368,6 +358,11 @@ def write(face, size, out, paper="a4", pdf=True):
     t = Tiling(drawn[0], drawn[1], paper)
     whole, sheet_paths, pdf_path = outputs(out, paper, t.rows * t.cols)
     chromium = find_chromium() if pdf else None
+    folder = os.path.dirname(out)  # the nearest one there: made if missing, but a file is no folder
+    while folder and not os.path.lexists(folder):
+        folder = os.path.dirname(folder)
+    if folder and not os.path.isdir(folder):
+        raise FaceError("%s exists and is not a folder: give --out" % folder)
     for path in [whole] + sheet_paths + ([pdf_path] if chromium else []):
         _check(path)
     sheets = [sheet_svg(face, size, t, r, c, drawn) for r, c in t.tiles()]

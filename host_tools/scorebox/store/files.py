@@ -13,6 +13,9 @@ import tempfile
 from scorebox.errors import ScoreboxError
 
 HEAD = 4096  # bytes read to recognise a file
+# A file is read for its first bytes without following a link, and a pipe or device put
+# there since it was checked is opened without waiting (it is then no one's own: empty).
+_PEEK = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
 _MODE = 0o666  # a new file's mode before the umask, as open() makes one
 
 
@@ -21,13 +24,13 @@ class FileError(ScoreboxError):
 
 
 def head(path, n=HEAD):
-    with open(path, "rb") as f:
+    with os.fdopen(os.open(path, _PEEK), "rb") as f:
         return f.read(n)
 
 
-def check_target(path, ours, what):
-    """Refuse path unless it is missing or a regular file that ours(its first bytes) claims.
-    what names the command's output in the message ("a Scorebox report")."""
+def check_target(path, ours, what, size=HEAD):
+    """Refuse path unless it is missing or a regular file that ours(its first size bytes)
+    claims. what names the command's output in the message ("a Scorebox report")."""
     try:
         st = os.lstat(path)
     except FileNotFoundError:
@@ -37,7 +40,7 @@ def check_target(path, ours, what):
     if not stat.S_ISREG(st.st_mode):
         raise FileError("%s exists and is not a file: give another name" % path)
     try:
-        mine = ours(head(path))
+        mine = ours(head(path, size))
     except OSError as e:
         raise FileError("%s: cannot read it: %s" % (path, e.strerror or e))
     if not mine:
@@ -70,10 +73,10 @@ def _umask():
     return mask
 
 
-def replace(tmp, path, ours, what):
+def replace(tmp, path, ours, what, size=HEAD):
     """Move the finished tmp onto path, checking path once more (it may have appeared since)."""
     try:
-        check_target(path, ours, what)
+        check_target(path, ours, what, size)
         os.replace(tmp, path)
     except BaseException:
         discard(tmp)
