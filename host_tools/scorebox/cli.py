@@ -1,6 +1,7 @@
 """The `scorebox` command."""
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -9,16 +10,12 @@ from scorebox import demo
 from scorebox.device import deploy, doctor
 from scorebox.device.firmware import firmware_dir
 from scorebox.errors import ScoreboxError
-from scorebox.report import board, ttt_board
 from scorebox.sim import run as sim
 from scorebox.sim import vpico
 from scorebox.sync import commands as sync
-from scorebox_core import VERSION
+from scorebox_core import VERSION, games
 from scorebox_core.script import MAX_CHARS, ScriptError
-from scorebox_core.ttb.script import read_lines
-from scorebox_core.ttb.snapshot import snapshot
-from scorebox_core.ttt import script as ttt_script
-from scorebox_core.ttt import snapshot as ttt_snapshot
+from scorebox_core.script import game_of as script_game
 
 
 def load_script(path):
@@ -33,25 +30,19 @@ def load_script(path):
         raise ScoreboxError("%s: cannot read: %s" % (path, e.strerror or e))
     except UnicodeDecodeError:
         raise ScoreboxError("%s: not a text file (UTF-8 expected)" % path)
-    try:  # a Tic Tac BOW match, or a Try-Tac-Toe game (docs/match-script.md says how it is told)
-        return ttt_script.read_lines(lines) if ttt_script.is_ttt(lines) else read_lines(lines)
+    game = script_game(lines)  # the registry tells the game (docs/match-script.md says how)
+    try:
+        return game, games.part(game, "SCRIPT").read_lines(lines)
     except ScriptError as e:
         raise ScoreboxError("%s:%d: %s" % (path, e.line, e.message))
 
 
 def cmd_replay(args):
-    match = load_script(args.file)
-    if isinstance(match, ttt_script.Game):
-        if args.json:
-            print(json.dumps(ttt_snapshot.snapshot(match), indent=2, sort_keys=True))
-        else:
-            print(ttt_board.draw(match.match))
-            print(ttt_board.status(match))
-    elif args.json:
-        print(json.dumps(snapshot(match), indent=2, sort_keys=True))
+    game, match = load_script(args.file)
+    if args.json:
+        print(json.dumps(games.part(game, "SNAPSHOT").snapshot(match), indent=2, sort_keys=True))
     else:
-        print(board.draw(match.game))
-        print(board.status(match))
+        print(importlib.import_module(game.BOARD).replay_text(match))
     return 0
 
 

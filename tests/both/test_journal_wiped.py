@@ -58,6 +58,8 @@ def test_matches_after_a_wiped_journal_are_stored(tmp_path, game, how):
         assert "2 new matches stored" in out, out
         assert "the box's journal was started again" in out and "journal 2, numbered from 1000001 on" in out, out
         assert "NOT acknowledged" not in out
+        # named as `scorebox show` opens them: the box's match 1 is the store's 1000001
+        assert "  match 1 (stored as %d): " % (RUN + 1) in out and "  match 2 (stored as %d): " % (RUN + 2) in out, out
         if how == "raw":
             assert box_unacked(vp) == [1, 2]  # a rescue acknowledges nothing: the next sync does
             p = scorebox("sync", "--port", vp.port, "--db", db)

@@ -1,8 +1,9 @@
 """A match the store already holds is acknowledged only when it is the same match (issue
 13, High 5): the sync hashes the box's header and events and compares them with the
-store's copy. Another match under the same number (an imported fake, a journal wiped by
-hand so that numbers restart at 1) is kept in the store and left on the box, and the
-summary says so. Before, the number alone was compared and the box freed the real match."""
+store's copy. Another match under the same number among the same ones (an imported fake)
+is kept in the store and left on the box, and the summary says so. Before, the number
+alone was compared and the box freed the real match. (A journal wiped by hand, its numbers
+started again at 1, is stored as the box's next run: tests/both/test_journal_wiped.py.)"""
 
 import json
 

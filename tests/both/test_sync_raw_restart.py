@@ -9,6 +9,7 @@ main.py again. Its journal holds matches of both games, written by the box's own
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -163,3 +164,44 @@ def test_after_a_rescue_the_box_answers_the_next_sync(tmp_path):
         vp.close()
     games = [r["game"] for r in Store(db).matches()]
     assert games == ["tictacbow"] * 3 + [TRYTACTOE] * 2
+
+
+# `scorebox sync` as the CLI runs it, waiting 1 s, not 30, for a store another program writes.
+QUICK_LOCK = """
+import sys
+from scorebox.store import lock
+lock.LOCK_WAIT = 1.0
+from scorebox import cli
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+def test_a_rescue_the_store_refuses_still_restarts_the_box(tmp_path):
+    """The copy is made (mpremote's Ctrl-C has stopped the app), then the store refuses it:
+    another program holds its write lock. Before, the box was left at the REPL; now the
+    error's one line says the app runs again, and the next sync stores the matches."""
+    vp = RebootingPico(both_games(tmp_path))
+    try:
+        vp.wait()
+        db = str(tmp_path / "club.sqlite")
+        Store(db).close()
+        other = sqlite3.connect(db, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another program writing the store through the rescue
+        try:
+            p = subprocess.run(
+                [sys.executable, "-c", QUICK_LOCK, "sync", "--raw", "--port", vp.port, "--db", db],
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1, p.stdout + p.stderr
+        assert "the store is being written by" in p.stderr, p.stderr
+        assert p.stderr.rstrip().endswith("; the box's app runs again (restarted after the copy)"), p.stderr
+        assert vp.boots == 2  # restarted once, by the rescue's soft reset
+        again = scorebox("sync", "--port", vp.port, "--db", db)  # no reboot by hand
+        assert again.returncode == 0 and "5 new matches stored" in again.stdout, again.stdout + again.stderr
+    finally:
+        vp.close()

@@ -212,8 +212,8 @@ def test_the_box_refuses_a_roster_part_below_0_a_read_past_the_end_and_an_empty_
 @pytest.mark.parametrize("take_over", [False, True])
 def test_a_box_that_belongs_to_an_empty_store_id_is_said_so(tmp_path, take_over):
     """A box an older firmware let belong to "" (an empty store id was taken with take_over):
-    the summary names that store as it names any other (it said nothing: the matches were
-    left unacknowledged, or the box taken over, without a word)."""
+    the summary says so in words (it said nothing: the matches were left unacknowledged, or
+    the box taken over, without a word; then it said `another store ("")`)."""
     replies = {"HELLO": dict(HELLO, store=""), "ACK": {}, "LIST": {"matches": [], "files": [], "more": False}}
     box = QuietBox(lambda kind, body: ("OK", replies[kind]), quiet=lambda kind: False)
     ser = link.open_port(box.port)
@@ -224,6 +224,7 @@ def test_a_box_that_belongs_to_an_empty_store_id_is_said_so(tmp_path, take_over)
         ser.close()
         box.close()
         store.close()
-    said = 'this store took the box over from store ""' if take_over else 'another store ("")'
+    said = "took the box over from" if take_over else "the box belongs to"
+    said += " a store with an empty id (set by an older firmware)"
     assert any(said in line for line in s.lines()), s.lines()
     assert [k for k, _ in box.got].count("ACK") == take_over  # taken over: the box told; else none

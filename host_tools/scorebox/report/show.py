@@ -1,65 +1,19 @@
 """`scorebox show MATCH`: a stored match turn by turn in the terminal, the board after each turn."""
 
-from scorebox.report import board, ttt_moves
-from scorebox.report.turns import date_text, options_text, turns
+import importlib
+
 from scorebox.store import roster
 from scorebox.store.access import open_store
 from scorebox.store.errors import StoreError
 from scorebox.store.queries import named
-from scorebox.text import plural, printable
-from scorebox_core.match import TRYTACTOE, from_header, game_of, result_text
-from scorebox_core.ttb import rules
-from scorebox_core.ttb.rules import UNDO, token
+from scorebox.text import printable
+from scorebox_core import games
 
 
 def show_lines(match):
+    """`scorebox show`'s lines of a stored match, by its game's module (its surface's SHOW)."""
     h = named(match)
-    if game_of(h) == TRYTACTOE:
-        return ttt_moves.show_lines(match, h)
-    opts, archers, _ = from_header(h)
-    archers = tuple(tuple(printable(n) for n in side) for side in archers)  # names are data: no escapes run
-    log = match["log"]
-    out = [
-        "Match %s (store id %d), %s" % (match["key"], match["id"], date_text(match["started"]))
-        + (", box %s" % printable(match["box_name"]) if match.get("box_name") else ""),
-        "A: %s   B: %s" % (", ".join(archers[0]), ", ".join(archers[1])),
-        options_text(opts),
-    ]
-    if h.get("distance"):
-        out.append(
-            "distance %s %s, shafts %s mm"
-            % ("/".join(map(str, h["distance"])), h.get("unit", ""), "/".join(map(str, h.get("shaft_mm") or [])))
-        )
-    undos = log.count(UNDO)
-    out.append("%s keyed%s" % (plural(len(log), "event"), ", %d undone" % undos if undos else ""))
-    m = None
-    for m, t in turns(h, log):
-        g = m.games[t["game"] - 1]
-        if t["face"]:
-            out.append("")
-            out.append("-- a new face is put up --")
-        shot = "  ".join("%s %s" % (token(e), rules.OUTCOMES[o]) for e, o in zip(t["arrows"], t["outcomes"]))
-        out.append("")
-        out.append(
-            "Game %d, round %d, %s (%s): %s"
-            % (t["game"], t["round"], rules.SIDES[t["side"]], printable(t["archer"]), shot)
-        )
-        out.append(board.draw(g))
-        if g.over() and t["start"] + len(t["arrows"]) == len(g.arrows):
-            out.append(
-                "Game %d over: %s" % (t["game"], result_text(board.winner_name(g.winner, archers), reason=g.reason))
-            )
-    if m is not None:
-        r = m.result()
-        out.append("")
-        if m.over():
-            out.append(
-                "Match: %s, games A %d - B %d, draws %d"
-                % (result_text(board.winner_name(r, archers)), m.wins[0], m.wins[1], m.draws)
-            )
-        else:
-            out.append("Match not finished: games A %d - B %d, draws %d" % (m.wins[0], m.wins[1], m.draws))
-    return out
+    return importlib.import_module(games.of(h).SHOW).show_lines(match, h)
 
 
 # Names that say nobody was named: the box's (a match shot as A v B, a game as X v O) and
@@ -81,7 +35,7 @@ def cmd_show(args):
     match = store.load_match(args.match)
     if args.names is not None:
         names = [n.strip() for n in args.names.split(",")]
-        a, b = "XO" if game_of(match["header"]) == TRYTACTOE else "AB"
+        a, b = games.of(match["header"]).SIDES
         if not args.force and _replaced(match["names"], names):
             raise StoreError(
                 printable(

@@ -29,7 +29,7 @@ def compute(store):
         g = replay(h, m["log"])
         w = g.winner()
         for side in (0, 1):
-            for name in set(g.players[side]):
+            for name in set(g.archers[side]):
                 s = out.setdefault(name, _blank(name))
                 s["games"]["played"] += 1
                 if w is not None:

@@ -7,7 +7,7 @@ from scorebox.errors import ScoreboxError
 from scorebox.store.access import open_store
 from scorebox.sync import pull, rescue
 from scorebox.text import date_text, plural, printable
-from scorebox_core.match import TRYTACTOE
+from scorebox_core import games
 
 
 def cmd_sync(args):
@@ -46,14 +46,25 @@ def cmd_matches(args):
     if not rows:
         print("no matches stored in %s" % store.path)
         return 0
+    every = games.every()
     print(
         "%5s  %-16s %7s  %-19s %-16s %-16s %-10s %-4s %6s"
-        % ("id", "box", "no.", "started", "A/X", "B/O", "result", "game", "arrows")
+        % (
+            "id",
+            "box",
+            "no.",
+            "started",
+            *("/".join(g.SIDES[i] for g in every) for i in (0, 1)),
+            "result",
+            "game",
+            "arrows",
+        )
     )
+    winners = ["draw"] + [side for g in every for side in g.SIDES]
     for r in rows:
         started = date_text(r["started"])
-        ttt = r["game"] == TRYTACTOE  # its wins are matches won; its moves (marks and misses) stand for arrows
-        if r["winner"] in ("A", "B", "X", "O", "draw"):
+        game = games.get(r["game"])  # its wins and what it counts are its own (a game's matches won, its moves)
+        if r["winner"] in winners:
             res = "%s %d-%d" % (r["winner"], r["wins_a"], r["wins_b"])
         else:
             res = "abandoned" if r["abandoned"] else "open"
@@ -67,8 +78,8 @@ def cmd_matches(args):
                 printable("%s" % r["side_a"]),  # a name from a box or an import: escaped as `stats` does
                 printable("%s" % r["side_b"]),
                 res,
-                "TTT" if ttt else "TTB",
-                r["moves"] if ttt else r["arrows"],
+                game.CODE,
+                r[game.SHOTS],
             )
         )
     return 0

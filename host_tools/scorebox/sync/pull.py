@@ -48,6 +48,9 @@ class Progress:
 
 
 class Summary:
+EMPTY_ID = "a store with an empty id (set by an older firmware)"
+
+
     def __init__(self):
         self.device = None
         self.new = []  # (number, result text)
@@ -63,8 +66,10 @@ class Summary:
         self.taken_from = None  # the store the box belonged to before --take-over
         self.restarted = None  # (box's number, base): its journal started again (journal_run)
         self.open = False  # a match is still open on the box: it comes with a later sync
+        self.base = 0  # the store numbers the box's match n base + n (journal_run)
         self.restart = None  # the line saying whether the box's app runs again (rescue)
 
+        self.notes = []  # lines of what could not be checked (rescue)
     def add_new(self, number, extras, events):
         """A match newly stored, with its result as the box recorded it."""
         r = (extras or {}).get("result") or {}
@@ -90,8 +95,9 @@ class Summary:
                 "store's match %d, so its matches are stored as its journal %d, numbered from %d on"
                 % (n, n, base // RUN + 1, base + 1)
             )
-        for n, text in self.new[:20]:
-            out.append("  match %d: %s" % (n, text))
+        for n, text in self.new[:20]:  # `scorebox show` opens the store's number
+            stored = " (stored as %d)" % (self.base + n) if self.base else ""
+            out.append("  match %d%s: %s" % (n, stored, text))
         if len(self.new) > 20:
             out.append("  ... and %d more" % (len(self.new) - 20))
         for n, why in self.refused:
@@ -108,19 +114,21 @@ class Summary:
             )
         if self.open:
             out.append("a match is still open on the box: finish it (or abandon it), then sync again to store it")
-        if self.foreign:
+        if self.foreign is not None:
             copied = len(self.new) + len(self.damaged)
             out.append(
-                "%s: the box belongs to another store (%s); `scorebox sync --take-over` makes this store its own"
+                "%s: the box belongs to %s; `scorebox sync --take-over` makes this store its own"
                 % (
                     "%s copied but NOT acknowledged" % plural(copied, "match", "matches")
                     if copied
                     else "no new match to copy, none acknowledged",
-                    self.foreign,
+                    "another store (%s)" % self.foreign if self.foreign else EMPTY_ID,
                 )
             )
-        if self.taken_from:
-            out.append("this store took the box over from store %s" % self.taken_from)
+        if self.taken_from is not None:
+            out.append(
+                "this store took the box over from %s" % ("store " + self.taken_from if self.taken_from else EMPTY_ID)
+            )
         out += self.roster
         if self.space:
             out.append("space on the box: %s" % space.text(self.space))
@@ -128,6 +136,7 @@ class Summary:
             out.append(self.restart)
         return out
 
+        out += self.notes
 
 # What the PC takes from a box's replies (issue 13, item 14): a box is hostile input too.
 MAX_MATCHES = 100000  # match numbers listed by one box (its flash holds a few thousand)
@@ -162,7 +171,7 @@ def check_list(got, after, listed):
         raise _bad("LIST", "not an object with matches and files")
     last = after
     for n in got["matches"]:
-        if not _whole(n, last + 1, 2**31):
+        if not _whole(n, last + 1, RUN - 1):  # a box's journal numbers less than a run
             raise _bad("LIST", "match number %.40r after %d" % (n, last))
         last = n
     if len(got["matches"]) > frames.MAX_LIST or listed + len(got["matches"]) > MAX_MATCHES:
@@ -357,26 +366,30 @@ def held_digests(store, uid, base, numbers):
     return {k - base: d for k, d in store.digests(uid, [base + n for n in numbers]).items()}
 
 
-def journal_run(store, uid, numbers, oldest, box_digest, s):
+def journal_run(store, uid, numbers, box_digest, s):
     """(base, {number: the store's match_digest}) of the box's listed numbers: base + a
-    box's number is the store's number for it (RUN). The run is the newest one the store
-    has of the box, unless the box's oldest match (oldest: the first number of its oldest
-    journal file), or else the lowest listed number the store holds, is another match on
-    the box (box_digest(n): the box's copy's match_digest, None when it cannot be read
-    whole): then the box's journal was started again and its matches begin a new run,
-    which s.restarted tells. A match that differs after the same oldest match (an imported
-    fake) is not a restart: same_as_held tells it."""
+    box's number is the store's number for it (RUN, set in s.base). The run is the newest
+    one the store has of the box, unless every listed number the store holds is another
+    match on the box (box_digest(n): the box's copy's match_digest, None when it cannot be
+    read whole; read in order until one is the same): then the box's journal was started
+    again and its matches begin a new run, which s.restarted tells. One that differs
+    among the same matches (an imported fake) is not a restart: same_as_held tells it."""
     last = store.last_number(uid)
     base = last // RUN * RUN
     held = held_digests(store, uid, base, numbers)
-    if held:
-        ref = held_digests(store, uid, base, [oldest]) if oldest is not None else {}
-        n = oldest if ref else min(held)
+    differ = None  # the first held number whose box copy is another match
+    for n in sorted(held):
         mine = box_digest(n)
-        if mine is not None and mine != ref.get(n, held.get(n)):
-            base += RUN
-            s.restarted = (n, base)
-            held = {}
+        if mine == held[n]:
+            differ = None
+            break
+        if mine is not None and differ is None:
+            differ = n
+    if differ is not None:
+        base += RUN
+        s.restarted = (differ, base)
+        held = {}
+    s.base = base
     return base, held
 
 
@@ -460,10 +473,10 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     if mine is not None and mine != sid:
         if take_over:
             owner["take_over"] = True
-            s.taken_from = str(mine)[:32] or '""'  # "": an older firmware took an empty id
+            s.taken_from = str(mine)[:32]
         else:
             owner = None
-            s.foreign = str(mine)[:32] or '""'
+            s.foreign = str(mine)[:32]
     if owner is not None and "store" in hello and mine != sid:
         # The box learns its store before it lists: taken over, it lists again what the
         # store before acknowledged and it has kept (box/link.py).
@@ -489,9 +502,12 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
         if first is None:
             return None
         name, size = groups[first]
-        return prepare(first, name, read_file(client, name, size), (), {n}, ends[first])[3].get(n)
+        if first not in read:
+            read.clear()
+            read[first] = read_file(client, name, size)
+        return prepare(first, name, read[first], (), {n}, ends[first])[3].get(n)
 
-    base, held = journal_run(store, uid, numbers, firsts[0] if firsts else None, box_digest, s)
+    base, held = journal_run(store, uid, numbers, box_digest, s)
     held = set(held)
     new = set(numbers) - held
     wanted = {}  # first match number of a group file -> its new matches
@@ -556,6 +572,8 @@ def push_roster(client, store):
     is said, never a failed sync."""
     out = []
     try:
+    read = {}  # the group file read last: journal_run asks for its held numbers in order
+
         try:
             box = []
             while True:

@@ -16,6 +16,7 @@ import tempfile
 from scorebox.device import deploy
 from scorebox.device import mpremote_adapter as mp
 from scorebox.device.link import DeviceError
+from scorebox.errors import ScoreboxError
 from scorebox.store.errors import StoreError
 from scorebox.sync.pull import (
     GROUP_FILE,
@@ -61,16 +62,25 @@ RESTART_WAIT = 10.0  # seconds for the box's app to answer after its soft reset 
 
 def sync_raw(port, store, restart=True):
     """Rescue the journal of the box on port into store; restart: soft-reset the box after
-    (not the simulator's, which is unplugged after the command). Returns the Summary."""
+    (not the simulator's, which is unplugged after the command), whether or not the copy
+    and the store succeeded: mpremote's Ctrl-C has stopped its app either way. An error
+    keeps the restart's line. Returns the Summary."""
     s = Summary()
-    with tempfile.TemporaryDirectory(prefix="scorebox-rescue-") as folder:
-        try:
-            _, uid = pull(port, folder)
-        except mp.MpremoteError as e:
-            raise StoreError("rescue failed: %s" % e)
-        rescue(folder, uid or "unknown-" + port.replace("/", "_"), store, s)
-    if restart:
-        s.restart = restart_app(port)
+    try:
+        with tempfile.TemporaryDirectory(prefix="scorebox-rescue-") as folder:
+            try:
+                _, uid = pull(port, folder)
+            except mp.MpremoteError as e:
+                raise StoreError("rescue failed: %s" % e)
+            rescue(folder, uid or "unknown-" + port.replace("/", "_"), store, s)
+    except ScoreboxError as e:
+        if restart:
+            e.args = ("%s; %s" % (e, restart_app(port)),)
+            restart = False
+        raise
+    finally:
+        if restart:
+            s.restart = restart_app(port)
     return s
 
 
@@ -103,7 +113,7 @@ class _AllBut:
         return iter(())
 
 
-def _numbers(folder):
+def _numbers(folder, s):
     """(numbers of the matches kept, number of the match in progress or None) of the
     journal files in folder, as the box's reader sees them."""
     j = Reader(folder)
@@ -111,7 +121,11 @@ def _numbers(folder):
         j.recover()
         o = j.open_match()
         return j.list_matches(), o[0] if o else None
-    except JournalError:  # damage the reader cannot place: decode_file below finds the rest
+    except JournalError as e:  # damage the reader cannot place: decode_file below finds the rest
+        s.notes.append(
+            "the box's journal could not be read as a whole (%s): the matches found whole are stored, but a match "
+            "missing from it is not reported and a journal started again is not spotted" % e
+        )
         return [], None
 
 
@@ -122,7 +136,7 @@ def rescue(folder, uid, store, s):
     and whatever follows it is rescued too; then the quarantine file."""
     s.device = uid
     store.device(uid)
-    numbers, opened = _numbers(folder)
+    numbers, opened = _numbers(folder, s)
     s.open = opened is not None
     wanted = _AllBut(opened)
     names = sorted(name for name in os.listdir(folder) if GROUP_FILE.match(name))
@@ -140,8 +154,7 @@ def rescue(folder, uid, store, s):
         return prepare(first, "g%06d.tbj" % first, read(first), (), {n}, ends[first])[3].get(n)
 
     # A journal wiped by hand: its matches are a new run of the box's (pull.journal_run).
-    oldest = firsts[0] if firsts else None
-    base, held = journal_run(store, uid, [n for n in numbers if n != opened], oldest, box_digest, s)
+    base, held = journal_run(store, uid, [n for n in numbers if n != opened], box_digest, s)
     for name, first in zip(names, firsts):
         again = [n for n in held if group_of(n, firsts) == first]  # compared before counted as held
         job = prepare(first, name, read(first), wanted, again, ends[first], base)
