@@ -7,7 +7,6 @@ The virtual Pico here is the firmware as .mpy on the Pico's heap, restarted when
 process ends: a soft reset (Ctrl-D at the REPL) ends the unix port, where a Pico runs
 main.py again. Its journal holds matches of both games, written by the box's own writer."""
 
-import json
 import os
 import sqlite3
 import subprocess
@@ -16,59 +15,17 @@ import threading
 import time
 
 import pytest
+from flashfill import write
 from matchgen import box_matches
-from mpy import run
 from picoheap import PicoHeapVirtualPico
 from test_sync_faults import box_unacked
 from ttt_history import full_game, ttt_header
 
 from scorebox.device import link
-from scorebox.sim.run import FLASH_SIZE
 from scorebox.store.sqlite import Store
 from scorebox_core.match import TRYTACTOE
 
 pytestmark = pytest.mark.micropython
-
-# Appends matches to a virtual Pico's flash image the way the box does (header, events,
-# result, both confirmations), each replayed with its own game's rules; one marked "open"
-# is left open after its events. A blank image is formatted first. MicroPython, alone.
-FILL = """
-import json, sys
-from box.journal import Journal
-from scorebox_core.match import TRYTACTOE, from_header, game_of, result
-from scorebox_core.ttb.rules import Match
-from scorebox_core.ttt.rules import Game
-from vpico import board as vboard
-from vpico.blockdev import RamBlockDev
-
-flash, src = sys.argv[1], sys.argv[2]
-with open(flash, "rb") as f:
-    image = bytearray(f.read())
-bdev = RamBlockDev(blocks=len(image) // 4096, block_size=4096, data=image)
-b = vboard.Board(bdev=bdev)
-j = Journal(b.root)
-j.recover()
-with open(src) as f:
-    todo = json.load(f)
-for m in todo:
-    h = m["header"]
-    opts, archers, _ = from_header(h)
-    g = (Game if game_of(h) == TRYTACTOE else Match)(opts, archers)
-    j.start_match(h)
-    for ev in m["events"]:
-        g.apply(ev)
-        j.append(ev)
-    if m.get("open"):
-        break
-    j.finish(result(g))
-    j.confirm(0)
-    j.confirm(1)
-j.close()
-vboard.unmount(b.root)
-with open(flash, "wb") as f:
-    f.write(bdev.data)
-print(len(todo))
-"""
 
 
 def scorebox(*args):
@@ -85,18 +42,6 @@ def matches(game, count, seed):
         g = full_game(seed * 10 + i, (("Ann",), ("Bo",)))
         out.append({"header": ttt_header(g, 1790100000 + seed * 10 + i), "events": list(g.log)})
     return out
-
-
-def write(folder, flash, todo):
-    """Append todo (matches as matches() makes them) to the flash image, made blank if missing."""
-    if not os.path.exists(flash):
-        with open(flash, "wb") as f:
-            f.write(b"\xff" * FLASH_SIZE)  # erased flash: formatted by the board, as a new Pico's
-    script, src = folder / "fill_both.py", folder / "todo.json"
-    script.write_text(FILL)
-    src.write_text(json.dumps(todo))
-    p = run([str(script), flash, str(src)], heapsize="8m", timeout=300)
-    assert p.returncode == 0, p.stderr[-2000:]
 
 
 def both_games(folder):

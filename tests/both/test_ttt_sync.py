@@ -3,7 +3,8 @@ each is replayed with its own rules (a Try-Tac-Toe game never with Tic Tac BOW's
 TTT-6), stored once, listed with its game and shown move by move.
 
 The games go into the flash through the box's own journal writer on MicroPython, as
-tests/mpy/journal_fill.py writes Tic Tac BOW matches; the result record is match.result()'s.
+tests/mpy/journal_fill.py writes Tic Tac BOW matches (tests/support/flashfill.py); the result
+record is match.result()'s.
 """
 
 import json
@@ -13,6 +14,7 @@ import sys
 
 import pytest
 from boxfill import fill
+from flashfill import write
 from mpy import run
 from picoheap import PicoHeapVirtualPico
 from ttt_history import full_game, ttt_header
@@ -23,43 +25,6 @@ from scorebox_core.match import TRYTACTOE
 from scorebox_core.ttt.rules import Game
 
 pytestmark = pytest.mark.micropython
-
-# Appends games to a flash image the way the box does: header, events, result, both sides'
-# confirmations. MicroPython, run alone on the firmware's path.
-FILL = """
-import json, sys
-from box.journal import Journal
-from scorebox_core.match import result
-from scorebox_core.ttt.rules import Game, Options
-from vpico import board as vboard
-from vpico.blockdev import RamBlockDev
-
-flash, src = sys.argv[1], sys.argv[2]
-with open(flash, "rb") as f:
-    image = bytearray(f.read())
-bdev = RamBlockDev(blocks=len(image) // 4096, block_size=4096, data=image)
-b = vboard.Board(bdev=bdev)
-j = Journal(b.root)
-j.recover()
-with open(src) as f:
-    games = json.load(f)
-for m in games:
-    h = m["header"]
-    a = h["archers"]
-    g = Game(Options.from_dict(h["options"]), (tuple(a[0]), tuple(a[1])))
-    j.start_match(h)
-    for ev in m["events"]:
-        g.apply(ev)
-        j.append(ev)
-    j.finish(result(g))
-    j.confirm(0)
-    j.confirm(1)
-j.close()
-vboard.unmount(b.root)
-with open(flash, "wb") as f:
-    f.write(bdev.data)
-print(len(games))
-"""
 
 
 def scorebox(*args):
@@ -78,10 +43,7 @@ def ttt_games():
 def test_a_box_of_both_games_syncs(tmp_path):
     flash, ttb = fill(tmp_path, 3)
     games = ttt_games()
-    (tmp_path / "ttt.json").write_text(json.dumps(games))
-    (tmp_path / "fill_ttt.py").write_text(FILL)
-    p = run([str(tmp_path / "fill_ttt.py"), flash, str(tmp_path / "ttt.json")], heapsize="8m", timeout=300)
-    assert p.returncode == 0, p.stderr[-2000:]
+    write(tmp_path, flash, games)
     vp = PicoHeapVirtualPico(flash)  # the Pico's budget: .mpy on a 192 KB heap
     try:
         ser = link.open_port(vp.port)

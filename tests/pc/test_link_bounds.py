@@ -7,23 +7,22 @@ its retries would allow 5, and before, each request waiting for the line had 5 m
 30-60 s). The box refuses a ROSTER part below 0, a READ past a file's end and a store id
 that is not 1-32 printable characters (tests/mpy/link_bounds.py, on the box's VM).
 
-The quiet box is a pty peer answering real frames, or the real firmware on the virtual
+The quiet box is tests/support/hostilebox.py's, gone quiet, or the real firmware on the virtual
 Pico frozen with SIGSTOP mid-sync.
 """
 
 import math
 import os
-import pty
 import signal
 import subprocess
 import sys
 import threading
 import time
-import tty
 
 import mpy
 import pytest
 from boxfill import fill
+from hostilebox import HostileBox
 from picoheap import PicoHeapVirtualPico
 
 from scorebox.device import link
@@ -35,48 +34,6 @@ CLI_TIMEOUT = 3.0  # `scorebox sync`'s --timeout by default (sync/commands.py)
 HELLO = {"device": "v-quiet", "firmware": "0.1.0", "store": None}
 
 
-class QuietBox:
-    """A pty peer that answers each request with answer(kind, body) -> (kind, body), or
-    says nothing while `quiet(kind)`; every request it was sent is kept in `got`, with
-    whether it went unanswered."""
-
-    def __init__(self, answer, quiet):
-        self.answer, self.quiet = answer, quiet
-        self.got = []  # (kind, answered)
-        self.master, self.slave = pty.openpty()
-        tty.setraw(self.slave)
-        self.port = os.ttyname(self.slave)
-        threading.Thread(target=self.serve, daemon=True).start()
-
-    def serve(self):
-        buf = b""
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            buf += chunk
-            while b"\n" in buf:
-                line, buf = buf.split(b"\n", 1)
-                seq, kind, body = frames.decode(line)
-                silent = self.quiet(kind)
-                self.got.append((kind, not silent))
-                if not silent:
-                    rk, rb = self.answer(kind, body)
-                    os.write(
-                        self.master, frames.encode_raw(seq, rk, rb) if rk == "DATA" else frames.encode(seq, rk, rb)
-                    )
-
-    def unanswered(self):
-        return [k for k, answered in self.got if not answered]
-
-    def close(self):
-        os.close(self.slave)
-        os.close(self.master)
-
-
 def one_match(kind, body):
     return {
         "HELLO": ("OK", HELLO),
@@ -86,7 +43,7 @@ def one_match(kind, body):
 
 
 def test_cli_sync_ends_at_the_deadline_when_the_box_stops_answering(tmp_path):
-    box = QuietBox(one_match, quiet=lambda kind: kind == "READ")
+    box = HostileBox(one_match, quiet=lambda kind: kind == "READ")
     exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
     try:
         t0 = time.monotonic()
@@ -114,7 +71,7 @@ def test_requests_waiting_for_the_line_fail_at_once_with_the_first(tmp_path):
     unanswered until the deadline, the one waiting for the line fails with it instead of
     waiting out a deadline of its own; a later request tries once; an answer ends it."""
     quiet = threading.Event()
-    box = QuietBox(one_match, quiet=lambda kind: quiet.is_set())
+    box = HostileBox(one_match, quiet=lambda kind: quiet.is_set())
     ser = link.open_port(box.port)
     try:
         c = link.Client(ser, timeout=0.5, retries=100, deadline=4.0)
@@ -215,7 +172,7 @@ def test_a_box_that_belongs_to_an_empty_store_id_is_said_so(tmp_path, take_over)
     the summary says so in words (it said nothing: the matches were left unacknowledged, or
     the box taken over, without a word; then it said `another store ("")`)."""
     replies = {"HELLO": dict(HELLO, store=""), "ACK": {}, "LIST": {"matches": [], "files": [], "more": False}}
-    box = QuietBox(lambda kind, body: ("OK", replies[kind]), quiet=lambda kind: False)
+    box = HostileBox(lambda kind, body: ("OK", replies[kind]), quiet=lambda kind: False)
     ser = link.open_port(box.port)
     store = Store(str(tmp_path / "club.sqlite"))
     try:

@@ -4,12 +4,8 @@ than asked, a space report of the wrong type. Each ends the sync with one clear
 DeviceError (or, for the space, a summary without it), never a traceback or an endless
 sync. The hostile box answers real frames over a real pseudo-terminal."""
 
-import os
-import pty
-import threading
-import tty
-
 import pytest
+from hostilebox import HostileBox
 
 from scorebox.device import link
 from scorebox.store.sqlite import Store
@@ -17,39 +13,6 @@ from scorebox.sync.pull import sync
 from scorebox_core import frames
 
 GOOD_HELLO = {"device": "v-hostile", "firmware": "0.1.0", "space": {"percent_full": 1, "matches_left": 9}}
-
-
-class HostileBox:
-    """Answers each request with reply(kind, body) -> (reply kind, body); bytes for DATA."""
-
-    def __init__(self, reply):
-        self.reply = reply
-        self.master, self.slave = pty.openpty()
-        tty.setraw(self.slave)
-        self.port = os.ttyname(self.slave)
-        self.t = threading.Thread(target=self.serve, daemon=True)
-        self.t.start()
-
-    def serve(self):
-        buf = b""
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            buf += chunk
-            while b"\n" in buf:
-                line, buf = buf.split(b"\n", 1)
-                seq, kind, body = frames.decode(line)
-                rk, rb = self.reply(kind, body)
-                out = frames.encode_raw(seq, rk, rb) if rk == "DATA" else frames.encode(seq, rk, rb)
-                os.write(self.master, out)
-
-    def close(self):
-        os.close(self.slave)
-        os.close(self.master)
 
 
 def listing(matches, files, more=False):
