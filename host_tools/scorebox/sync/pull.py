@@ -47,10 +47,10 @@ class Progress:
             self.stream.write("\n")
 
 
-class Summary:
 EMPTY_ID = "a store with an empty id (set by an older firmware)"
 
 
+class Summary:
     def __init__(self):
         self.device = None
         self.new = []  # (number, result text)
@@ -65,11 +65,11 @@ EMPTY_ID = "a store with an empty id (set by an older firmware)"
         self.foreign = None  # the other store the box belongs to: nothing acknowledged (issue 13, item 20)
         self.taken_from = None  # the store the box belonged to before --take-over
         self.restarted = None  # (box's number, base): its journal started again (journal_run)
-        self.open = False  # a match is still open on the box: it comes with a later sync
         self.base = 0  # the store numbers the box's match n base + n (journal_run)
+        self.open = False  # a match is still open on the box: it comes with a later sync
         self.restart = None  # the line saying whether the box's app runs again (rescue)
-
         self.notes = []  # lines of what could not be checked (rescue)
+
     def add_new(self, number, extras, events):
         """A match newly stored, with its result as the box recorded it."""
         r = (extras or {}).get("result") or {}
@@ -132,11 +132,11 @@ EMPTY_ID = "a store with an empty id (set by an older firmware)"
         out += self.roster
         if self.space:
             out.append("space on the box: %s" % space.text(self.space))
+        out += self.notes
         if self.restart:
             out.append(self.restart)
         return out
 
-        out += self.notes
 
 # What the PC takes from a box's replies (issue 13, item 14): a box is hostile input too.
 MAX_MATCHES = 100000  # match numbers listed by one box (its flash holds a few thousand)
@@ -497,6 +497,8 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     firsts = sorted(groups)
     ends = file_ends(firsts, numbers)
 
+    read = {}  # the group file read last: journal_run asks for its held numbers in order
+
     def box_digest(n):  # the box's copy of match n, hashed as the store's are
         first = group_of(n, firsts)
         if first is None:
@@ -572,8 +574,6 @@ def push_roster(client, store):
     is said, never a failed sync."""
     out = []
     try:
-    read = {}  # the group file read last: journal_run asks for its held numbers in order
-
         try:
             box = []
             while True:
