@@ -7,9 +7,11 @@ import os
 import sys
 
 from scorebox import demo
+from scorebox.commands import archers, backup, boxes, export
 from scorebox.device import deploy, doctor
 from scorebox.device.firmware import firmware_dir
 from scorebox.errors import ScoreboxError
+from scorebox.report import face, html, show, stats
 from scorebox.sim import run as sim
 from scorebox.sim import vpico
 from scorebox.sync import commands as sync
@@ -76,51 +78,78 @@ def cmd_doctor(args):
         return doctor.doctor(port, box_name=box_name)
 
 
-def parser():
-    p = argparse.ArgumentParser(prog="scorebox", description="Scorebox PC tools for Tic Tac BOW and Try-Tac-Toe.")
-    p.add_argument("--version", action="version", version="scorebox %s" % VERSION)
-    sub = p.add_subparsers(dest="command", required=True)
+def _sim_box(what):
+    """The --sim option of a command that talks to a box: the simulator's box instead."""
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument(
+        "--sim",
+        nargs="?",
+        const=sim.default_state(),
+        metavar="STATE",
+        help="%s the box of `scorebox sim` (its state file; default: the sim's own)" % what,
+    )
+    return p
+
+
+def _store_naming_the_box():
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--db", help="the store that names the box (`scorebox boxes`; default: in your user data folder)")
+    return p
+
+
+def add_replay_parser(sub):
     r = sub.add_parser("replay", help="replay a match script and show the board")
     r.add_argument("file", help="match script (docs/match-script.md)")
     r.add_argument("--json", action="store_true", help="print the state as one JSON object")
     r.set_defaults(run=cmd_replay)
-    sim.add_parser(sub)
-    sync.add_parser(sub)
-    s = sub.choices["sync"]
-    s.add_argument(
-        "--sim",
-        nargs="?",
-        const=sim.default_state(),
-        metavar="STATE",
-        help="sync the box of `scorebox sim` (its state file; default: the sim's own)",
-    )
-    s.set_defaults(run=cmd_sync)
-    deploy.add_parser(sub)
-    doctor.add_parser(sub)
-    d = sub.choices["doctor"]
-    d.add_argument("--db", help="the store that names the box (`scorebox boxes`; default: in your user data folder)")
-    d.add_argument(
-        "--sim",
-        nargs="?",
-        const=sim.default_state(),
-        metavar="STATE",
-        help="check the box of `scorebox sim` (its state file; default: the sim's own)",
-    )
-    d.set_defaults(run=cmd_doctor)
-    if os.path.exists(os.path.join(os.path.dirname(firmware_dir()), "docs", "demo.keys")):
-        demo.add_parser(sub)  # a checkout's: an install has no docs/ and so no demo to offer
-    from scorebox.commands import archers, backup, boxes, export  # the club's view on the PC
-    from scorebox.report import face, html, show, stats
 
-    for module in (html, show, stats, export, backup, archers, boxes, face):
-        module.add_parser(sub)
+
+# The command line in one table (as mpremote's _COMMANDS), in the order `scorebox --help`
+# lists it: per command, the function that registers its parser whole, the options the CLI
+# adds to it (parent parsers, made when the parser is), and the function that runs it where
+# the CLI wraps the module's own (None: the run its parser sets). No parser is changed once
+# it is registered.
+COMMANDS = {
+    "replay": (add_replay_parser, (), None),
+    "sim": (sim.add_parser, (), None),
+    "sync": (sync.add_sync_parser, (lambda: _sim_box("sync"),), cmd_sync),
+    "matches": (sync.add_matches_parser, (), None),
+    "deploy": (deploy.add_parser, (), None),
+    "doctor": (doctor.add_parser, (lambda: _sim_box("check"), _store_naming_the_box), cmd_doctor),
+    "demo": (demo.add_parser, (), None),  # a checkout's only: an install has no docs/demo.keys
+    "report": (html.add_parser, (), None),
+    "show": (show.add_parser, (), None),
+    "stats": (stats.add_parser, (), None),
+    "export": (export.add_export_parser, (), None),
+    "import": (export.add_import_parser, (), None),
+    "backup": (backup.add_backup_parser, (), None),
+    "restore": (backup.add_restore_parser, (), None),
+    "archers": (archers.add_parser, (), None),
+    "boxes": (boxes.add_parser, (), None),
+    "face": (face.add_parser, (), None),
+}
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="scorebox", description="Scorebox PC tools for Tic Tac BOW and Try-Tac-Toe.")
+    p.add_argument("--version", action="version", version="scorebox %s" % VERSION)
+    sub = p.add_subparsers(dest="command", required=True)
+    demo_keys = os.path.exists(os.path.join(os.path.dirname(firmware_dir()), "docs", "demo.keys"))
+    for name, (register, parents, _) in COMMANDS.items():
+        if name == "demo" and not demo_keys:
+            continue
+        if parents:
+            register(sub, parents=[make() for make in parents])
+        else:
+            register(sub)
     return p
 
 
 def main(argv=None):
     args = parser().parse_args(argv)
+    run = COMMANDS[args.command][2] or args.run
     try:
-        return args.run(args)
+        return run(args)
     except ScoreboxError as e:
         print(e, file=sys.stderr)
         return 2

@@ -36,12 +36,15 @@ def cmd_restore(args):
     return 0
 
 
-def add_parser(sub):
+def add_backup_parser(sub):
     p = sub.add_parser("backup", help="copy the store to a file, checked")
     p.add_argument("file", nargs="?", help="backup file (default scorebox-backup-DATE-TIME.sqlite here)")
     p.add_argument("--db", help="store file (default: in your user data folder)")
     p.add_argument("--force", action="store_true", help="overwrite an earlier backup of that name")
     p.set_defaults(run=cmd_backup)
+
+
+def add_restore_parser(sub):
     r = sub.add_parser("restore", help="replace the store with a backup, after checking it")
     r.add_argument("file", help="a backup made by scorebox backup (or another store file)")
     r.add_argument("--db", help="store file (default: in your user data folder)")

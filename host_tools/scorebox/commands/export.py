@@ -26,12 +26,15 @@ def cmd_import(args):
     return 1 if s.refused or s.unnamed else 0
 
 
-def add_parser(sub):
+def add_export_parser(sub):
     p = sub.add_parser("export", help="write the store's matches and arrows as CSV or JSON files")
     p.add_argument("--format", choices=("csv", "json"), default="csv", help="file format (default csv)")
     p.add_argument("--out", default="scorebox-export", help="folder for the files (default scorebox-export)")
     p.add_argument("--db", help="store file (default: in your user data folder)")
     p.set_defaults(run=cmd_export)
+
+
+def add_import_parser(sub):
     i = sub.add_parser("import", help="import an export's matches.json into the store (e.g. on a new PC)")
     i.add_argument("file", help="an export folder or its matches.json")
     i.add_argument("--db", help="store file (default: in your user data folder)")

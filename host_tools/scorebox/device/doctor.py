@@ -176,7 +176,7 @@ def cmd_doctor(args):
     return doctor(args.port)
 
 
-def add_parser(sub):
-    p = sub.add_parser("doctor", help="check the PC tools, the USB port and the box")
+def add_parser(sub, parents=()):
+    p = sub.add_parser("doctor", parents=parents, help="check the PC tools, the USB port and the box")
     p.add_argument("--port", help="the box's serial port (found by its USB id when omitted)")
     p.set_defaults(run=cmd_doctor)

@@ -85,8 +85,8 @@ def cmd_matches(args):
     return 0
 
 
-def add_parser(sub):
-    p = sub.add_parser("sync", help="pull new matches from the box into the store")
+def add_sync_parser(sub, parents=()):
+    p = sub.add_parser("sync", parents=parents, help="pull new matches from the box into the store")
     p.add_argument("--port", help="serial port of the box (found by its USB id when left out)")
     p.add_argument("--db", help="store file (default: in your user data folder)")
     p.add_argument("--raw", action="store_true", help="rescue: copy the journal files with mpremote and import them")
@@ -99,6 +99,9 @@ def add_parser(sub):
     )
     p.add_argument("--timeout", type=float, default=3.0, help="seconds to wait for each answer (default 3)")
     p.set_defaults(run=cmd_sync)
+
+
+def add_matches_parser(sub):
     m = sub.add_parser("matches", help="list the matches in the store")
     m.add_argument("--db", help="store file (default: in your user data folder)")
     m.add_argument("--json", action="store_true", help="print them as JSON")
