@@ -141,14 +141,13 @@ class NewMatch(Screen):
 
     def chosen(self):
         """(the chosen preset's game, its Setup), the Setup made when first asked for (its
-        rows join the fields; the rules it reads its defaults from go again: heap)."""
+        rows join the fields)."""
         preset = self.fields["preset"].value()
         for g in self.games:
             if preset in g.PRESETS:
                 part = self.parts.get(g.ID)
                 if part is None:
                     part = self.parts[g.ID] = __import__(g.SETUP, None, None, ("Setup",)).Setup(self.fields)
-                    games.forget((g.ID,), False)  # the rules its defaults came from
                 return g, part
         raise ValueError(preset)
 
@@ -202,8 +201,8 @@ class NewMatch(Screen):
         g, part = self.chosen()
         preset = f["preset"].value()
         archers = self.archers()
-        # The menus and the games' setup modules go before the chosen game's rules load
-        # (heap): the match holds its own game's modules alone.
+        # The menus, the games' setup modules and the other games' modules go before the
+        # match opens (heap): it holds its own game's modules alone.
         app.release(self.group)
         for other in self.games:
             app.unload(other.SETUP)

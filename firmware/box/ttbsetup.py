@@ -25,8 +25,7 @@ def _custom(rules):
 
 
 class Setup:
-    """Its rules load when called for, not with this module: the menus let them go once the
-    rows are made (box/setup.py), and the match loads them again."""
+    """Its rules load when called for (the defaults, the options), not with this module."""
 
     def __init__(self, f):
         from scorebox_core.ttb import rules

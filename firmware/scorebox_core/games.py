@@ -4,8 +4,8 @@ module (ttb/ Tic Tac BOW, ttt/ Try-Tac-Toe) whose `game` module gives the same s
 match header and names no game. A third game adds its package and one line to
 GAMES (ARCHITECTURE.md sketches one).
 
-Only the asked-for game's modules are imported, so the box holds one game's code at a time
-(forget() lets it go once its match is closed)."""
+Only the asked-for game's modules are imported, and a match starting lets the other games'
+go (forget()), so the box holds one game's code during a match."""
 
 import sys
 
@@ -37,23 +37,17 @@ def part(g, name):
     return __import__(getattr(g, name), None, None, ("_",))
 
 
-def forget(ids=None, surfaces=True):
-    """Let the modules of the games with these ids (None: every game) go (the box: once a
-    match is closed the menus do without them; a match starting holds only its own game's).
-    With surfaces False each game's surface stays (the New match screen lists the games)."""
+def forget(ids):
+    """Let the modules of the games with these ids go, each game's package too (the box:
+    a match starting holds only its own game's)."""
     core = sys.modules.get("scorebox_core")
     for gid, pkg in GAMES:
-        if ids is not None and gid not in ids:
+        if gid not in ids:
             continue
         name = "scorebox_core." + pkg
-        mod = sys.modules.get(name)
         for key in list(sys.modules):
-            leaf = key[len(name) + 1 :]
-            if key.startswith(name + ".") and (surfaces or leaf != "game"):
+            if key.startswith(name + "."):
                 del sys.modules[key]
-                if mod is not None and leaf in mod.__dict__:
-                    delattr(mod, leaf)  # the package refers to its modules too
-        if surfaces:
-            sys.modules.pop(name, None)
-            if core is not None and pkg in core.__dict__:
-                delattr(core, pkg)
+        sys.modules.pop(name, None)
+        if core is not None and pkg in core.__dict__:
+            delattr(core, pkg)

@@ -6,7 +6,7 @@ tests/pc/test_registry.py):
 Keyed on the keypad: a Tic Tac BOW match opened and an arrow keyed, abandoned from Home; a
 Try-Tac-Toe game opened and a triangle marked, abandoned. After each step it records the
 loaded modules of the firmware's packages (box, scorebox_core): only the game played may have
-its modules in sys.modules, and after the match neither. Prints one JSON line.
+its modules in sys.modules. Prints one JSON line.
 """
 
 import path_setup  # noqa: F401  (sys.path, so that the script runs alone)

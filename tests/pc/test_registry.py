@@ -239,6 +239,7 @@ def test_every_game_gives_the_whole_surface(gid):
     g = games.get(gid)
     for attr in VALUES:
         assert getattr(g, attr, None), "%s: no %s" % (gid, attr)
+    assert g.LET_GO in (True, False)
     assert len(g.SIDES) == 2 and "play" in g.SCREENS
     for attr, fns in CALLS.items():
         path = os.path.join(ROOT, _module_path(getattr(g, attr)))
@@ -280,7 +281,9 @@ def test_every_game_answers_alike(gid):
 @pytest.mark.micropython
 def test_the_box_holds_only_the_chosen_games_modules(tmp_path):
     """On the virtual Pico (.mpy, the Pico's heap): during a Tic Tac BOW match no module of
-    Try-Tac-Toe is loaded and the other way round; none once each is closed, nor at home."""
+    Try-Tac-Toe is loaded and the other way round, nor once each is closed; none at home
+    after a boot. (A closed match's own game may stay until a match of another game starts:
+    box/session.py close says why.)"""
     r = mpy.run(
         ["tests/mpy/app_registry.py", str(tmp_path / "flash.img")], heapsize=mpy.PICO_HEAP, paths=(mpy_build.build(),)
     )
@@ -298,5 +301,5 @@ def test_the_box_holds_only_the_chosen_games_modules(tmp_path):
     ttb, ttt = (g[0] for g in games.GAMES)
     assert of(got["ttb_match"], ttb) and not of(got["ttb_match"], ttt)
     assert of(got["ttt_match"], ttt) and not of(got["ttt_match"], ttb)
-    for when in ("home", "ttb_closed", "ttt_closed"):
-        assert not of(got[when], ttb) and not of(got[when], ttt), (when, got[when])
+    assert not of(got["home"], ttb) and not of(got["home"], ttt)
+    assert not of(got["ttb_closed"], ttt) and not of(got["ttt_closed"], ttb)

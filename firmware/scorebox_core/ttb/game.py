@@ -29,6 +29,7 @@ SCREENS = {
 PLAY = "box.play"
 HISTORY = "box.ttbhistory"
 PRESETS = ("standard", "Hard 5", "custom")  # its choices of the New match screen's rules row
+LET_GO = False  # its modules stay after its match on the box (box/session.py close)
 SETUP = "box.ttbsetup"
 # The PC (scorebox.report): BOARD's replay_text(match), the terminal board of `scorebox
 # replay`; SHOW's show_lines(stored match, its header), `scorebox show`.

@@ -23,6 +23,7 @@ SCREENS = {"play": ("box.tttplay", "Play")}
 PLAY = "box.tttplay"
 HISTORY = "box.ttthistory"
 PRESETS = ("TryTacToe",)  # its choice of the New match screen's rules row (after the first's)
+LET_GO = True  # its modules go when its game is closed on the box: the menus do without its tables
 SETUP = "box.tttsetup"
 # The PC (scorebox.report): BOARD's replay_text(game), the terminal board of `scorebox
 # replay`; SHOW's show_lines(stored game, its header), `scorebox show`.
