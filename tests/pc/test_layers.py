@@ -174,7 +174,8 @@ def test_package_inits_are_docstrings():
 # terminal's text helpers (scorebox.text) and the user's data folder (scorebox.paths).
 BASE = ("errors", "process", "text", "paths")
 LAYERS = {
-    "cli": ("demo", "commands", "sync", "report", "sim", "device", "store"),
+    "cli": ("demo", "web", "commands", "sync", "report", "sim", "device", "store"),
+    "web": ("sync", "report", "sim", "device", "store"),
     "commands": ("store",),
     "demo": ("sync", "report", "sim", "device", "store"),
     "sync": ("device", "store"),

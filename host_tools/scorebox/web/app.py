@@ -1,0 +1,385 @@
+"""The club's desk: the store's commands as web pages (`scorebox serve`, docs/web.md).
+
+Flask, because it renders with Jinja2, which the report already uses (the same autoescaped
+templates), it is small (Werkzeug, Jinja2, itsdangerous, click, blinker), well kept by the
+Pallets project, needs no JavaScript build step and runs its own server for one club PC.
+
+Every page reads and writes through what the commands use: the Store's methods
+(store/access.py's open_store, opened per request so that a restore swaps the file under
+no open connection), store/backup.py, report/html.py and report/show.py, sync/pull.py. No
+SQL here (tests/pc/test_layers.py).
+
+Security (docs/web.md): every POST carries the session's CSRF token; a request whose Host
+is not the app's own address, or whose Origin (or Referer) is another site's, is refused;
+archer names are escaped by Jinja2's autoescape; uploads are saved under names the app
+makes in its own folder, and a download is a file it has just made there.
+"""
+
+import datetime
+import hmac
+import os
+import secrets
+import tempfile
+import threading
+from urllib.parse import urlsplit
+
+from flask import Flask, abort, flash, redirect, render_template, request, send_from_directory, session, url_for
+
+from scorebox.errors import ScoreboxError
+from scorebox.report import html, show
+from scorebox.store import backup
+from scorebox.store.access import default_path, open_store
+from scorebox.store.errors import NoStore
+from scorebox.text import date_text, plural
+from scorebox_core import games
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PAGE = 200  # matches a list page shows
+SAFE = ("GET", "HEAD", "OPTIONS")
+CSP = "default-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'"
+
+
+def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=None, workdir=None):
+    """The desk on the store db (None: the user's own). hosts, port: the addresses the app is
+    reached at (the Host a request must name; None: any, for a desk on every address of
+    the PC, which then has a password); password: asked before any page when given."""
+    app = Flask(__name__, template_folder=os.path.join(HERE, "templates"), static_folder=os.path.join(HERE, "static"))
+    app.secret_key = secrets.token_bytes(32)  # a session (and its CSRF token) lasts as long as the server
+    app.config.update(MAX_CONTENT_LENGTH=1 << 30, SESSION_COOKIE_SAMESITE="Strict", SESSION_COOKIE_HTTPONLY=True)
+    app.jinja_env.autoescape = True  # .html.j2 too: every name a box or a member list gave is escaped
+    app.jinja_env.filters["date"] = date_text
+    app.jinja_env.globals["plural"] = plural
+    db = db or default_path()
+    work = workdir or tempfile.mkdtemp(prefix="scorebox-serve-")
+    uploads, downloads = os.path.join(work, "uploads"), os.path.join(work, "downloads")
+    os.makedirs(uploads, exist_ok=True)
+    os.makedirs(downloads, exist_ok=True)
+    allowed = None if hosts is None else {h if port is None else "%s:%d" % (h, port) for h in hosts}
+    app.config.update(STORE=db, UPLOADS=uploads, DOWNLOADS=downloads)
+    syncing = threading.Lock()
+
+    def store(create=False):
+        return open_store(db, create=create)
+
+    def upload(field):
+        """The uploaded file of a form's field, saved under a name the app makes."""
+        f = request.files.get(field)
+        if f is None or not f.filename:
+            raise ScoreboxError("choose a file first")
+        path = os.path.join(uploads, secrets.token_hex(16))
+        f.save(path)
+        return path
+
+    def done(message, to):
+        flash(message, "ok")
+        return redirect(to)
+
+    @app.before_request
+    def guard():
+        if allowed is not None and request.host not in allowed:
+            abort(400, "this desk answers at its own address only")
+        if request.method not in SAFE:
+            source = request.headers.get("Origin") or request.headers.get("Referer")
+            if source and urlsplit(source).netloc != request.host:
+                abort(403, "a form from another site is refused")
+            token = session.get("csrf")
+            if not token or not hmac.compare_digest(token, request.form.get("csrf", "")):
+                abort(403, "the form is out of date (its token does not match): reload the page and try again")
+        if password and not session.get("in") and request.endpoint not in ("login", "static"):
+            return redirect(url_for("login"))
+        return None
+
+    @app.context_processor
+    def tokens():
+        if "csrf" not in session:
+            session["csrf"] = secrets.token_urlsafe(32)
+        return {"csrf": session["csrf"], "store_path": db}
+
+    @app.after_request
+    def headers(resp):
+        resp.headers.setdefault("Content-Security-Policy", CSP)
+        resp.headers["X-Frame-Options"] = "DENY"
+        resp.headers["X-Content-Type-Options"] = "nosniff"
+        resp.headers["Referrer-Policy"] = "same-origin"
+        return resp
+
+    @app.errorhandler(ScoreboxError)
+    def refused(e):
+        """A command's one-line error, on the page it came from: nothing was changed."""
+        flash(str(e), "error")
+        back = request.referrer
+        if not back or urlsplit(back).netloc != request.host or back == request.url:
+            back = url_for("matches")
+        return redirect(back)
+
+    @app.route("/login", methods=["GET", "POST"])
+    def login():
+        if request.method == "POST":
+            if password and hmac.compare_digest(request.form.get("password", "").encode(), password.encode()):
+                session["in"] = True
+                return redirect(url_for("matches"))
+            flash("wrong password", "error")
+        return render_template("login.html.j2")
+
+    @app.route("/")
+    def home():
+        return redirect(url_for("matches"))
+
+    # --- matches ------------------------------------------------------------------------
+    @app.route("/matches")
+    def matches():
+        f = {k: request.args.get(k, "").strip() for k in ("archer", "date", "game", "box")}
+        try:
+            s = store()
+        except NoStore:
+            return render_template("matches.html.j2", rows=[], total=0, f=f, games=games.every(), boxes=[], empty=True)
+        try:
+            rows, boxes = s.matches(), s.boxes()
+        finally:
+            s.close()
+        rows.reverse()  # newest first
+        shown = [r for r in rows if _wanted(r, f)]
+        return render_template(
+            "matches.html.j2",
+            rows=shown[:PAGE],
+            total=len(shown),
+            f=f,
+            games=games.every(),
+            boxes=boxes,
+            empty=False,
+            game_of=games.get,
+        )
+
+    @app.route("/matches/<int:mid>")
+    def match(mid):
+        s = store()
+        try:
+            m = s.load_match(mid)
+        finally:
+            s.close()
+        game = games.of(m["header"])
+        unnamed = [n for side in m["names"] for n in side if n in show.UNNAMED]
+        return render_template(
+            "match.html.j2", m=m, game=game, lines=show.show_lines(m), unnamed=bool(unnamed), sides=game.SIDES
+        )
+
+    @app.route("/matches/<int:mid>/names", methods=["POST"])
+    def name_match(mid):
+        """`scorebox show N --names A,B [--add] [--force]`."""
+        s = store()
+        try:
+            m = s.load_match(mid)
+            count = len(m["names"][0]) + len(m["names"][1])
+            names = [request.form.get("name%d" % i, "").strip() for i in range(count)]
+            if not all(names):
+                raise ScoreboxError("give every archer's name")
+            if not request.form.get("force") and show._replaced(m["names"], names):
+                raise ScoreboxError("this match has its archers' names already: tick 'replace' to replace them")
+            got = s.name_match(mid, names, add=bool(request.form.get("add")))
+        finally:
+            s.close()
+        a, b = games.of(m["header"]).SIDES
+        return done(
+            "match %s: %s %s, %s %s" % (m["key"], a, ", ".join(got[0]), b, ", ".join(got[1])), url_for("match", mid=mid)
+        )
+
+    # --- archers ------------------------------------------------------------------------
+    @app.route("/archers")
+    def archers():
+        retired = bool(request.args.get("retired"))
+        try:
+            s = store()
+        except NoStore:
+            return render_template("archers.html.j2", rows=[], retired=retired)
+        try:
+            rows = s.archers(retired=retired)
+        finally:
+            s.close()
+        return render_template("archers.html.j2", rows=rows, retired=retired)
+
+    @app.route("/archers/add", methods=["POST"])
+    def add_archer():
+        name = request.form.get("name", "")
+        s = store(create=True)  # a club may list its archers before its first sync
+        try:
+            got = s.add_archer(name)
+        finally:
+            s.discard_if_empty()
+        said = {"added": "added %s", "back": "%s is back on the roster"}.get(got, "%s is on the roster already")
+        return done(said % name.strip(), url_for("archers"))
+
+    @app.route("/archers/rename", methods=["POST"])
+    def rename_archer():
+        s = store()
+        try:
+            was, now = s.rename_archer(request.form.get("old", ""), request.form.get("new", ""))
+        finally:
+            s.close()
+        return done("renamed %s to %s: their matches and statistics follow" % (was, now), url_for("archers"))
+
+    @app.route("/archers/retire", methods=["POST"])
+    def retire_archer():
+        s = store()
+        try:
+            name = s.retire_archer(request.form.get("name", ""))
+        finally:
+            s.close()
+        return done("retired %s: off the box's list at the next sync; matches kept" % name, url_for("archers"))
+
+    @app.route("/archers/import", methods=["POST"])
+    def import_archers():
+        """`scorebox archers import FILE`, then with the Save button `--save`: the file waits
+        in the uploads folder under the app's name for it, which the form carries."""
+        token = request.form.get("file", "")
+        if token:
+            if not _token(token) or not os.path.isfile(os.path.join(uploads, token)):
+                raise ScoreboxError("that member list is gone: choose the file again")
+            path = os.path.join(uploads, token)
+        else:
+            path = upload("members")
+        s = store(create=True)
+        try:
+            got = s.import_members(path, confirmed=bool(token))
+        finally:
+            s.discard_if_empty()
+        if got.saved:
+            os.remove(path)
+        return render_template("imported.html.j2", got=got, file=os.path.basename(path))
+
+    # --- boxes --------------------------------------------------------------------------
+    @app.route("/boxes")
+    def boxes():
+        try:
+            s = store()
+        except NoStore:
+            return render_template("boxes.html.j2", rows=[])
+        try:
+            rows = s.boxes()
+        finally:
+            s.close()
+        return render_template("boxes.html.j2", rows=rows)
+
+    @app.route("/boxes/name", methods=["POST"])
+    def name_box():
+        from scorebox.store import boxes as names
+
+        name = names.clean(request.form.get("name", ""))
+        uid = request.form.get("box", "")
+        s = store()
+        try:
+            s.name_box(uid, name)
+        finally:
+            s.close()
+        return done("box %s is now %s" % (uid, name), url_for("boxes"))
+
+    # --- safety -------------------------------------------------------------------------
+    @app.route("/safety")
+    def safety():
+        return render_template("safety.html.j2")
+
+    @app.route("/safety/backup", methods=["POST"])
+    def make_backup():
+        name = "scorebox-backup-%s.sqlite" % datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        tmp = os.path.join(downloads, secrets.token_hex(8))
+        os.makedirs(tmp)
+        backup.backup(db, os.path.join(tmp, name))
+        return send_from_directory(tmp, name, as_attachment=True)
+
+    @app.route("/safety/restore", methods=["POST"])
+    def restore():
+        path = upload("backup")
+        try:
+            n, old = backup.restore(db, path)
+        finally:
+            if os.path.exists(path):
+                os.remove(path)
+        said = "restored the store from %s: %d matches, checked" % (request.files["backup"].filename, n)
+        return done(said + ("; the store that was there is kept as %s" % old if old else ""), url_for("safety"))
+
+    # --- the report ---------------------------------------------------------------------
+    @app.route("/report")
+    def report():
+        return render_template("report.html.j2")
+
+    @app.route("/report/view", defaults={"download": False})
+    @app.route("/report/download", defaults={"download": True})
+    def report_page(download):
+        s = store()
+        try:
+            page = html.render(html.build(s))
+        finally:
+            s.close()
+        resp = app.response_class(page, mimetype="text/html")
+        # the report is one offline file with its own inline script and styles: framed by no one
+        resp.headers["Content-Security-Policy"] = (
+            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+            "frame-ancestors 'none'"
+        )
+        if download:
+            resp.headers["Content-Disposition"] = "attachment; filename=scorebox-report.html"
+        return resp
+
+    # --- sync ---------------------------------------------------------------------------
+    app.config["SYNC"] = {"state": "idle", "lines": []}
+
+    @app.route("/sync")
+    def sync_page():
+        return render_template("sync.html.j2", st=app.config["SYNC"], running=syncing.locked())
+
+    @app.route("/sync", methods=["POST"])
+    def sync_now():
+        sim = request.form.get("source") == "sim"
+        if not syncing.acquire(blocking=False):
+            flash("a sync is running already: wait for it to end", "error")
+            return redirect(url_for("sync_page"))
+        app.config["SYNC"] = {"state": "running", "lines": [], "sim": sim}
+        threading.Thread(target=_sync, args=(app.config["SYNC"], sim), daemon=True).start()
+        return redirect(url_for("sync_page"))
+
+    def _sync(st, sim):
+        from scorebox.device import link
+        from scorebox.sim import vpico
+        from scorebox.sync import pull
+
+        def run(port):
+            ser = link.open_port(port)
+            s = store(create=True)
+            try:
+                got = pull.sync(link.Client(ser), s)
+                st["lines"] = got.lines() + ["store: %d matches" % s.count()]
+            finally:
+                s.discard_if_empty()
+                ser.close()
+
+        try:
+            if sim:
+                with vpico.plugged_in(app.config.get("SIM_STATE")) as port:
+                    run(port)
+            else:
+                run(link.find_port())
+            st["state"] = "done"
+        except ScoreboxError as e:
+            st["state"], st["lines"] = "failed", [str(e)]
+        finally:
+            syncing.release()
+
+    return app
+
+
+def _token(name):
+    """A name the app made for an upload (hex only): nothing that could leave the folder."""
+    return len(name) == 32 and all(c in "0123456789abcdef" for c in name)
+
+
+def _wanted(r, f):
+    """Whether a row of store.matches() passes the list's filters."""
+    if f["archer"]:
+        key = f["archer"].casefold()
+        names = ("%s,%s" % (r["side_a"] or "", r["side_b"] or "")).casefold().split(",")
+        if key not in names:
+            return False
+    if f["date"] and date_text(r["started"], "%Y-%m-%d") != f["date"]:
+        return False
+    if f["game"] and r["game"] != f["game"]:
+        return False
+    return not f["box"] or f["box"] in (r["device"], r["box_name"])

@@ -1,0 +1,82 @@
+"""`scorebox serve`: the club's desk (web/app.py) on this PC, in a browser (docs/web.md)."""
+
+import getpass
+import ipaddress
+import os
+
+from scorebox.errors import ScoreboxError
+
+PASSWORD_ENV = "SCOREBOX_PASSWORD"
+
+
+def loopback(host):
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def password_for(host):
+    """None on loopback; beyond it the env var's password, or one typed now: never none."""
+    if loopback(host):
+        return None
+    pw = os.environ.get(PASSWORD_ENV) or (getpass.getpass("password for the desk: ") if os.isatty(0) else "")
+    if not pw:
+        raise ScoreboxError(
+            "--host %s listens beyond this PC: set a password (%s, or type it when asked)" % (host, PASSWORD_ENV)
+        )
+    return pw
+
+
+def listen(db, host="127.0.0.1", port=0, password=None, sim_state=None):
+    """A server for the desk on host:port (0: a free one), not yet serving; its url."""
+    from werkzeug.serving import make_server
+
+    from scorebox.web.app import create_app
+
+    try:
+        server = make_server(host, port, None, threaded=True)
+    except OSError as e:
+        raise ScoreboxError("cannot listen on %s:%d: %s" % (host, port, e.strerror or e))
+    port = server.socket.getsockname()[1]
+    if loopback(host):
+        hosts = ("127.0.0.1", "localhost")
+    elif host in ("0.0.0.0", "::"):  # every address of this PC: any name it is reached by (a password guards it)
+        hosts = None
+    else:
+        hosts = (host,)
+    server.app = create_app(db, hosts=hosts, port=port, password=password)
+    server.app.config["SIM_STATE"] = sim_state
+    return server, "http://%s:%d/" % ("127.0.0.1" if host == "localhost" else host, port)
+
+
+def cmd_serve(args):
+    server, url = listen(args.db, args.host, args.port, password_for(args.host), args.sim)
+    print("the club's desk: %s (Ctrl-C stops it)" % url, flush=True)
+    if not args.no_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def add_parser(sub):
+    p = sub.add_parser("serve", help="the club's desk: the store's pages in a browser on this PC")
+    p.add_argument("--db", help="store file (default: in your user data folder)")
+    p.add_argument("--port", type=int, default=8024, help="port to listen on (default 8024; 0: any free one)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1, this PC only; another asks for a password, %s)" % PASSWORD_ENV,
+    )
+    p.add_argument("--sim", metavar="STATE", help="the simulated box the Sync page offers (default: the sim's own)")
+    p.add_argument("--no-browser", action="store_true", help="say the address, do not open a browser")
+    p.set_defaults(run=cmd_serve)
