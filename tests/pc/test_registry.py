@@ -212,6 +212,7 @@ CALLS = {
     "RULES": ("options", "replay", "result", "finished"),
     "SCRIPT": ("is_script", "read_lines"),
     "SNAPSHOT": ("snapshot",),
+    "STORE": ("rows", "shots"),
     "PLAY": ("enter",),
     "HISTORY": ("lines", "open_result"),
     "SETUP": ("Setup",),
@@ -250,7 +251,7 @@ def test_every_game_gives_the_whole_surface(gid):
     for mod, cls in g.SCREENS.values():
         with open(os.path.join(ROOT, _module_path(mod)), encoding="utf-8") as f:
             assert "class %s(" % cls in f.read(), (mod, cls)
-    for attr in ("RULES", "SCRIPT", "SNAPSHOT", "BOARD", "SHOW"):
+    for attr in ("RULES", "SCRIPT", "SNAPSHOT", "STORE", "BOARD", "SHOW"):
         importlib.import_module(getattr(g, attr))  # what the PC loads, loads
 
 
@@ -269,6 +270,8 @@ def test_every_game_answers_alike(gid):
     r = rules.result(m)
     assert r["winner"] is None and len(r[g.SCORE]) == 2
     json.dumps(games.part(g, "SNAPSHOT").snapshot(m))
+    sides, columns, rows = games.part(g, "STORE").rows(m)
+    assert sides == g.SIDES and len(columns) == 5 and columns[0] is None and columns[-1] == 0
     got = games.part(g, "SCRIPT").read_lines(["archers: %s=Ann %s=Bob" % tuple(g.SIDES)] + EMPTY_SCRIPT)
     assert got.archers == (("Ann",), ("Bob",)) and got.GAME == gid
     first = games.every()[0]
@@ -303,3 +306,40 @@ def test_the_box_holds_only_the_chosen_games_modules(tmp_path):
     assert of(got["ttt_match"], ttt) and not of(got["ttt_match"], ttb)
     assert not of(got["home"], ttb) and not of(got["home"], ttt)
     assert not of(got["ttb_closed"], ttt) and not of(got["ttt_closed"], ttb)
+
+
+# --- the store ---------------------------------------------------------------------------------
+def test_store_rows_are_what_the_store_writes():
+    """A game's STORE rows(match) gives what store/checks.py Checked writes today (its sides,
+    the result's columns, the games' rows), so that the store can ask the game instead."""
+    from scorebox.store import checks
+    from scorebox_core.match import header
+    from scorebox_core.sides import Face
+
+    ttb, ttt = (games.get(g[0]) for g in games.GAMES)
+    from scorebox_core.ttb.rules import NEW_GAME, hit, miss
+
+    logs = {
+        ttb.ID: [
+            hit(1, 3),
+            hit(2, 3),
+            hit(3, 3),
+            miss(),
+            hit(5, 2),
+            hit(5, 3),
+            hit(1, 3),
+            hit(1, 2),
+            NEW_GAME,
+            hit(9, 1),
+        ],
+        ttt.ID: [12, 13, 128, 256, 14],
+    }
+    for g in (ttb, ttt):
+        rules = games.part(g, "RULES")
+        opts = rules.options()
+        h = header(opts, (("Ann",), ("Bob",)), (18, 18), "m", (70, 70), Face(), g.ID)
+        m = rules.replay(logs[g.ID], opts, (("Ann",), ("Bob",)), Face(), lenient=True)
+        c = checks.check(1, h, logs[g.ID], from_box=True)
+        assert not isinstance(c, Exception), c
+        sides, columns, rows = games.part(g, "STORE").rows(m)
+        assert tuple(c.sides) == tuple(sides) and c.row[6:] == columns and c.games == rows, g.ID

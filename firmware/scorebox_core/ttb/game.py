@@ -16,6 +16,9 @@ SIDES = "AB"
 RULES = "scorebox_core.ttb.rules"
 SCRIPT = "scorebox_core.ttb.script"
 SNAPSHOT = "scorebox_core.ttb.snapshot"
+# The PC's store: STORE's rows(match), what it writes of a match, and shots(log), what
+# `scorebox matches` counts (None: the store counts its arrows rows).
+STORE = "scorebox_core.ttb.store"
 # The box: the match screens (app attribute -> module, class); PLAY's enter(app, skipped)
 # opens or resumes a match; HISTORY's lines() and open_result() are the history's detail;
 # SETUP's Setup gives the New match screen this game's rows.

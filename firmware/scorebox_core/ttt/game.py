@@ -16,6 +16,9 @@ SIDES = "XO"
 RULES = "scorebox_core.ttt.rules"
 SCRIPT = "scorebox_core.ttt.script"
 SNAPSHOT = "scorebox_core.ttt.snapshot"
+# The PC's store: STORE's rows(match), what it writes of a match, and shots(log), what
+# `scorebox matches` counts (None: the store counts its arrows rows).
+STORE = "scorebox_core.ttt.store"
 # The box: the match screens (app attribute -> module, class; its sibling screens hang off
 # its play screen); PLAY's enter(app, skipped) opens or resumes a game; HISTORY's lines() and
 # open_result() are the history's detail; SETUP's Setup gives the New match screen its rows.
