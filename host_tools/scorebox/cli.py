@@ -15,6 +15,7 @@ from scorebox.report import face, html, show, stats
 from scorebox.sim import run as sim
 from scorebox.sim import vpico
 from scorebox.sync import commands as sync
+from scorebox.web import serve
 from scorebox_core import VERSION, games
 from scorebox_core.script import MAX_CHARS, ScriptError
 from scorebox_core.script import game_of as script_game
@@ -127,6 +128,7 @@ COMMANDS = {
     "archers": (archers.add_parser, (), None),
     "boxes": (boxes.add_parser, (), None),
     "face": (face.add_parser, (), None),
+    "serve": (serve.add_parser, (), None),
 }
 
 

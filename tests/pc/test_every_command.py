@@ -77,6 +77,7 @@ RUNS = {
     "backup": [(["backup", "{dir}/b.sqlite", "--db", "{db}"], 0, 0)],
     "restore": [(["restore", "{dir}/b.sqlite", "--db", "{db}"], 0, 0)],
     "face": [(["face", "trytactoe", "--size", "300", "--no-pdf", "--out", "{dir}/face/ttt.svg"], 0, 0)],
+    "serve": [(["serve", "--host", "0.0.0.0", "--port", "0", "--no-browser", "--db", "{db}"], 2, 2)],  # no password
     "sim": [
         (["sim", "--keys", "{root}/docs/demo.keys", "--roster", "Ann,Bob,Cat,Dan", "--state", "{dir}/box.flash"], 0, 0)
     ],

@@ -258,3 +258,32 @@ def test_serve_refuses_beyond_loopback_without_a_password(monkeypatch):
         serve.password_for("0.0.0.0")
     monkeypatch.setenv(serve.PASSWORD_ENV, "pw")
     assert serve.password_for("192.168.1.5") == "pw"
+
+
+def test_scorebox_serve_says_its_address_and_serves_on_loopback(tmp_path):
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    db = both_games(str(tmp_path / "club.sqlite"))
+    exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
+    p = subprocess.Popen(
+        [exe, "serve", "--port", "0", "--no-browser", "--db", db], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    try:
+        line = p.stdout.readline().decode()
+        url = re.search(r"(http://127\.0\.0\.1:\d+/)", line).group(1)
+        page = urllib.request.urlopen(url + "matches", timeout=30).read().decode()
+        assert "Ann v Ben" in page
+        other = urllib.request.Request(url + "matches", headers={"Host": "evil.example"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(other, timeout=30)
+        assert refused.value.code == 400
+    finally:
+        p.terminate()
+        p.wait(30)
+    bad = subprocess.run([exe, "serve", "--port", "70000", "--db", db], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.strip().splitlines() == [
+        "--port 70000: a port is 0 (any free one) to 65535"
+    ]

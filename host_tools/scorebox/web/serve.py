@@ -3,6 +3,7 @@
 import getpass
 import ipaddress
 import os
+import sys
 
 from scorebox.errors import ScoreboxError
 
@@ -22,7 +23,7 @@ def password_for(host):
     """None on loopback; beyond it the env var's password, or one typed now: never none."""
     if loopback(host):
         return None
-    pw = os.environ.get(PASSWORD_ENV) or (getpass.getpass("password for the desk: ") if os.isatty(0) else "")
+    pw = os.environ.get(PASSWORD_ENV) or (getpass.getpass("password for the desk: ") if sys.stdin.isatty() else "")
     if not pw:
         raise ScoreboxError(
             "--host %s listens beyond this PC: set a password (%s, or type it when asked)" % (host, PASSWORD_ENV)
@@ -36,6 +37,8 @@ def listen(db, host="127.0.0.1", port=0, password=None, sim_state=None):
 
     from scorebox.web.app import create_app
 
+    if not 0 <= port <= 65535:
+        raise ScoreboxError("--port %d: a port is 0 (any free one) to 65535" % port)
     try:
         server = make_server(host, port, None, threaded=True)
     except OSError as e:
