@@ -13,6 +13,7 @@ import subprocess
 
 import corpus
 import mpy
+import pngread
 import pytest
 
 from scorebox.device import mpy_build
@@ -75,7 +76,7 @@ def test_golden_screens(built, tmp_path):
             missing.append(name)
             continue
         with open(p, "rb") as f:
-            want = png.frame_from_pixels(png.decode_1bit(f.read()))
+            want = pngread.frame_from_pixels(pngread.decode_1bit(f.read()))
         if want != frame:
             differ.append(name)
     assert not missing, "no golden picture for %s (SCOREBOX_UPDATE_GOLDEN=1 makes them)" % missing
@@ -84,7 +85,7 @@ def test_golden_screens(built, tmp_path):
 
 def test_png_round_trip():
     frame = bytes(range(256)) * 4
-    assert png.frame_from_pixels(png.decode_1bit(png.encode_1bit(png.pixels(frame)))) == frame
+    assert pngread.frame_from_pixels(pngread.decode_1bit(png.encode_1bit(png.pixels(frame)))) == frame
 
 
 def test_power_cut_mid_turn_resumes(built):

@@ -15,6 +15,7 @@ import subprocess
 import sys
 
 import mpy
+import pngread
 import pytest
 
 from scorebox.device import mpy_build
@@ -62,7 +63,7 @@ def test_ttt_golden_screens(built, tmp_path):
             missing.append(name)
             continue
         with open(p, "rb") as f:
-            if png.frame_from_pixels(png.decode_1bit(f.read())) != frame:
+            if pngread.frame_from_pixels(pngread.decode_1bit(f.read())) != frame:
                 differ.append(name)
     assert not missing, "no golden picture for %s (SCOREBOX_UPDATE_GOLDEN=1 makes them)" % missing
     assert not differ, "screens differ from tests/golden: %s" % differ

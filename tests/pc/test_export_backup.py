@@ -5,6 +5,7 @@ import os
 import sqlite3
 
 from handmatches import fill
+from storehelp import add_match
 
 from scorebox import cli
 from scorebox.store import backup
@@ -39,7 +40,7 @@ def test_backup_and_restore(tmp_path, capsys):
     assert len(kept) == 1 and Store(str(tmp_path / kept[0])).count() == 2
     s = Store(club)
     assert s.count() == 3 and s.check() == []
-    assert s.add_match("hand", 3, {"options": {}}, []) is False  # still known: nothing doubled
+    assert add_match(s, "hand", 3, {"options": {}}, []) is False  # still known: nothing doubled
 
 
 def test_restore_refuses_unsound_files(tmp_path, capsys):

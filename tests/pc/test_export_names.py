@@ -8,6 +8,7 @@ import json
 
 import pytest
 from handmatches import DEVICE, MATCH1, T0, fill, item
+from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
@@ -28,7 +29,7 @@ def club(tmp_path_factory):
     _, h, log, extras = item(4, MATCH1)
     assert store.add_matches(DEVICE, [(4, dict(h, archers=[["A"], ["B"]]), log, extras)]) == [True]
     g = full_game(3)
-    assert store.add_match(DEVICE, 5, ttt_header(g, T0 + 36000), g.log) is True
+    assert add_match(store, DEVICE, 5, ttt_header(g, T0 + 36000), g.log) is True
     store.close()
     run("archers", "rename", "Ann", "Anne", "--db", db)
     run("show", "%s/4" % DEVICE, "--names", "Dee,Eve", "--add", "--db", db)

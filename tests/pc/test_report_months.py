@@ -6,6 +6,7 @@ import re
 
 import pytest
 from handmatches import SCRIPTS, T0, fill, match_of
+from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
@@ -25,9 +26,9 @@ def club(tmp_path_factory):
     assert [m.score(0) > m.score(1) for m in x2.matches] == [True, False]  # one match each
     games = [(sept, T0 + 36000), (x1, OCTOBER), (x2, OCTOBER + 60)]
     for n, (g, clock) in enumerate(games, 1):
-        assert store.add_match(BOX, n, ttt_header(g, clock), g.log) is True
+        assert add_match(store, BOX, n, ttt_header(g, clock), g.log) is True
     open_game = full_game(6)
-    assert store.add_match(BOX, 4, ttt_header(open_game, OCTOBER + 120), open_game.log[:9]) is True  # in match 1
+    assert add_match(store, BOX, 4, ttt_header(open_game, OCTOBER + 120), open_game.log[:9]) is True  # in match 1
     store.close()
     out = str(folder / "report.html")
     assert cli.main(["report", "--db", path, "--out", out, "--replays", "0"]) == 0  # every match in the months

@@ -7,6 +7,7 @@ import os
 
 import pytest
 from handmatches import fill
+from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
@@ -16,7 +17,7 @@ from scorebox.store.sqlite import Store
 def store_with_both_games(path):
     store = fill(Store(path))  # Tic Tac BOW matches
     g = full_game(3)
-    store.add_match("e6614103e7a1b2c3", 1, ttt_header(g, 1900000000), g.log)  # and a Try-Tac-Toe game
+    add_match(store, "e6614103e7a1b2c3", 1, ttt_header(g, 1900000000), g.log)  # and a Try-Tac-Toe game
     store.close()
 
 

@@ -5,6 +5,7 @@ X v O, stored in a real SQLite store and named through the real command line."""
 
 import pytest
 from handmatches import MATCH1, item
+from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
@@ -27,7 +28,7 @@ def ttb(store):
 
 def ttt(store):
     g = full_game(players=(("X",), ("O",)))
-    assert store.add_match(BOX, 1, ttt_header(g), g.log) is True
+    assert add_match(store, BOX, 1, ttt_header(g), g.log) is True
     return "Ann,Bob", "Ann,Bbo", "Bbo", "Bob"
 
 

@@ -5,9 +5,9 @@ import os
 import re
 
 import pytest
+from pngread import frame_from_pixels
 
 from scorebox.sim import run as sim
-from scorebox.sim.png import frame_from_pixels
 from scorebox.store.access import default_path
 
 # A frame with a diagonal line and a filled corner: every picture must show some ink.

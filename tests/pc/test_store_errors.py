@@ -6,6 +6,7 @@ import sqlite3
 
 import pytest
 from storegen import match_items
+from storehelp import add_match
 
 from scorebox import cli
 from scorebox.errors import ScoreboxError
@@ -51,7 +52,7 @@ def test_refused_and_not_found(tmp_path):
     s = Store(str(tmp_path / "club.sqlite"))
     uid, (number, header, log, extras) = next(iter(match_items(1)))
     with pytest.raises(errors.Refused, match="the rules refuse"):
-        s.add_match(uid, number, header, log + [9999], extras)
+        add_match(s, uid, number, header, log + [9999], extras)
     with pytest.raises(errors.NotFound, match="no box"):
         s.name_box("nobody", "Red")
 

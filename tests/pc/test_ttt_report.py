@@ -10,6 +10,7 @@ import struct
 import pytest
 from browser import Chromium, find
 from handmatches import fill
+from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
@@ -29,7 +30,7 @@ def club(tmp_path_factory):
     store = fill(Store(path))  # Tic Tac BOW matches, by hand
     games = [full_game(3), full_game(11, (("Bo",), ("Ann", "Dee")))]
     for n, g in enumerate(games, 1):
-        store.add_match(BOX, n, ttt_header(g, 1900000000 + n), g.log)  # the newest
+        add_match(store, BOX, n, ttt_header(g, 1900000000 + n), g.log)  # the newest
     store.close()
     out = str(folder / "report.html")
     assert cli.main(["report", "--db", path, "--out", out]) == 0
@@ -134,7 +135,7 @@ def test_made_and_blocked_by_hand(tmp_path):
         g.apply(other + 1 if not g.match.marks[other] else MISS)
     g.apply(tri[3] + 1)  # X completes it (TTT-3)
     store = Store(str(tmp_path / "s.sqlite"))
-    store.add_match(BOX, 1, ttt_header(g), g.log)
+    add_match(store, BOX, 1, ttt_header(g), g.log)
     s = ttt_stats.compute(store)
     assert s["Ann"]["made"]["triangle"] >= 1 and s["Ann"]["moves"] == 4 and s["Bo"]["misses"] == 2
     # O's one mark blocked every X placement through `other` holding an X mark: none here.
@@ -143,7 +144,7 @@ def test_made_and_blocked_by_hand(tmp_path):
     g2 = Game(Options(), (("Ann",), ("Bo",)))
     g2.apply(tri[0] + 1)
     g2.apply(tri[1] + 1)
-    store.add_match(BOX, 2, ttt_header(g2), g2.log)
+    add_match(store, BOX, 2, ttt_header(g2), g2.log)
     want = sum(1 for p in through(tri[1]) if tri[0] in placement(p))
     assert ttt_stats.compute(store)["Bo"]["blocked"] == want > 0
     assert "Try-Tac-Toe" in "\n".join(ttt_stats.lines(ttt_stats.compute(store)))

@@ -4,6 +4,7 @@ to TTT-6), listed with their game, shown move by move, exported and imported bac
 import json
 
 import pytest
+from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
@@ -33,9 +34,9 @@ def store(tmp_path):
 
 def test_stored_with_its_own_rules(store):
     g = full_game()
-    assert store.add_match(BOX, 1, ttt_header(g), g.log) is True
-    assert store.add_match(BOX, 2, ttb_header(), [5, 9]) is True  # a Tic Tac BOW match beside it
-    assert store.add_match(BOX, 1, ttt_header(g), g.log) is False  # a second sync adds nothing
+    assert add_match(store, BOX, 1, ttt_header(g), g.log) is True
+    assert add_match(store, BOX, 2, ttb_header(), [5, 9]) is True  # a Tic Tac BOW match beside it
+    assert add_match(store, BOX, 1, ttt_header(g), g.log) is False  # a second sync adds nothing
     ttt, ttb = store.matches()
     x, o = g.score()
     scores = [(m.score(0), m.score(1)) for m in g.matches]
@@ -60,18 +61,18 @@ def test_refused_by_the_ttt_rules(store):
     h = ttt_header(g)
     # Triangle 75 is no triangle (TTT-1), though 75 is an arrow event to Tic Tac BOW.
     with pytest.raises(StoreError, match="rules refuse"):
-        store.add_match(BOX, 3, h, [1, 75])
+        add_match(store, BOX, 3, h, [1, 75])
     # A marked triangle takes no second mark (TTT-2): the box keys a miss.
     with pytest.raises(StoreError, match="triangle 1 is X's"):
-        store.add_match(BOX, 4, h, [1, 1])
+        add_match(store, BOX, 4, h, [1, 1])
     with pytest.raises(StoreError, match="bad match header"):
-        store.add_match(BOX, 5, dict(h, options={"triangle": 500}), [1])
+        add_match(store, BOX, 5, dict(h, options={"triangle": 500}), [1])
     assert store.count() == 0
 
 
 def test_show_move_by_move(store):
     g = full_game()
-    store.add_match(BOX, 7, ttt_header(g), g.log)
+    add_match(store, BOX, 7, ttt_header(g), g.log)
     text = "\n".join(show_lines(store.load_match(BOX + "/7")))
     assert "X: Ann, Cy   O: Bo" in text
     assert "-- match 1: X starts --" in text and "-- match 2: O starts --" in text  # TTT-6
@@ -84,8 +85,8 @@ def test_show_move_by_move(store):
 
 def test_matches_command_lists_the_game(store, capsys):
     g = full_game()
-    store.add_match(BOX, 1, ttt_header(g), g.log)
-    store.add_match(BOX, 2, ttb_header(), [5, 9])
+    add_match(store, BOX, 1, ttt_header(g), g.log)
+    add_match(store, BOX, 2, ttb_header(), [5, 9])
     assert cli.main(["matches", "--db", store.path]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "game" in lines[0] and "A/X" in lines[0]
@@ -105,8 +106,8 @@ def test_matches_command_lists_the_game(store, capsys):
 
 def test_export_import_round_trip(store, tmp_path):
     g = full_game()
-    store.add_match(BOX, 1, ttt_header(g), g.log)
-    store.add_match(BOX, 2, ttb_header(), [5, 9])
+    add_match(store, BOX, 1, ttt_header(g), g.log)
+    add_match(store, BOX, 2, ttb_header(), [5, 9])
     out = tmp_path / "x"
     assert cli.main(["export", "--db", store.path, "--format", "json", "--out", str(out)]) == 0
     assert cli.main(["export", "--db", store.path, "--format", "csv", "--out", str(out)]) == 0

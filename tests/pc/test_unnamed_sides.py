@@ -3,6 +3,7 @@ stays off the roster and off the list sent to the box, and a name the
 box uses for an unnamed side is refused as an archer's name."""
 
 import pytest
+from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
 from scorebox.store.errors import StoreError
@@ -18,9 +19,9 @@ BOX = "e6614103e7a1b2c3"
 def store(tmp_path):
     s = Store(str(tmp_path / "s.sqlite"))
     g = full_game(players=(("X",), ("O",)))  # X v O: nobody named (a script names no one so)
-    s.add_match(BOX, 1, ttt_header(g), g.log)
-    s.add_match(BOX, 2, header(TtbOptions(), (("A",), ("B",)), (18, 18), "m", (0, 0), Face()), [5, 9])  # A v B
-    s.add_match(BOX, 3, ttt_header(full_game()), full_game().log)  # Ann, Cy v Bo
+    add_match(s, BOX, 1, ttt_header(g), g.log)
+    add_match(s, BOX, 2, header(TtbOptions(), (("A",), ("B",)), (18, 18), "m", (0, 0), Face()), [5, 9])  # A v B
+    add_match(s, BOX, 3, ttt_header(full_game()), full_game().log)  # Ann, Cy v Bo
     yield s
     s.close()
 

@@ -5,6 +5,7 @@ matches (storegen.py) as asked."""
 
 from handmatches import fill
 from storegen import match_items
+from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
 from scorebox.store.sqlite import Store
@@ -17,7 +18,7 @@ def both_games(path, more=0):
     s = fill(Store(path))
     for n, seed in ((1, 3), (2, 11)):
         g = full_game(seed)
-        assert s.add_match(TTT_BOX, n, ttt_header(g, 1790100000 + n), list(g.log)) is True
+        assert add_match(s, TTT_BOX, n, ttt_header(g, 1790100000 + n), list(g.log)) is True
     items = {}
     for uid, item in match_items(more):
         items.setdefault(uid, []).append(item)

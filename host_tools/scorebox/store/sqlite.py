@@ -176,14 +176,6 @@ class Store(Queries, RosterDB, HistoryDB):
                     out[n] = None
         return out
 
-    def add_match(self, uid, number, header, log, extras=None):
-        """Check a match by replaying it, then store it. Returns False when (uid, number)
-        is already stored: a second sync adds nothing. Refused when the rules refuse it."""
-        (got,) = self.add_matches(uid, [(number, header, log, extras)])
-        if isinstance(got, Refused):
-            raise got
-        return got
-
     def add_matches(self, uid, items, from_box=False):
         """Check and store several matches [(number, header, log, extras)] in one
         transaction (one disk sync for the lot). Returns, per match, True (stored), False

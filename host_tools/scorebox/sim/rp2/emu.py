@@ -291,9 +291,6 @@ class EmulatedPico(PtyBox):
         """Run key steps (key_step()) in emulated time; the frames after each, and timings."""
         return self.ask("played", timeout=timeout, op="play", steps=steps)
 
-    def cycles_of(self, ns):
-        return ns * HZ // 1_000_000_000
-
     def run(self):
         """Power on a Pico made paused."""
         self.send(op="run")
