@@ -287,3 +287,16 @@ def test_scorebox_serve_says_its_address_and_serves_on_loopback(tmp_path):
     assert bad.returncode == 2 and bad.stderr.strip().splitlines() == [
         "--port 70000: a port is 0 (any free one) to 65535"
     ]
+
+
+def test_the_sync_page_reads_the_progress_bar_of_a_sync():
+    """pull.Progress, as a sync of more than 30 matches draws it, feeds the page's bar."""
+    from scorebox.sync.pull import Progress
+    from scorebox.web.app import _Bar
+
+    st = {}
+    bar = Progress(40, _Bar(st))
+    bar.show(7)
+    assert st["progress"] == (7, 40)
+    bar.show(40)
+    assert st["progress"] == (40, 40)

@@ -345,7 +345,7 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
             ser = link.open_port(port)
             s = store(create=True)
             try:
-                got = pull.sync(link.Client(ser), s)
+                got = pull.sync(link.Client(ser), s, progress_stream=_Bar(st))
                 st["lines"] = got.lines() + ["store: %d matches" % s.count()]
             finally:
                 s.discard_if_empty()
@@ -364,6 +364,25 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
             syncing.release()
 
     return app
+
+
+class _Bar:
+    """pull.Progress's stream for the Sync page: its "done/total matches" kept for the page
+    (which reloads each second while a sync runs) instead of drawn on a terminal."""
+
+    def __init__(self, st):
+        self.st = st
+
+    def isatty(self):
+        return True
+
+    def write(self, text):
+        done, _, total = text.rpartition("] ")[2].partition(" ")[0].partition("/")
+        if done.isdigit() and total.isdigit():
+            self.st["progress"] = (int(done), int(total))
+
+    def flush(self):
+        pass
 
 
 def _token(name):
