@@ -366,21 +366,25 @@ def held_digests(store, uid, base, numbers):
     return {k - base: d for k, d in store.digests(uid, [base + n for n in numbers]).items()}
 
 
-def journal_run(store, uid, numbers, box_digest, s):
+def journal_run(store, uid, numbers, oldest, box_digest, s):
     """(base, {number: the store's match_digest}) of the box's listed numbers: base + a
     box's number is the store's number for it (RUN, set in s.base). The run is the newest
-    one the store has of the box, unless every listed number the store holds is another
-    match on the box (box_digest(n): the box's copy's match_digest, None when it cannot be
-    read whole; read in order until one is the same): then the box's journal was started
-    again and its matches begin a new run, which s.restarted tells. One that differs
-    among the same matches (an imported fake) is not a restart: same_as_held tells it."""
+    one the store has of the box, unless, some listed number being held, neither the box's
+    oldest match (oldest: the first of its oldest journal file, acknowledged or not) nor
+    any listed one the store holds is the same match on the box (box_digest(n): the box's
+    copy's match_digest, None when it cannot be read whole; read in order until one is the
+    same): then the box's journal was started again and its matches begin a new run, which
+    s.restarted tells. One that differs among the same matches (an imported fake) is not a
+    restart: same_as_held tells it."""
     last = store.last_number(uid)
     base = last // RUN * RUN
     held = held_digests(store, uid, base, numbers)
-    differ = None  # the first held number whose box copy is another match
-    for n in sorted(held):
+    ref = held_digests(store, uid, base, [oldest]) if held and oldest is not None else {}
+    ref.update(held)
+    differ = None  # the first number whose box copy is another match
+    for n in sorted(ref, key=lambda k: (k != oldest, k)):
         mine = box_digest(n)
-        if mine == held[n]:
+        if mine == ref[n]:
             differ = None
             break
         if mine is not None and differ is None:
@@ -509,7 +513,7 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
             read[first] = read_file(client, name, size)
         return prepare(first, name, read[first], (), {n}, ends[first])[3].get(n)
 
-    base, held = journal_run(store, uid, numbers, box_digest, s)
+    base, held = journal_run(store, uid, numbers, firsts[0] if firsts else None, box_digest, s)
     held = set(held)
     new = set(numbers) - held
     wanted = {}  # first match number of a group file -> its new matches

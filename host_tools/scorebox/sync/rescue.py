@@ -154,7 +154,8 @@ def rescue(folder, uid, store, s):
         return prepare(first, "g%06d.tbj" % first, read(first), (), {n}, ends[first])[3].get(n)
 
     # A journal wiped by hand: its matches are a new run of the box's (pull.journal_run).
-    base, held = journal_run(store, uid, [n for n in numbers if n != opened], box_digest, s)
+    oldest = firsts[0] if firsts else None
+    base, held = journal_run(store, uid, [n for n in numbers if n != opened], oldest, box_digest, s)
     for name, first in zip(names, firsts):
         again = [n for n in held if group_of(n, firsts) == first]  # compared before counted as held
         job = prepare(first, name, read(first), wanted, again, ends[first], base)
