@@ -291,12 +291,13 @@ def test_scorebox_serve_says_its_address_and_serves_on_loopback(tmp_path):
 
 def test_the_sync_page_reads_the_progress_bar_of_a_sync():
     """pull.Progress, as a sync of more than 30 matches draws it, feeds the page's bar."""
-    from scorebox.sync.pull import Progress
-    from scorebox.web.app import _Bar
+    import multiprocessing
 
-    st = {}
-    bar = Progress(40, _Bar(st))
+    from scorebox.sync.pull import Progress
+    from scorebox.web.syncjob import Bar
+
+    ours, theirs = multiprocessing.Pipe(duplex=False)
+    bar = Progress(40, Bar(theirs))
     bar.show(7)
-    assert st["progress"] == (7, 40)
     bar.show(40)
-    assert st["progress"] == (40, 40)
+    assert [ours.recv(), ours.recv()] == [("progress", (7, 40)), ("progress", (40, 40))]

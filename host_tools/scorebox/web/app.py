@@ -6,7 +6,8 @@ Pallets project, needs no JavaScript build step and runs its own server for one 
 
 Every page reads and writes through what the commands use: the Store's methods
 (store/access.py's open_store, opened per request so that a restore swaps the file under
-no open connection), store/backup.py, report/html.py and report/show.py, sync/pull.py. No
+no open connection), store/backup.py, report/html.py and report/show.py, sync/pull.py
+(in a process of its own: syncjob.py). No
 SQL here (tests/pc/test_layers.py).
 
 Security (docs/web.md): every POST carries the session's CSRF token; a request whose Host
@@ -20,7 +21,6 @@ import hmac
 import os
 import secrets
 import tempfile
-import threading
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, flash, redirect, render_template, request, send_from_directory, session, url_for
@@ -31,6 +31,7 @@ from scorebox.store import backup
 from scorebox.store.access import default_path, open_store
 from scorebox.store.errors import NoStore
 from scorebox.text import date_text, plural
+from scorebox.web import syncjob
 from scorebox_core import games
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -56,7 +57,6 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
     os.makedirs(downloads, exist_ok=True)
     allowed = None if hosts is None else {h if port is None else "%s:%d" % (h, port) for h in hosts}
     app.config.update(STORE=db, UPLOADS=uploads, DOWNLOADS=downloads)
-    syncing = threading.Lock()
 
     def store(create=False):
         return open_store(db, create=create)
@@ -320,69 +320,19 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
         return resp
 
     # --- sync ---------------------------------------------------------------------------
-    app.config["SYNC"] = {"state": "idle", "lines": []}
+    job = syncjob.Job()
 
     @app.route("/sync")
     def sync_page():
-        return render_template("sync.html.j2", st=app.config["SYNC"], running=syncing.locked())
+        return render_template("sync.html.j2", st=job.st, running=job.running())
 
     @app.route("/sync", methods=["POST"])
     def sync_now():
-        sim = request.form.get("source") == "sim"
-        if not syncing.acquire(blocking=False):
+        if not job.start(db, request.form.get("source") == "sim", app.config.get("SIM_STATE")):
             flash("a sync is running already: wait for it to end", "error")
-            return redirect(url_for("sync_page"))
-        app.config["SYNC"] = {"state": "running", "lines": [], "sim": sim}
-        threading.Thread(target=_sync, args=(app.config["SYNC"], sim), daemon=True).start()
         return redirect(url_for("sync_page"))
 
-    def _sync(st, sim):
-        from scorebox.device import link
-        from scorebox.sim import vpico
-        from scorebox.sync import pull
-
-        def run(port):
-            ser = link.open_port(port)
-            s = store(create=True)
-            try:
-                got = pull.sync(link.Client(ser), s, progress_stream=_Bar(st))
-                st["lines"] = got.lines() + ["store: %d matches" % s.count()]
-            finally:
-                s.discard_if_empty()
-                ser.close()
-
-        try:
-            if sim:
-                with vpico.plugged_in(app.config.get("SIM_STATE")) as port:
-                    run(port)
-            else:
-                run(link.find_port())
-            st["state"] = "done"
-        except ScoreboxError as e:
-            st["state"], st["lines"] = "failed", [str(e)]
-        finally:
-            syncing.release()
-
     return app
-
-
-class _Bar:
-    """pull.Progress's stream for the Sync page: its "done/total matches" kept for the page
-    (which reloads each second while a sync runs) instead of drawn on a terminal."""
-
-    def __init__(self, st):
-        self.st = st
-
-    def isatty(self):
-        return True
-
-    def write(self, text):
-        done, _, total = text.rpartition("] ")[2].partition(" ")[0].partition("/")
-        if done.isdigit() and total.isdigit():
-            self.st["progress"] = (int(done), int(total))
-
-    def flush(self):
-        pass
 
 
 def _token(name):

@@ -1,0 +1,95 @@
+"""The Sync page's sync (`scorebox sync [--sim]`), run in a process of its own: the server
+has threads, and sync forks its replay worker (sync/workers.py), which must not happen while
+other threads may hold locks; the server stays quick meanwhile. The process tells the page
+its progress and its end through a pipe."""
+
+import multiprocessing
+import threading
+
+from scorebox.errors import ScoreboxError
+
+
+class Bar:
+    """pull.Progress's stream: its "done/total matches" sent to the page, not drawn."""
+
+    def __init__(self, conn):
+        self.conn = conn
+
+    def isatty(self):
+        return True
+
+    def write(self, text):
+        done, _, total = text.rpartition("] ")[2].partition(" ")[0].partition("/")
+        if done.isdigit() and total.isdigit():
+            self.conn.send(("progress", (int(done), int(total))))
+
+    def flush(self):
+        pass
+
+
+def run(db, sim, sim_state, conn):
+    """The sync, in the child process: ("done", lines) or ("failed", [why]) at its end."""
+    from scorebox.device import link
+    from scorebox.sim import vpico
+    from scorebox.store.access import open_store
+    from scorebox.sync import pull
+
+    def pull_from(port):
+        ser = link.open_port(port)
+        s = open_store(db, create=True)
+        try:
+            got = pull.sync(link.Client(ser), s, progress_stream=Bar(conn))
+            return got.lines() + ["store: %d matches" % s.count()]
+        finally:
+            s.discard_if_empty()
+            ser.close()
+
+    try:
+        if sim:
+            with vpico.plugged_in(sim_state) as port:
+                conn.send(("done", pull_from(port)))
+        else:
+            conn.send(("done", pull_from(link.find_port())))
+    except ScoreboxError as e:
+        conn.send(("failed", [str(e)]))
+    finally:
+        conn.close()
+
+
+class Job:
+    """One sync at a time: start() refuses a second while one runs."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.st = {"state": "idle", "lines": []}
+
+    def running(self):
+        return self.lock.locked()
+
+    def start(self, db, sim, sim_state):
+        if not self.lock.acquire(blocking=False):
+            return False
+        self.st = st = {"state": "running", "lines": []}
+        ours, theirs = multiprocessing.Pipe(duplex=False)
+        proc = multiprocessing.get_context("spawn").Process(target=run, args=(db, sim, sim_state, theirs), daemon=True)
+        proc.start()
+        theirs.close()
+        threading.Thread(target=self._follow, args=(st, ours, proc), daemon=True).start()
+        return True
+
+    def _follow(self, st, conn, proc):
+        try:
+            while True:
+                what, value = conn.recv()
+                if what == "progress":
+                    st["progress"] = value
+                else:
+                    st["lines"] = value
+                    st["state"] = what
+                    break
+        except EOFError:  # the process ended without a word: a crash, said as such
+            st["state"], st["lines"] = "failed", ["the sync stopped (exit %s): nothing more was stored" % proc.exitcode]
+        finally:
+            conn.close()
+            proc.join()
+            self.lock.release()
