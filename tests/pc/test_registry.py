@@ -45,6 +45,7 @@ PENDING = {
     "host_tools/scorebox/report/faces.py": "the face-wear log skips Try-Tac-Toe by its id",
     "host_tools/scorebox/report/face.py": "scorebox face draws each game's face itself",
     "host_tools/scorebox/report/ttt_stats.py": "Try-Tac-Toe's statistics, reached by name from html.py, stats.py",
+    "host_tools/scorebox/web/app.py": "the stats pages take Try-Tac-Toe's statistics by name, as stats.py (issue 24)",
 }
 
 MODULE_ATTRS = ("PLAY", "HISTORY", "SETUP", "BOARD", "SHOW")
