@@ -301,3 +301,29 @@ def test_the_sync_page_reads_the_progress_bar_of_a_sync():
     bar.show(7)
     bar.show(40)
     assert [ours.recv(), ours.recv()] == [("progress", (7, 40)), ("progress", (40, 40))]
+
+
+def test_statistics_of_everyone_and_of_one_archer(app):
+    c = app.test_client()
+    every = c.get("/stats").get_data(as_text=True)
+    assert 'href="/stats?archer=Ann"' in every and "Try-Tac-Toe" in every
+    ann = c.get("/stats?archer=ann").get_data(as_text=True)  # any case, as `scorebox stats ann`
+    assert "<h1>Ann</h1>" in ann and "2 played: 0 won, 0 drawn, 2 lost" in ann
+    assert "Head to head" in ann and 'href="/stats?archer=Ben"' in ann
+    assert "Bo " in c.get("/stats?archer=Bo").get_data(as_text=True)  # Try-Tac-Toe's only
+    assert c.get("/stats?archer=Nobody").status_code == 302
+    assert "no archer called" in c.get("/matches").get_data(as_text=True)
+
+
+def test_a_face_is_refused_before_any_path_is_made_of_it(app):
+    c = app.test_client()
+    t = token(c, "/faces")
+    back = {"Referer": "http://localhost/faces"}
+    for face, size, paper in (("../../x", "600", "a4"), ("trytactoe", "600", "../a4"), ("trytactoe", "big", "a4")):
+        r = c.post("/faces", data={"csrf": t, "face": face, "size": size, "paper": paper}, headers=back)
+        assert r.status_code == 302, face
+    assert 'class="msg error"' in c.get("/faces").get_data(as_text=True)
+    r = c.post("/faces", data={"csrf": t, "face": "trytactoe", "size": "100", "paper": "a4"}, headers=back)
+    assert r.status_code == 302  # the command's own limits (200 to 3000 mm)
+    assert "from 200 to 3000 mm" in c.get("/faces").get_data(as_text=True)
+    assert os.listdir(app.config["DOWNLOADS"]) == []  # nothing made for a refused face

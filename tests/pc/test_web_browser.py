@@ -196,6 +196,29 @@ def test_the_report(page, desk, tmp_path):
     assert got.value.suggested_filename == "scorebox-report.html"
 
 
+def test_statistics_pages(page, desk, tmp_path):
+    page.goto(desk.url + "archers")
+    submit(page, "a:text-is('Ann')")  # an archer's name leads to their page
+    assert page.inner_text("h1") == "Ann" and "Head to head" in page.content()
+    shot(page, "archer", tmp_path)
+    submit(page, "text=Every archer")
+    assert page.locator("tbody tr").count() >= 3
+    shot(page, "stats", tmp_path)
+
+
+def test_a_face_as_a_pdf(page, desk, tmp_path):
+    page.goto(desk.url + "faces")
+    page.select_option("select[name=face]", "trytactoe")
+    page.fill("input[name=size]", "300")
+    shot(page, "faces", tmp_path)
+    with page.expect_download(timeout=120000) as got:
+        page.click("text=Download the PDF")
+    assert got.value.suggested_filename == "trytactoe-300mm-a4.pdf"
+    saved = tmp_path / "face.pdf"
+    got.value.save_as(str(saved))
+    assert saved.read_bytes().startswith(b"%PDF")
+
+
 def test_a_sync_with_no_simulated_box_says_so(page, desk, tmp_path, monkeypatch):
     desk.server.app.config["SIM_STATE"] = str(tmp_path / "none.flash")
     page.goto(desk.url + "sync")

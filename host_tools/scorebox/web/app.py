@@ -21,12 +21,13 @@ import hmac
 import os
 import secrets
 import tempfile
+import zipfile
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, flash, redirect, render_template, request, send_from_directory, session, url_for
 
 from scorebox.errors import ScoreboxError
-from scorebox.report import html, show
+from scorebox.report import face, html, show, stats, ttt_stats
 from scorebox.store import backup
 from scorebox.store.access import default_path, open_store
 from scorebox.store.errors import NoStore
@@ -319,6 +320,58 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
             resp.headers["Content-Disposition"] = "attachment; filename=scorebox-report.html"
         return resp
 
+    # --- statistics ---------------------------------------------------------------------
+    @app.route("/stats")
+    def statistics():
+        """`scorebox stats [ARCHER]`: everyone's line, or one archer's detail and head to head."""
+        name = request.args.get("archer", "").strip()
+        s = store()
+        try:
+            every = stats.compute(s)
+            h2h = stats.head_to_head(s)
+            ttt = ttt_stats.compute(s)
+            one = [v for k, v in every.items() if k.casefold() == name.casefold()] if name else []
+            if name and not one and s.find_archer(name) is None and not _any(ttt, name):
+                raise ScoreboxError("no archer called %r: the Archers page shows who is there" % name)
+        finally:
+            s.close()
+        if name:
+            key = name.casefold()
+            return render_template(
+                "archer.html.j2",
+                name=one[0]["name"] if one else name,
+                detail=stats.detail_lines(one[0])[1:] if one else [],
+                ttt=ttt_stats.lines({k: v for k, v in ttt.items() if k.casefold() == key})[2:],
+                h2h=sorted(((c, v) for (r, c), v in h2h.items() if r.casefold() == key), key=lambda x: x[0].casefold()),
+            )
+        return render_template("stats.html.j2", every=every.values(), ttt=ttt_stats.lines(ttt)[1:], recent=stats.RECENT)
+
+    # --- faces --------------------------------------------------------------------------
+    @app.route("/faces")
+    def faces():
+        return render_template("faces.html.j2", faces=face.FACES, papers=list(face.PAPERS), sizes=face.SIZES)
+
+    @app.route("/faces", methods=["POST"])
+    def make_face():
+        """`scorebox face FACE --size MM --paper P`: the PDF, or the SVG sheets in a zip
+        where no Chromium prints one; written in a new folder of the app's own."""
+        try:
+            size = float(request.form.get("size", ""))
+        except ValueError:
+            raise ScoreboxError("the size is a number of millimetres")
+        kind, paper = request.form.get("face", ""), request.form.get("paper", "")
+        if kind not in face.FACES or paper not in face.PAPERS:  # before a path is made of them
+            raise ScoreboxError("choose a face (%s) and a paper (%s)" % (", ".join(face.FACES), ", ".join(face.PAPERS)))
+        out = os.path.join(downloads, secrets.token_hex(8), face.default_out(kind, size))
+        folder, stem = os.path.dirname(out), os.path.basename(out)[:-4]
+        written, _, note = face.write(kind, size, out, paper)
+        if note is None:
+            return send_from_directory(folder, os.path.basename(written[-1]), as_attachment=True)
+        with zipfile.ZipFile(os.path.join(folder, stem + ".zip"), "w") as z:
+            for path in written:
+                z.write(path, os.path.basename(path))
+        return send_from_directory(folder, stem + ".zip", as_attachment=True)
+
     # --- sync ---------------------------------------------------------------------------
     job = syncjob.Job()
 
@@ -338,6 +391,10 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
 def _token(name):
     """A name the app made for an upload (hex only): nothing that could leave the folder."""
     return len(name) == 32 and all(c in "0123456789abcdef" for c in name)
+
+
+def _any(figures, name):
+    return any(k.casefold() == name.casefold() for k in figures)
 
 
 def _wanted(r, f):
