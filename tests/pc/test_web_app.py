@@ -327,3 +327,31 @@ def test_a_face_is_refused_before_any_path_is_made_of_it(app):
     assert r.status_code == 302  # the command's own limits (200 to 3000 mm)
     assert "from 200 to 3000 mm" in c.get("/faces").get_data(as_text=True)
     assert os.listdir(app.config["DOWNLOADS"]) == []  # nothing made for a refused face
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_export_as_a_zip_of_what_the_command_writes(app, fmt):
+    import io
+    import zipfile
+
+    c = app.test_client()
+    t = token(c, "/safety")
+    r = c.post("/safety/export", data={"csrf": t, "format": fmt})
+    assert r.headers["Content-Disposition"] == "attachment; filename=scorebox-export-%s.zip" % fmt
+    names = zipfile.ZipFile(io.BytesIO(r.data)).namelist()
+    assert sorted(names) == ["arrows.%s" % fmt, "matches.%s" % fmt]
+    assert c.post("/safety/export", data={"csrf": t, "format": "../x"}).status_code == 302
+
+
+def test_a_sync_with_no_box_on_usb_says_so(app):
+    import time
+
+    c = app.test_client()
+    t = token(c, "/sync")
+    c.post("/sync", data={"csrf": t, "source": "usb"})
+    for _ in range(600):  # the sync's own process ends by itself: no box here
+        page = c.get("/sync").get_data(as_text=True)
+        if "Syncing" not in page:
+            break
+        time.sleep(0.1)
+    assert "Not synced" in page and 'pre class="failed"' in page

@@ -170,6 +170,10 @@ def test_backup_then_restore(page, desk, tmp_path):
     saved = tmp_path / got.value.suggested_filename
     got.value.save_as(str(saved))
     assert saved.read_bytes().startswith(b"SQLite format 3")
+    page.select_option("select[name=format]", "json")
+    with page.expect_download() as export:
+        page.click("text=Download the export")
+    assert export.value.suggested_filename == "scorebox-export-json.zip"
     page.goto(desk.url + "archers")
     page.fill("form[action='/archers/add'] input[name=name]", "Later")
     submit(page, "form[action='/archers/add'] button")

@@ -28,7 +28,7 @@ from flask import Flask, abort, flash, redirect, render_template, request, send_
 
 from scorebox.errors import ScoreboxError
 from scorebox.report import face, html, show, stats, ttt_stats
-from scorebox.store import backup
+from scorebox.store import backup, export
 from scorebox.store.access import default_path, open_store
 from scorebox.store.errors import NoStore
 from scorebox.text import date_text, plural
@@ -285,6 +285,25 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
         os.makedirs(tmp)
         backup.backup(db, os.path.join(tmp, name))
         return send_from_directory(tmp, name, as_attachment=True)
+
+    @app.route("/safety/export", methods=["POST"])
+    def make_export():
+        """`scorebox export --format F`: the files zipped, made in a new folder of the app's own."""
+        fmt = request.form.get("format", "")
+        if fmt not in ("csv", "json"):
+            raise ScoreboxError("choose csv or json")
+        folder = os.path.join(downloads, secrets.token_hex(8))
+        out = os.path.join(folder, "scorebox-export")
+        s = store()
+        try:
+            got = export.export(s, out, fmt)
+        finally:
+            s.close()
+        name = "scorebox-export-%s.zip" % fmt
+        with zipfile.ZipFile(os.path.join(folder, name), "w", zipfile.ZIP_DEFLATED) as z:
+            for path in got:
+                z.write(path, os.path.basename(path))
+        return send_from_directory(folder, name, as_attachment=True)
 
     @app.route("/safety/restore", methods=["POST"])
     def restore():
