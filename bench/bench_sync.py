@@ -1,7 +1,8 @@
 """USB sync against the virtual Pico behind a pty, with 1,000 matches on the box:
 `scorebox sync` versus mpremote `fs cp` of the same journal files, same pty, same run.
 sync_transfer_* time the sync protocol moving the same files alone (no decoding, checking
-or storing), the like-for-like comparison with `fs cp`. sync_cpu_seconds_* say where the
+or storing; streamed, 4 files a request, as a sync reads them), the like-for-like
+comparison with `fs cp`. sync_cpu_seconds_* say where the
 sync's CPU time went: this process, its worker process, the virtual Pico (all three share
 the machine's cores)."""
 
@@ -19,7 +20,7 @@ from scorebox.device import link
 from scorebox.device import mpremote_adapter as mp
 from scorebox.sim.vpico import VirtualPico
 from scorebox.store.sqlite import Store
-from scorebox.sync.pull import read_file, sync
+from scorebox.sync.pull import PIPELINE, read_files, sync
 
 MATCHES = 1000
 
@@ -61,10 +62,12 @@ def run():
             vp.reboot()  # mpremote's Ctrl-C stopped the app, as on a Pico
             ser = link.open_port(vp.port)
             client = link.Client(ser, timeout=5.0)
-            vp.wait_ready(client)
+            client.protocol = vp.wait_ready(client)["protocol"]  # as sync() takes it: READs streamed
             t0 = time.perf_counter()
-            got = client.request("LIST", {"after": 0})["files"]
-            moved = sum(len(read_file(client, name, size)) for name, size in got if name.endswith(".tbj"))
+            got = [
+                (name, size) for name, size in client.request("LIST", {"after": 0})["files"] if name.endswith(".tbj")
+            ]
+            moved = sum(len(d) for i in range(0, len(got), PIPELINE) for d in read_files(client, got[i : i + PIPELINE]))
             t_transfer = time.perf_counter() - t0
             store = Store(str(folder / "club.sqlite"))
             cpu0 = cpu_seconds(vp.proc.pid)

@@ -42,8 +42,10 @@ def main(b=None, app=None):
             if sync.poll():
                 served = True  # and no pause: a sync runs at the link's speed, not the key period's
                 continue
-            if served:  # the PC paused: the screen's storage figures once, not after every request
-                app.refresh_space()  # (space() walks the file system)
+            if served:  # the PC paused: the screen's storage figures, if its ACKs changed them
+                sp = sync.link.new_space()  # (space() walks the file system: once per sync)
+                if sp is not None:
+                    app.space = sp
                 served = False
             if sync.link is not None:
                 sync.port.poller.poll(PERIOD_MS)  # a PC is talking: its next request ends the pause

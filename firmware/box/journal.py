@@ -149,10 +149,13 @@ class Journal(Reader):
             self._index = None
 
     def _all_acked(self, a, b):
-        for n in range(a, b + 1):
-            if not self.acked(n):
-                return False
-        return True
+        """True when every match a..b is acknowledged: a walk of the acknowledged runs,
+        not of the numbers (the space figure asks it of every group file)."""
+        n = max(a, self._floor + 1)
+        for x, y in self._ranges:  # sorted, apart
+            if x <= n <= y:
+                n = y + 1
+        return n > b
 
     # --- space ----------------------------------------------------------------------------
     def _ballast_bytes(self):
@@ -214,7 +217,10 @@ class Journal(Reader):
         bs, total, free = st[0], st[2], st[3]
         free += self._reclaimable(bs)  # acknowledged: as good as free
         usable = free - MIN_FREE_BLOCKS - (0 if self._ballast else self.reserve_blocks)
-        per = self._per_match()
+        # 256 bytes a match, or the measured average when larger (the PC's figure too:
+        # scorebox/device/space.py): a few short matches never make the figure jump past
+        # what the flash holds with typical ones
+        per = max(self._per_match(), _TYPICAL)
         left = usable * bs // per if usable > 0 else 0
         pct = (total - free) * 100 // (total - MIN_FREE_BLOCKS) if total > MIN_FREE_BLOCKS else 100
         pct = 100 if pct > 100 or left == 0 else pct

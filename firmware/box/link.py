@@ -4,8 +4,14 @@ The app calls `poll()` from its loop (through box/usbport.py, which loads this m
 the PC first sends a byte); it reads what has arrived on the USB serial port without
 blocking, and answers every complete frame. A malformed or unknown frame gets an ERR frame and changes
 nothing; only ACK frees journal space, and only for matches the PC says it holds.
+
+Protocol 2 (docs/sync.md): READ streams a file's bytes in chunks with a CRC each (no base64),
+LIST gives runs of numbers, ACK takes a run (first..last), and the journal's space is read
+once, by SPACE at the sync's end. Protocol 1's forms (a PC of the previous version) are
+still answered.
 """
 
+import binascii
 import gc
 import os
 
@@ -13,7 +19,7 @@ from box.store import ROSTER_MAX
 from scorebox_core import frames
 from scorebox_core.journal import QUARANTINE_FILE
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: streamed READ, LIST of runs, ACK of a run, SPACE (docs/sync.md)
 SETTABLE = ("dim_s", "sleep_s", "contrast")  # settings the PC may write
 # ... and only to what the Settings screen offers (box/home.py; tests/mpy/link_ack.py holds them equal)
 CHOICES = {"dim_s": (10, 20, 30, 60, 120, 300), "sleep_s": (30, 60, 120, 300, 600, 0), "contrast": (32, 96, 160, 255)}
@@ -39,6 +45,8 @@ class Link:
         self.roster_in = []  # ROSTER pieces received so far
         self.roster_part = -1
         self.roster_reply = None
+        self.space = None  # the journal's space as a reply read it, for the screen (new_space)
+        self.acked = False  # an ACK changed the space since it was read
 
     def poll(self):
         """Answer every complete frame that has arrived; True if anything was answered."""
@@ -95,11 +103,14 @@ class Link:
             got = fn(body)
             if isinstance(got, Data):
                 frames.write(self._out, seq, "DATA", got.pieces())
+            elif isinstance(got, Stream):
+                frames.write_json(self._out, seq, "BIN", {"length": got.length})
+                got.send(self._out)
             else:
                 frames.write_json(self._out, seq, "OK", got)
         except Exception as e:  # whatever it was (MemoryError too), the app plays on
             self.errors += 1
-            if isinstance(got, Data):
+            if isinstance(got, (Data, Stream)):
                 got.f.close()
             got = None
             gc.collect()
@@ -116,63 +127,110 @@ class Link:
 
     # --- requests ----------------------------------------------------------------------
     def do_hello(self, body):
+        """The box's facts; with "time", its clock is set (protocol 2: no CLOCK after); with
+        "space": false, its space is not read (a sync asks SPACE at its end)."""
+        if isinstance(body, dict) and "time" in body and self.set_clock is not None:
+            self.do_clock(body)
         d = self.info()
         d["protocol"] = PROTOCOL
-        d["space"] = sp = self.journal.space()
-        d["matches"] = sp["stored"]
+        if not (isinstance(body, dict) and body.get("space") is False):
+            d["space"] = sp = self._space()
+            d["matches"] = sp["stored"]
         d["open"] = self.journal.open_match() is not None
         d["store"] = self.store.get("store")
         return d
 
+    def do_space(self, body):
+        """The journal's space, read once a sync has acknowledged what it stored."""
+        return {"space": self._space()}
+
+    def _space(self):
+        self.space = self.journal.space()  # a walk of the file system: once per sync
+        self.acked = False
+        return self.space
+
+    def new_space(self):
+        """The journal's space for the box's screen once the PC pauses: the figure a reply
+        read (after the ACKs that changed it), else read now if an ACK changed it; None
+        when neither (the screen's figure stands)."""
+        sp = self.space
+        if sp is None and self.acked:
+            try:
+                sp = self.journal.space()
+            except Exception:  # as App.refresh_space: no figure rather than no app
+                sp = None
+        self.space, self.acked = None, False
+        return sp
+
     def do_list(self, body):
         """Unacknowledged matches after a number, finished and confirmed by both sides (or
-        followed by a newer match), and the journal's files."""
-        after = _int(body, "after", 0)
-        j = self.journal
-        waiting = j.unconfirmed()  # its confirmations are still to come: not yet
-        skip = waiting[0] if waiting else None
+        followed by a newer match), and the journal's files: as numbers (MAX_LIST), or as
+        runs [first, last] (MAX_RUNS) when the PC asks for ranges."""
+        from box import acks
+
+        runs = acks.listed(self.journal, _int(body, "after", 0) + 1, (1 << 30) - 1)
+        files = [[name, size] for name, size in journal_files(self.journal.root)]
+        if isinstance(body, dict) and body.get("ranges"):
+            return {"ranges": runs[: frames.MAX_RUNS], "more": len(runs) > frames.MAX_RUNS, "files": files}
         got, more = [], False
-        for n in j.numbers(after):  # one at a time: a box of 1,000s of matches never lists them all
-            if n == skip or j.acked(n):
-                continue
-            if len(got) == frames.MAX_LIST:
-                more = True
+        for a, b in runs:  # never more numbers than a reply holds: a box may keep thousands
+            if len(got) + b - a + 1 > frames.MAX_LIST:
+                b, more = a + frames.MAX_LIST - len(got) - 1, True
+            got += range(a, b + 1)
+            if more:
                 break
-            got.append(n)
-        files = [[name, size] for name, size in journal_files(j.root)]
         return {"matches": got, "more": more, "files": files}
 
     def do_read(self, body):
-        """Bytes of a journal file: a DATA reply (see handle)."""
+        """Bytes of a journal file: a DATA reply (see handle), or with "stream" a BIN frame
+        and the bytes in chunks with a CRC-32 each."""
         name = body["file"]
         offset = _as_int(body["offset"])
         length = _as_int(body["length"])
+        stream = body.get("stream") is True
+        most = frames.MAX_STREAM if stream else frames.MAX_READ
         if not isinstance(name, str) or not _is_journal_file(name):
             raise ValueError("no journal file %r" % (name,))
-        if offset < 0 or not 0 < length <= frames.MAX_READ:
-            raise ValueError("read 1-%d bytes from offset >= 0" % frames.MAX_READ)
-        path = _path(self.journal.root, name)
-        size = os.stat(path)[6]
+        if offset < 0 or not 0 < length <= most:
+            raise ValueError("read 1-%d bytes from offset >= 0" % most)
+        f = open(_path(self.journal.root, name), "rb")
+        size = f.seek(0, 2)
         if offset > size:  # seek() would wrap an offset past 2**32 round to the file's start
+            f.close()
             raise ValueError("offset %d is past the end of %s (%d bytes)" % (offset, name, size))
-        f = open(path, "rb")
         f.seek(offset)
+        if stream:
+            return Stream(f, min(length, size - offset))
         return Data(f, length)
 
     def do_ack(self, body):
-        numbers = body["n"]
-        if not isinstance(numbers, list) or len(numbers) > frames.MAX_ACK:
-            raise ValueError("n is a list of at most %d match numbers" % frames.MAX_ACK)
+        """The PC holds these matches: a run (first, last; protocol 2) or a list of numbers
+        (n). Only what LIST gives (or gave: an ACK sent again after a lost reply is taken
+        again), never an open, unconfirmed or unknown match."""
+        from box import acks
+
+        if "first" in body:
+            a, b = _as_int(body["first"]), _as_int(body["last"])
+            if a > b:
+                raise ValueError("first %d is after last %d" % (a, b))
+            runs, reply = [[a, b]], {"first": a, "last": b}
+        else:
+            numbers = body["n"]
+            if not isinstance(numbers, list) or len(numbers) > frames.MAX_ACK:
+                raise ValueError("n is a list of at most %d match numbers" % frames.MAX_ACK)
+            runs, reply = frames.runs([_as_int(n) for n in numbers]), {"acked": numbers}
         self._owner(body)
         j = self.journal
-        waiting = j.unconfirmed()
-        for n in numbers:
-            # only what LIST gives (or gave: a lost reply's ACK comes again), never an open,
-            # unconfirmed or unknown match
-            if not j.acked(_as_int(n)) and (next(j.numbers(n - 1), None) != n or (waiting and waiting[0] == n)):
+        for a, b in runs:
+            n = acks.refused(j, a, b)
+            if n is not None:
                 raise ValueError("no match %d to acknowledge" % n)
-        j.ack(numbers)
-        return {"acked": numbers, "space": self.journal.space()}
+        if runs:
+            acks.add(j, runs)  # its files are freed when a new match needs the room
+            self.acked = True
+        if "n" in body and runs:
+            reply["space"] = self._space()  # protocol 1: the space after every ACK
+        return reply
 
     def _owner(self, body):
         """Only the box's own store acknowledges (issue 13, item 20): the first store to
@@ -196,6 +254,7 @@ class Link:
             from box import acks
 
             acks.forget(self.journal)
+            self.acked = True
         self.store.set("store", sid)
         self.store.save()
 
@@ -241,7 +300,8 @@ class Link:
             elif name not in got:
                 got.append(name)
         if body.get("last", True):
-            self.store.set_roster(got)
+            if got != self.store.roster():  # the same list as the sync before: no flash write
+                self.store.set_roster(got)
             self.roster_in = []
         self.roster_reply = {"roster": len(got), "skipped": skipped}
         return self.roster_reply
@@ -295,8 +355,50 @@ def _is_journal_file(name):
 
 
 def journal_files(root):
-    """(name, size) of the journal's group files and its quarantine file, sorted."""
-    return sorted((n, os.stat(_path(root, n))[6]) for n in os.listdir(root) if _is_journal_file(n))
+    """(name, size) of the journal's group files and its quarantine file, sorted: one pass
+    over the directory (ilistdir gives the sizes on the Pico's LittleFS; no stat a file)."""
+    if not hasattr(os, "ilistdir"):  # CPython
+        return sorted((n, os.stat(_path(root, n))[6]) for n in os.listdir(root) if _is_journal_file(n))
+    out = []
+    for e in os.ilistdir(root):
+        if _is_journal_file(e[0]):
+            out.append((e[0], e[3] if len(e) > 3 else os.stat(_path(root, e[0]))[6]))
+    out.sort()
+    return out
+
+
+class Stream:
+    """A streamed READ's reply (after its BIN frame): length bytes of an open file as they
+    are, in chunks of frames.CHUNK bytes each followed by its CRC-32 (4 bytes, big-endian),
+    written a chunk at a time from one buffer; the file is closed after. A file that ends
+    early raises OSError: the PC waits for the missing bytes in vain and asks again."""
+
+    def __init__(self, f, length):
+        self.f = f
+        self.length = length
+
+    def send(self, out):
+        buf = bytearray(frames.CHUNK + 4)
+        mv = memoryview(buf)
+        n = self.length
+        try:
+            while n > 0:
+                k = frames.CHUNK if n > frames.CHUNK else n
+                got = 0
+                while got < k:
+                    r = self.f.readinto(mv[got:k])
+                    if not r:
+                        raise OSError("the file ended %d bytes early" % (n - got))
+                    got += r
+                crc = binascii.crc32(mv[:k])
+                buf[k] = crc >> 24
+                buf[k + 1] = (crc >> 16) & 255
+                buf[k + 2] = (crc >> 8) & 255
+                buf[k + 3] = crc & 255
+                out(mv[: k + 4])
+                n -= k
+        finally:
+            self.f.close()
 
 
 class Data:

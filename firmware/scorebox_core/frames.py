@@ -6,9 +6,14 @@ and never holds the REPL's control bytes (Ctrl-C, Ctrl-D):
     ~SB1 <seq> <kind> <body: base64> <crc: 8 hex digits>\\n
 
 `seq` is 0-65535 and a reply repeats its request's. `kind` is a request (HELLO, LIST,
-READ, ACK, CLOCK, NAMES, ROSTER, GET, SET) or a reply: OK and ERR carry JSON, DATA carries raw
-bytes (journal file contents). The CRC-32 (binascii.crc32: in C on the Pico and the PC)
+READ, ACK, SPACE, CLOCK, NAMES, ROSTER, GET, SET) or a reply: OK and ERR carry JSON, DATA carries
+raw bytes (journal file contents). The CRC-32 (binascii.crc32: in C on the Pico and the PC)
 covers everything before it, the space included. Pure code: MicroPython and CPython.
+
+A streamed READ (protocol 2) is answered by a BIN frame, {"length": n}, followed by the n
+bytes as they are, in chunks of CHUNK bytes (the last one shorter), each followed by its
+CRC-32 (4 bytes, big-endian): a damaged chunk is told by its CRC and read again from there
+(written by box/link.py's Stream, read by the PC's scorebox/device/link.py).
 """
 
 import binascii
@@ -26,6 +31,9 @@ MAX_LIST = 250  # match numbers per LIST reply
 MAX_ACK = 100  # match numbers per ACK request (about 1 KB of frame)
 MAX_READ = 12288  # bytes per READ reply (16 KiB of base64, written 768 bytes at a time)
 PIECE = 768  # bytes base64-encoded at a time by write(): a multiple of 3
+MAX_STREAM = 65536  # bytes per streamed READ (sent a chunk at a time: CHUNK bytes of the box's heap)
+CHUNK = 4096  # bytes per chunk of a stream, each followed by its CRC-32
+MAX_RUNS = 100  # runs of match numbers per LIST reply of ranges (about 1.5 KB of JSON)
 
 
 class FrameError(ValueError):
@@ -102,3 +110,14 @@ def decode(line):
     except Exception as e:  # ValueError, UnicodeError, MemoryError, RuntimeError (recursion)
         raise FrameError("frame body is not base64 JSON (%s)" % type(e).__name__)
     return seq, kind, body
+
+
+def runs(numbers):
+    """Match numbers as sorted runs [first, last] (an ACK of protocol 2 takes one run)."""
+    out = []
+    for n in sorted(numbers):
+        if out and n <= out[-1][1] + 1:
+            out[-1][1] = n  # sorted: never below the run's end
+        else:
+            out.append([n, n])
+    return out

@@ -1,9 +1,12 @@
 """The PC's side of the sync protocol: find the box, open its port, ask it things.
 
 Frames are scorebox_core/frames.py's, the same code the box runs. Every request is idempotent, so a
-request whose reply is lost or damaged is simply sent again with the same sequence number.
+request whose reply is lost or damaged is simply sent again with the same sequence number; a
+streamed READ whose chunk arrives damaged gives the bytes before it, and the rest is asked
+for again from there (sync/pull.py read_file).
 """
 
+import binascii
 import sys
 import threading
 import time
@@ -18,6 +21,11 @@ WRITE_TIMEOUT = 5.0  # seconds a request may wait to be written (a frame is at m
 # gone and the sync ends with one line (issue 21, item 15: 30-60 s before, each waiting
 # request having its own retries).
 DEADLINE = 10.0
+REPLIES = ("OK", "ERR", "DATA", "BIN")  # what a box answers; a request's own kind coming back is the REPL's echo
+AT_REPL = (
+    "the box is at its REPL, not running its app (mpremote or Thonny stopped it): unplug it and plug it in "
+    "again, or run `scorebox deploy`, then sync again"
+)
 
 
 class DeviceError(ScoreboxError):
@@ -100,10 +108,14 @@ class Client:
         self.answered = False  # the box has answered this client
         self.failed = 0  # requests that ended for want of an answer
         self.gone = None  # the last one's sentence, until the box answers again
+        self.protocol = 1  # what the box speaks (its HELLO says: sync/pull.py); 2 streams READs
+        self.damaged = 0  # replies that arrived damaged (a chunk of a stream among them)
+        self.silent = None  # since when the box has not answered a pipeline (its deadline counts from then)
 
     def request(self, kind, body=None):
         """Send one request and return the body of its reply (JSON for OK, bytes for
-        DATA); DeviceError on ERR or when the box stops answering."""
+        DATA and a streamed READ: those that came whole); DeviceError on ERR or when the box
+        stops answering."""
         failed = self.failed
         with self.lock:
             if self.failed != failed and self.gone:
@@ -111,6 +123,48 @@ class Client:
                 # sync's reading and acknowledging threads): the same sentence, at once.
                 raise DeviceError(self.gone)
             return self._request(kind, body)
+
+    def pipeline(self, kind, bodies):
+        """Send several requests at once and return each reply's body, or None for one that
+        did not come (whole): the box answers them one after the other without waiting for
+        the PC in between. Ask again for a None with request()."""
+        failed = self.failed
+        with self.lock:
+            if self.failed != failed and self.gone:
+                raise DeviceError(self.gone)
+            seqs = []
+            got = []
+            try:
+                self.ser.reset_input_buffer()
+                self.buf = b""
+                for body in bodies:
+                    self.seq = self.seq % 65535 + 1
+                    seqs.append(self.seq)
+                    self.ser.write(frames.encode(self.seq, kind, body))
+                self.ser.flush()
+                start = time.monotonic()
+                for i, body in enumerate(bodies):
+                    damaged = self.damaged
+                    reply = self._reply(seqs[i], kind, body, self.timeout, later=seqs[i + 1 :])
+                    if reply is None and self.damaged == damaged and not self.buf:  # nothing came: quiet
+                        self.silent = start  # the request that asks again has the rest of the deadline
+                        got += [None] * (len(bodies) - i)
+                        break
+                    got.append(reply[1] if reply is not None and reply[0] != "ERR" else None)
+            except Exception as e:
+                raise self._failed(e)
+            if any(g is not None for g in got):
+                self.answered, self.gone, self.silent = True, None, None
+            return got
+
+    def _failed(self, e):
+        """The exception to raise for e, raised by the port (a pulled cable, a box that
+        stopped reading) or by a reply."""
+        if type(e).__name__ == "SerialTimeoutException":  # a box that stopped reading
+            return self._lost("the box stopped reading (%s): check the cable and sync again" % e)
+        if isinstance(e, OSError) or type(e).__name__ == "SerialException":
+            return self._lost("the box went away (%s): check the cable and sync again" % e)
+        return e
 
     def _lost(self, text):
         """The link has failed (no answer, a pulled cable): the DeviceError to raise."""
@@ -125,7 +179,8 @@ class Client:
             raise DeviceError(
                 "%s request of %d bytes is longer than a box takes (%d)" % (kind, len(frame) - 1, frames.MAX_REQUEST)
             )
-        start = time.monotonic()
+        start = self.silent or time.monotonic()
+        damaged, tries = self.damaged, 0
         # Gone already (the request before went unanswered): one try, not a deadline's worth.
         for attempt in range(1 if self.gone else self.retries + 1):
             left = start + self.deadline - time.monotonic()
@@ -133,26 +188,28 @@ class Client:
                 break
             if attempt:
                 self.resent += 1
+            tries += 1
             try:
                 self.ser.reset_input_buffer()
                 self.buf = b""
                 self.ser.write(frame)
                 self.ser.flush()
-                reply = self._reply(self.seq, min(self.timeout, left))
+                reply = self._reply(self.seq, kind, body, min(self.timeout, left))
             except Exception as e:  # OSError, pyserial's SerialException on a pulled cable
-                if type(e).__name__ == "SerialTimeoutException":  # a box that stopped reading
-                    raise self._lost("the box stopped reading (%s): check the cable and sync again" % e)
-                if isinstance(e, OSError) or type(e).__name__ == "SerialException":
-                    raise self._lost("the box went away (%s): check the cable and sync again" % e)
-                raise
+                raise self._failed(e)
             if reply is None:
                 continue
-            self.answered, self.gone = True, None
+            self.answered, self.gone, self.silent = True, None, None
             kind_back, body_back = reply
-            if kind_back in ("OK", "DATA"):
+            if kind_back != "ERR":
                 return body_back
             why = body_back.get("error", repr(body_back)) if isinstance(body_back, dict) else repr(body_back)
             raise DeviceError("the box refused %s: %s" % (kind, why))
+        if tries and self.damaged - damaged >= tries:  # every try answered, every answer damaged
+            raise self._lost(
+                "the box's replies to %s arrived damaged %d times: check the USB cable (or try another), "
+                "then sync again" % (kind, self.damaged - damaged)
+            )
         if self.answered:
             raise self._lost(
                 "the box stopped answering (no reply to %s in %.0f s): check that it is on and its cable is in, "
@@ -160,24 +217,83 @@ class Client:
             )
         raise self._lost("the box does not answer %s: is the Scorebox firmware running?" % kind)
 
-    def _reply(self, seq, timeout):
-        """(kind, body) of the reply to seq, or None on timeout or a damaged reply."""
+    def _reply(self, seq, kind, body, timeout, later=()):
+        """(kind, body) of the reply to seq (a streamed READ's as "BIN" and the bytes that
+        came whole), or None on timeout or a damaged reply; a reply to one of the later
+        requests (pipeline) says that seq's was lost, and is kept for them. The box's REPL
+        echoing the request back is one clear DeviceError."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            chunk = self.ser.read(self.ser.in_waiting or 1)
-            if not chunk:
-                continue
-            self.buf += chunk
             while b"\n" in self.buf:
                 line, self.buf = self.buf.split(b"\n", 1)
-                if not line.strip().startswith(frames.PREFIX):
-                    continue  # REPL chatter or noise
+                i = line.find(frames.PREFIX)  # after REPL chatter, the rest of a stream, noise
+                if i < 0:
+                    continue
                 try:
-                    got_seq, kind, body = frames.decode(line)
+                    got_seq, kind_back, body_back = frames.decode(line[i:])
                 except frames.FrameError:
+                    self.damaged += 1
                     return None  # damaged on the way back: ask again
+                if kind_back not in REPLIES:
+                    if got_seq == seq and kind_back == kind:  # the request itself, echoed
+                        raise self._lost(AT_REPL)
+                    continue
+                if got_seq in later:
+                    self.buf = line[i:] + b"\n" + self.buf
+                    return None
+                if got_seq == seq and kind_back == "BIN":
+                    return self._stream(kind, body, body_back, deadline)
                 if got_seq == seq:
-                    return kind, body
-                if kind == "ERR" and got_seq == 0:
+                    return kind_back, body_back
+                if kind_back == "ERR" and got_seq == 0:
                     return None  # the box could not read a frame (this one or an old one): send again
+            chunk = self.ser.read(self.ser.in_waiting or 1)
+            if chunk:
+                self.buf += chunk
         return None
+
+    def _stream(self, kind, body, head, deadline):
+        """("BIN", bytes) of a streamed READ whose BIN frame said head: its chunks up to the
+        first that is missing or damaged (None: none came whole). Waiting for them is
+        ended by the reply's timeout, counted again from each piece that arrives."""
+        asked = body.get("length") if isinstance(body, dict) else None
+        n = head.get("length") if isinstance(head, dict) else None
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= (asked or 0):
+            raise DeviceError("the box's reply to %s is not valid (length %.20r): is it a Scorebox?" % (kind, n))
+        need = stream_size(n)
+        wait = deadline - time.monotonic()
+        while len(self.buf) < need and time.monotonic() < deadline:
+            chunk = self.ser.read(min(self.ser.in_waiting or 1, need - len(self.buf)))
+            if chunk:
+                self.buf += chunk
+                deadline = time.monotonic() + wait
+        raw, self.buf = self.buf[:need], self.buf[need:]
+        data = unchunk(raw, n)
+        if len(data) < n:
+            self.damaged += 1
+            if not data:
+                return None  # ask again
+        return "BIN", data
+
+
+def stream_size(n):
+    """Bytes on the wire after a BIN frame announcing n bytes: the chunks and their CRCs
+    (box/link.py Stream: CHUNK bytes, the last one shorter, each followed by its CRC-32)."""
+    return n + 4 * ((n + frames.CHUNK - 1) // frames.CHUNK)
+
+
+def unchunk(raw, n):
+    """The bytes of a stream announcing n bytes (raw: what arrived after its BIN frame, at
+    most stream_size(n)), up to the first chunk that is missing or fails its CRC."""
+    out = bytearray()
+    pos = 0
+    while len(out) < n:
+        k = min(frames.CHUNK, n - len(out))
+        if pos + k + 4 > len(raw):
+            break
+        data = raw[pos : pos + k]
+        if binascii.crc32(data) != int.from_bytes(raw[pos + k : pos + k + 4], "big"):
+            break
+        out += data
+        pos += k + 4
+    return bytes(out)

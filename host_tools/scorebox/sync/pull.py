@@ -69,6 +69,7 @@ class Summary:
         self.open = False  # a match is still open on the box: it comes with a later sync
         self.restart = None  # the line saying whether the box's app runs again (rescue)
         self.notes = []  # lines of what could not be checked (rescue)
+        self.old_protocol = False  # the box's firmware speaks protocol 1: synced, the slower way
 
     def add_new(self, number, extras, events):
         """A match newly stored, with its result as the box recorded it."""
@@ -132,6 +133,8 @@ class Summary:
         out += self.roster
         if self.space:
             out.append("space on the box: %s" % space.text(self.space))
+        if self.old_protocol:
+            out.append("the box runs an older firmware (sync protocol 1, slower): `scorebox deploy` updates it")
         out += self.notes
         if self.restart:
             out.append(self.restart)
@@ -161,6 +164,8 @@ def check_hello(h):
         raise _bad("HELLO", "device id %.40r" % (uid,))
     if h.get("firmware") is not None and (not isinstance(h["firmware"], str) or len(h["firmware"]) > 64):
         raise _bad("HELLO", "firmware %.40r" % (h["firmware"],))
+    if "protocol" in h and not _whole(h["protocol"], 1, 2**31):
+        raise _bad("HELLO", "protocol %.20r" % (h["protocol"],))
     return h
 
 
@@ -176,6 +181,33 @@ def check_list(got, after, listed):
         last = n
     if len(got["matches"]) > frames.MAX_LIST or listed + len(got["matches"]) > MAX_MATCHES:
         raise _bad("LIST", "too many matches")
+    return _check_files(got)
+
+
+def check_runs(got, after, listed):
+    """LIST's reply of runs (protocol 2), checked as check_list checks numbers (each run
+    [first, last] after the one before, at most MAX_MATCHES numbers in all); "matches"
+    is added: the runs' numbers."""
+    if not isinstance(got, dict) or not isinstance(got.get("ranges"), list) or not isinstance(got.get("files"), list):
+        raise _bad("LIST", "not an object with ranges and files")
+    last, count = after, 0
+    for r in got["ranges"]:
+        if (
+            not isinstance(r, list)
+            or len(r) != 2
+            or not _whole(r[0], last + 1, RUN - 1)
+            or not _whole(r[1], r[0], RUN - 1)
+        ):
+            raise _bad("LIST", "run %.40r after %d" % (r, last))
+        count += r[1] - r[0] + 1
+        last = r[1]
+        if len(got["ranges"]) > frames.MAX_RUNS or listed + count > MAX_MATCHES:
+            raise _bad("LIST", "too many matches")
+    got["matches"] = [n for a, b in got["ranges"] for n in range(a, b + 1)]
+    return _check_files(got)
+
+
+def _check_files(got):
     for f in got["files"]:
         if not isinstance(f, list) or len(f) != 2 or not _whole(f[1], 0, MAX_FILE):
             raise _bad("LIST", "file %.60r" % (f,))
@@ -194,17 +226,44 @@ def _space(reply):
     return None
 
 
-def read_file(client, name, size):
-    """A journal file's bytes, read from the box in large pieces."""
-    data = bytearray()
+def read_file(client, name, size, have=b""):
+    """A journal file's bytes (after the bytes `have` already read), from the box in large
+    pieces: streamed (protocol 2), whole in one READ as a rule, a damaged chunk read again
+    from where it begins; else in base64 frames of MAX_READ bytes."""
+    stream = client.protocol >= 2
+    data = bytearray(have)
     while len(data) < size:
-        got = client.request(
-            "READ", {"file": name, "offset": len(data), "length": min(frames.MAX_READ, size - len(data))}
-        )
-        if not isinstance(got, bytes) or not got or len(got) > frames.MAX_READ:
+        body = {"file": name, "offset": len(data)}
+        body["length"] = min(frames.MAX_STREAM if stream else frames.MAX_READ, size - len(data))
+        if stream:
+            body["stream"] = True
+        got = client.request("READ", body)
+        if not isinstance(got, bytes) or not got or len(got) > body["length"]:
             raise DeviceError("the box sent no data for %s at %d" % (name, len(data)))
         data += got
     return bytes(data)
+
+
+PIPELINE = 4  # files asked for together: the box streams them one after the other
+
+
+def read_files(client, files):
+    """The bytes of each (name, size) of files: to a box of protocol 2 the READs go together
+    (client.pipeline), a file that did not come whole is read on from where it broke off."""
+    if client.protocol < 2:
+        return [read_file(client, name, size) for name, size in files]
+    asked = [(name, size) for name, size in files if size > 0]
+    bodies = [
+        {"file": name, "offset": 0, "length": min(frames.MAX_STREAM, size), "stream": True} for name, size in asked
+    ]
+    got = dict(zip((name for name, _ in asked), client.pipeline("READ", bodies) if bodies else []))
+    out = []
+    for name, size in files:
+        data = got.get(name) or b""
+        if not isinstance(data, bytes) or len(data) > size:
+            raise DeviceError("the box sent no data for %s at 0" % name)
+        out.append(data if len(data) == size else read_file(client, name, size, data))
+    return out
 
 
 def prefetch(client, files, then):
@@ -224,10 +283,12 @@ def prefetch(client, files, then):
 
     def fetch():
         try:
-            for first, name, size in files:
+            for i in range(0, len(files), PIPELINE):
                 if stop.is_set():
                     return
-                put(then(first, name, read_file(client, name, size)))
+                some = files[i : i + PIPELINE]
+                for (first, name, _), data in zip(some, read_files(client, [(name, size) for _, name, size in some])):
+                    put(then(first, name, data))
             put(None)
         except BaseException as e:  # handed to the caller, raised there
             put(e)
@@ -398,14 +459,16 @@ def journal_run(store, uid, numbers, oldest, box_digest, s):
 
 
 class Acker:
-    """Acknowledges stored matches (the box may then free their space), a few hundred at
-    a time from a thread, so that the box deletes files while the PC goes on storing.
-    Leaving its `with` stops the thread; what was not acknowledged then, the next sync
-    acknowledges (the store holds it)."""
+    """Acknowledges stored matches (the box may then free their space). To a box of
+    protocol 2, at the end, an ACK per run of numbers (one, as a rule: the box writes its
+    ack file once); to an older box a few hundred at a time from a thread, in ACKs of
+    ACK_MAX numbers. Leaving its `with` stops the thread; what was not acknowledged then,
+    the next sync acknowledges (the store holds it)."""
 
     def __init__(self, client, s, owner=None):
         """owner: what each ACK says of the store ({"store": id, ...}); None: acknowledge nothing."""
         self.client, self.s, self.owner = client, s, owner
+        self.runs = client.protocol >= 2
         self.numbers = []
         self.thread = ThreadPoolExecutor(1)
         self.sent = []
@@ -414,12 +477,17 @@ class Acker:
     def add(self, numbers):
         self.given.update(numbers)
         self.numbers += numbers
-        if len(self.numbers) >= ACK_SOME:
+        if not self.runs and len(self.numbers) >= ACK_SOME:
             self.sent.append(self.thread.submit(self._send, self.numbers))
             self.numbers = []
 
     def _send(self, numbers):
         if self.owner is None:
+            return
+        if self.runs:
+            for a, b in frames.runs(numbers):
+                self.client.request("ACK", dict(self.owner, first=a, last=b))
+                self.s.acked += b - a + 1
             return
         for i in range(0, len(numbers), ACK_MAX):
             part = numbers[i : i + ACK_MAX]
@@ -467,7 +535,12 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     another store (HELLO's store) is copied, not acknowledged, unless take_over."""
     t0 = time.monotonic()
     s = Summary()
-    hello = check_hello(client.request("HELLO"))
+    # The space is read once, at the end (SPACE); a box of protocol 2 sets its clock now.
+    hello = check_hello(
+        client.request("HELLO", dict({"space": False}, **({"time": int(time.time())} if clock else {})))
+    )
+    client.protocol = min(hello.get("protocol", 1), 2)
+    s.old_protocol = hello.get("protocol") == 1
     uid = hello["device"]
     s.device = uid
     store.device(uid, hello.get("firmware"))
@@ -488,7 +561,10 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     s.open = hello.get("open") is True
     numbers, files, after = [], [], 0
     while True:
-        got = check_list(client.request("LIST", {"after": after}), after, len(numbers))
+        if client.protocol >= 2:
+            got = check_runs(client.request("LIST", {"after": after, "ranges": True}), after, len(numbers))
+        else:
+            got = check_list(client.request("LIST", {"after": after}), after, len(numbers))
         numbers += got["matches"]
         files = got["files"]
         if not got["more"] or not got["matches"]:
@@ -559,10 +635,12 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     for name, size in files:
         if name == QUARANTINE_FILE and size:
             s.quarantined += store.add_quarantine(uid, quarantined(read_file(client, name, size)))
-    if clock:
+    if clock and client.protocol < 2:
         client.request("CLOCK", {"time": int(time.time())})
     if roster:
         s.roster = push_roster(client, store)
+    if client.protocol >= 2:
+        s.space = _space(client.request("SPACE"))  # after the ACKs: the box walks its file system once
     if s.space is None:
         s.space = _space(hello)
     s.seconds = time.monotonic() - t0

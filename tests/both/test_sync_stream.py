@@ -1,0 +1,368 @@
+"""A sync at the speed of the cable (issue 22, item 6): protocol 2 against the real firmware
+on the virtual Pico, the real `scorebox sync`, a real SQLite store.
+
+The box streams each journal file's bytes in one READ (chunks of frames.CHUNK bytes with a
+CRC-32 each, no base64), lists its matches as runs, takes a whole run in one ACK and reads
+its space once (SPACE, at the end). Counted here: the requests and the bytes a sync of
+300 matches costs (before: 3 LISTs of numbers, a READ per 12 KB of base64, 4 ACKs of up to
+100 numbers, each with the box's space in its reply). A damaged chunk is read again from
+where it begins; a box of protocol 1 (the previous firmware) still syncs, the slower way,
+and is told to update; a hostile box's stream ends the sync in one line; a box stopped at
+its REPL (which echoes the request back) is told in one line (before: "the box refused
+HELLO: {}")."""
+
+import binascii
+import collections
+import json
+import os
+import pty
+import re
+import subprocess
+import sys
+import threading
+import tty
+
+import mpy
+import pytest
+from boxfill import fill
+from picoheap import PicoHeapVirtualPico
+from test_sync_faults import box_unacked
+
+from scorebox.device import link
+from scorebox.store.sqlite import Store
+from scorebox.sync.pull import sync
+from scorebox_core import frames
+
+pytestmark = pytest.mark.micropython
+
+MATCHES = 300
+
+
+def test_the_box_streams_lists_runs_acks_a_run_and_reads_its_space_once():
+    r = mpy.run(["tests/mpy/link_stream.py"], heapsize="8m")
+    assert r.returncode == 0 and "ALL OK" in r.stdout, r.stdout + r.stderr
+
+
+class Watched:
+    """A pyserial port that keeps the requests written ((kind, body)) and counts the bytes
+    read; flip: (n, bit) flips that bit of the n-th byte read, once."""
+
+    def __init__(self, ser, flip=None):
+        self.ser, self.flip = ser, flip
+        self.sent = []
+        self.read_bytes = 0
+
+    def write(self, data):
+        self.sent += [frames.decode(line)[1:] for line in data.splitlines()]
+        return self.ser.write(data)
+
+    def read(self, n):
+        data = self.ser.read(n)
+        if self.flip and self.read_bytes <= self.flip[0] < self.read_bytes + len(data):
+            b = bytearray(data)
+            b[self.flip[0] - self.read_bytes] ^= 1 << self.flip[1]
+            data, self.flip = bytes(b), None
+        self.read_bytes += len(data)
+        return data
+
+    def kinds(self):
+        return collections.Counter(kind for kind, _ in self.sent)
+
+    def __getattr__(self, name):
+        return getattr(self.ser, name)
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("stream")
+    flash, matches = fill(folder, MATCHES, seed=3)
+    return flash, matches
+
+
+def boot(template, tmp_path):
+    flash = str(tmp_path / "box.flash")
+    with open(template[0], "rb") as f, open(flash, "wb") as g:
+        g.write(f.read())
+    vp = PicoHeapVirtualPico(flash)
+    ser = link.open_port(vp.port)
+    vp.wait_ready(link.Client(ser, timeout=1.0))
+    return vp, ser
+
+
+def stored(db, matches):
+    s = Store(db)
+    try:
+        rows = s.db.execute("SELECT number, log FROM matches ORDER BY number").fetchall()
+        assert s.check() == []
+    finally:
+        s.close()
+    assert [n for n, _ in rows] == list(range(1, len(matches) + 1))
+    assert [json.loads(log) for _, log in rows] == [m["events"] for m in matches]
+
+
+def test_a_sync_streams_each_file_once_and_acknowledges_one_run(template, tmp_path):
+    vp, ser = boot(template, tmp_path)
+    try:
+        port = Watched(ser)
+        db = str(tmp_path / "club.sqlite")
+        client = link.Client(port, timeout=3.0)
+        files = link.Client(ser, timeout=3.0).request("LIST", {"after": 0})["files"]
+        s = sync(client, Store(db))
+        assert len(s.new) == MATCHES and s.acked == MATCHES
+        stored(db, template[1])
+        groups = [(name, size) for name, size in files if name.endswith(".tbj")]
+        kinds = port.kinds()
+        assert kinds["READ"] == len(groups) >= 6, kinds  # one READ a file (before: 13 for these 6)
+        assert kinds["LIST"] == 1 and kinds["SPACE"] == 1, kinds  # before: 2 LISTs, no SPACE
+        acks = [body for kind, body in port.sent if kind == "ACK"]
+        assert acks[-1] == {"store": Store(db).identity(), "first": 1, "last": MATCHES}, acks  # before: 3 of 100
+        assert len(acks) == 2 and acks[0]["n"] == []  # the claim of a new box, then the run
+        hello = dict(port.sent)["HELLO"]
+        assert hello["space"] is False and isinstance(hello["time"], int)  # its clock set: no CLOCK
+        assert "CLOCK" not in kinds
+        assert all(body.get("stream") is True for kind, body in port.sent if kind == "READ")
+        journal = sum(size for _, size in groups)
+        assert port.read_bytes < journal * 1.05, (port.read_bytes, journal)  # before: 4/3 of it (base64)
+        assert "space on the box: " in s.lines()[-1]
+        ser.close()
+        assert box_unacked(vp) == []
+    finally:
+        ser.close()
+        vp.close()
+
+
+def test_a_damaged_chunk_is_read_again_from_where_it_begins(template, tmp_path):
+    """A bit flipped inside the second chunk of the first file: the chunks before it are
+    kept, the READ after asks from that chunk's first byte on, and every match is stored."""
+    vp, ser = boot(template, tmp_path)
+    try:
+        hello_list = 2500  # bytes of HELLO's and LIST's replies, about: the flip lands in READ's data
+        port = Watched(ser, flip=(hello_list + frames.CHUNK + 100, 3))
+        db = str(tmp_path / "club.sqlite")
+        client = link.Client(port, timeout=3.0)
+        s = sync(client, Store(db))
+        assert len(s.new) == MATCHES
+        stored(db, template[1])
+        reads = [body for kind, body in port.sent if kind == "READ"]
+        first = reads[0]["file"]
+        again = [r for r in reads if r["file"] == first]
+        assert [r["offset"] for r in again] == [0, frames.CHUNK], reads[:3]
+        assert client.damaged == 1 and client.resent == 0
+        ser.close()
+        assert box_unacked(vp) == []
+    finally:
+        ser.close()
+        vp.close()
+
+
+class OldFirmware(Watched):
+    """The box as the previous firmware answered: its HELLO says protocol 1 (the firmware
+    answers protocol 1's requests as before; only the version in HELLO is changed, CRC
+    and all)."""
+
+    def __init__(self, ser):
+        super().__init__(ser)
+        self.pending = b""
+
+    def read(self, n):
+        self.pending += self.ser.read(n)
+        line, nl, rest = self.pending.rpartition(b"\n")
+        if not nl:
+            return b""
+        self.pending = rest
+        out = []
+        for one in (line + b"\n").splitlines(keepends=True):
+            try:
+                seq, kind, body = frames.decode(one)
+            except frames.FrameError:
+                out.append(one)
+                continue
+            if kind == "OK" and isinstance(body, dict) and body.get("protocol") == 2:
+                one = frames.encode(seq, kind, dict(body, protocol=1))
+            out.append(one)
+        return b"".join(out)
+
+    def reset_input_buffer(self):
+        self.pending = b""
+        self.ser.reset_input_buffer()
+
+
+def test_a_box_of_the_previous_protocol_still_syncs_and_is_told_to_update(template, tmp_path):
+    vp, ser = boot(template, tmp_path)
+    try:
+        port = OldFirmware(ser)
+        db = str(tmp_path / "club.sqlite")
+        s = sync(link.Client(port, timeout=3.0), Store(db))
+        assert len(s.new) == MATCHES
+        stored(db, template[1])
+        kinds = port.kinds()
+        assert "SPACE" not in kinds and kinds["LIST"] == 2, kinds  # protocol 1's requests
+        assert not any(body.get("stream") for kind, body in port.sent if kind == "READ")
+        assert all("first" not in body for kind, body in port.sent if kind == "ACK")
+        assert any("older firmware (sync protocol 1" in line and "scorebox deploy" in line for line in s.lines())
+        ser.close()
+        assert box_unacked(vp) == []
+    finally:
+        ser.close()
+        vp.close()
+
+
+def test_a_box_at_its_repl_is_told_in_one_line(template, tmp_path):
+    """mpremote's or Thonny's Ctrl-C leaves the box at its REPL, which echoes each request
+    back: before, `scorebox sync` said "the box refused HELLO: {}"."""
+    vp, ser = boot(template, tmp_path)
+    try:
+        ser.write(b"\x03")  # between frames: the app stops, the REPL starts
+        ser.close()
+        exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
+        p = subprocess.run(
+            [exe, "sync", "--port", vp.port, "--db", str(tmp_path / "club.sqlite")],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert p.returncode == 2, p.stdout + p.stderr
+        lines = p.stderr.splitlines()
+        assert len(lines) == 1 and "the box is at its REPL" in lines[0], p.stderr
+        assert "unplug it and plug it in again" in lines[0] and "scorebox deploy" in lines[0]
+    finally:
+        vp.close()
+
+
+# --- a hostile box of protocol 2 -----------------------------------------------------------
+HELLO2 = {"device": "v-hostile", "firmware": "0.1.0", "protocol": 2}
+FILE = ["g000001.tbj", 5000]
+
+
+class RawBox:
+    """A box on a pty that answers each request with answer(seq, kind, body) -> the raw
+    bytes it writes back (a frame, or a BIN frame and what follows it)."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.master, self.slave = pty.openpty()
+        tty.setraw(self.slave)
+        self.port = os.ttyname(self.slave)
+        self.t = threading.Thread(target=self.serve, daemon=True)
+        self.t.start()
+
+    def serve(self):
+        buf = b""
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            buf += chunk
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                os.write(self.master, self.answer(*frames.decode(line)))
+
+    def close(self):
+        os.close(self.slave)
+        self.t.join(5)
+        os.close(self.master)
+
+
+def stream_box(stream):
+    """A box of protocol 2 with one match in one file, whose READs stream(seq, body)
+    answers."""
+
+    def answer(seq, kind, body):
+        if kind == "READ":
+            return stream(seq, body)
+        if kind == "HELLO":
+            return frames.encode(seq, "OK", HELLO2)
+        return frames.encode(seq, "OK", {"ranges": [[1, 1]], "files": [FILE], "more": False})
+
+    return RawBox(answer)
+
+
+def chunked(data, crc_xor=0):
+    out = b""
+    for i in range(0, len(data), frames.CHUNK):
+        piece = data[i : i + frames.CHUNK]
+        out += piece + ((binascii.crc32(piece) ^ crc_xor) & 0xFFFFFFFF).to_bytes(4, "big")
+    return out
+
+
+HOSTILE = {
+    "a stream longer than asked": (
+        lambda seq, body: frames.encode(seq, "BIN", {"length": body["length"] + 1}) + chunked(b"x" * 5001),
+        "is not valid (length 5001)",
+    ),
+    "a length that is not a number": (
+        lambda seq, body: frames.encode(seq, "BIN", {"length": "all"}),
+        "is not valid (length 'all')",
+    ),
+    "every chunk damaged": (
+        lambda seq, body: frames.encode(seq, "BIN", {"length": body["length"]}) + chunked(b"x" * body["length"], 1),
+        "replies to READ arrived damaged",
+    ),
+    "a stream that stops": (
+        lambda seq, body: frames.encode(seq, "BIN", {"length": body["length"]}) + b"x" * 100,
+        "replies to READ arrived damaged",
+    ),
+    "junk instead of a stream": (
+        lambda seq, body: bytes(range(256)) * 40 + b"\n",
+        "stopped answering (no reply to READ",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_stream_ends_the_sync_in_one_line(tmp_path, name):
+    stream, why = HOSTILE[name]
+    box = stream_box(stream)
+    ser = link.open_port(box.port)
+    store = Store(str(tmp_path / "club.sqlite"))
+    try:
+        with pytest.raises(link.DeviceError, match=re.escape(why)) as e:
+            sync(link.Client(ser, timeout=0.5, retries=2, deadline=3.0), store, roster=False, clock=False)
+        assert "\n" not in str(e.value)
+        assert store.count() == 0
+    finally:
+        store.close()
+        ser.close()
+        box.close()
+
+
+@pytest.mark.parametrize(
+    "ranges, why",
+    [
+        ([[1, 200000]], "too many matches"),
+        ([[1, 2**31]], "run [1, 2147483648] after 0"),
+        ([[5, 3]], "run [5, 3] after 0"),
+        ([[3, 4], [2, 6]], "run [2, 6] after 4"),
+        ([[1, "2"]], "run [1, '2']"),
+        ([[i, i] for i in range(1, 2 * frames.MAX_RUNS, 2)] + [[999, 999]], "too many matches"),
+    ],
+)
+def test_a_hostile_list_of_runs_ends_the_sync_in_one_line(tmp_path, ranges, why):
+    def answer(seq, kind, body):
+        return frames.encode(seq, "OK", HELLO2 if kind == "HELLO" else {"ranges": ranges, "files": [], "more": False})
+
+    box = RawBox(answer)
+    ser = link.open_port(box.port)
+    store = Store(str(tmp_path / "club.sqlite"))
+    try:
+        with pytest.raises(link.DeviceError, match=re.escape(why)):
+            sync(link.Client(ser, timeout=2.0, retries=0), store, roster=False, clock=False)
+        assert store.count() == 0
+    finally:
+        store.close()
+        ser.close()
+        box.close()
+
+
+def test_a_protocol_that_is_not_a_number_is_refused(tmp_path):
+    box = RawBox(lambda seq, kind, body: frames.encode(seq, "OK", dict(HELLO2, protocol="2")))
+    ser = link.open_port(box.port)
+    try:
+        with pytest.raises(link.DeviceError, match="protocol '2'"):
+            sync(link.Client(ser, timeout=2.0, retries=0), Store(str(tmp_path / "c.sqlite")), roster=False)
+    finally:
+        ser.close()
+        box.close()
