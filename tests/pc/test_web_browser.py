@@ -265,3 +265,30 @@ def test_sync_the_simulated_box_and_a_second_sync_is_refused(browser, tmp_path):
         ctx.close()
     finally:
         desk.close()
+
+
+def test_every_page_fits_a_phone_and_works_with_the_keyboard(browser, desk):
+    """On a phone's 360 px the page itself never scrolls sideways (a wide table or board
+    scrolls in its own box); Tab reaches the navigation's links in order."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    pg = ctx.new_page()
+    try:
+        for path in ("matches", "matches/1", "matches/4", "archers", "boxes", "stats", "stats?archer=Ann", "sync"):
+            pg.goto(desk.url + path)
+            wide = pg.evaluate("document.documentElement.scrollWidth")
+            assert wide <= 360, (path, wide)
+        for path in ("report", "faces", "safety"):
+            pg.goto(desk.url + path)
+            assert pg.evaluate("document.documentElement.scrollWidth") <= 360, path
+        pg.goto(desk.url + "matches")
+        seen = []
+        for _ in range(9):
+            pg.keyboard.press("Tab")
+            seen.append(pg.evaluate("document.activeElement.textContent.trim()"))
+        assert seen == ["Scorebox", "Matches", "Archers", "Boxes", "Statistics", "Sync", "Report", "Faces", "Safety"]
+        pg.keyboard.press("Shift+Tab")  # back from Safety to Faces
+        with pg.expect_navigation():
+            pg.keyboard.press("Enter")  # on Faces
+        assert pg.url.endswith("/faces")
+    finally:
+        ctx.close()
