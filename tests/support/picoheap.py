@@ -15,8 +15,12 @@ FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.
 
 
 class PicoHeapVirtualPico(VirtualPico):
+    built = None  # the firmware's .mpy folder, built at the first boot: a reboot runs the same
+
     def boot(self):
-        built = mpy_build.build()
+        if self.built is None:
+            self.built = mpy_build.build()
+        built = self.built
         args = [micropython(), "-X", "heapsize=" + HEAP, "-i", os.path.join(SIM_MPY, "vpico", "usb.py")]
         with open(self.log, "ab") as err:
             self.proc = subprocess.Popen(
