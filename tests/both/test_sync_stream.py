@@ -105,7 +105,7 @@ def test_a_sync_streams_each_file_once_and_acknowledges_one_run(template, tmp_pa
     try:
         port = Watched(ser)
         db = str(tmp_path / "club.sqlite")
-        client = link.Client(port, timeout=3.0)
+        client = link.Client(port, timeout=10.0)  # counted: no resend on a slow machine
         files = link.Client(ser, timeout=3.0).request("LIST", {"after": 0})["files"]
         s = sync(client, Store(db))
         assert len(s.new) == MATCHES and s.acked == MATCHES
@@ -139,7 +139,7 @@ def test_a_damaged_chunk_is_read_again_from_where_it_begins(template, tmp_path):
         hello_list = 2500  # bytes of HELLO's and LIST's replies, about: the flip lands in READ's data
         port = Watched(ser, flip=(hello_list + frames.CHUNK + 100, 3))
         db = str(tmp_path / "club.sqlite")
-        client = link.Client(port, timeout=3.0)
+        client = link.Client(port, timeout=10.0)
         s = sync(client, Store(db))
         assert len(s.new) == MATCHES
         stored(db, template[1])
@@ -192,7 +192,7 @@ def test_a_box_of_the_previous_protocol_still_syncs_and_is_told_to_update(templa
     try:
         port = OldFirmware(ser)
         db = str(tmp_path / "club.sqlite")
-        s = sync(link.Client(port, timeout=3.0), Store(db))
+        s = sync(link.Client(port, timeout=10.0), Store(db))
         assert len(s.new) == MATCHES
         stored(db, template[1])
         kinds = port.kinds()
