@@ -53,6 +53,8 @@ def test_a_post_without_the_token_changes_nothing(app):
     assert r.status_code == 403
     r = c.post("/archers/add", data={"name": "Zed", "csrf": "forged"})
     assert r.status_code == 403
+    r = c.post("/archers/add", data={"name": "Zed", "csrf": "f\u00f6rged"})  # beyond ASCII: refused, no 500
+    assert r.status_code == 403
     assert "Zed" not in archers(app)
     r = c.post("/archers/add", data={"name": "Zed", "csrf": token(c)})
     assert r.status_code == 302 and "Zed" in archers(app)

@@ -7,8 +7,7 @@ Pallets project, needs no JavaScript build step and runs its own server for one 
 Every page reads and writes through what the commands use: the Store's methods
 (store/access.py's open_store, opened per request so that a restore swaps the file under
 no open connection), store/backup.py, report/html.py and report/show.py, sync/pull.py
-(in a process of its own: syncjob.py). No
-SQL here (tests/pc/test_layers.py).
+(in a process of its own: syncjob.py). No SQL here (tests/pc/test_layers.py).
 
 Security (docs/web.md): every POST carries the session's CSRF token; a request whose Host
 is not the app's own address, or whose Origin (or Referer) is another site's, is refused;
@@ -84,7 +83,8 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
             if source and urlsplit(source).netloc != request.host:
                 abort(403, "a form from another site is refused")
             token = session.get("csrf")
-            if not token or not hmac.compare_digest(token, request.form.get("csrf", "")):
+            given = request.form.get("csrf", "").encode()  # bytes: compare_digest refuses a str beyond ASCII
+            if not token or not hmac.compare_digest(token.encode(), given):
                 abort(403, "the form is out of date (its token does not match): reload the page and try again")
         if password and not session.get("in") and request.endpoint not in ("login", "static"):
             return redirect(url_for("login"))
