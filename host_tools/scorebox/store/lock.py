@@ -9,6 +9,9 @@ its command, pid and since when) while it holds a write transaction, removed bef
 transaction ends; another program is found by its lock in the kernel's /proc/locks (Linux)
 and named from /proc/PID/comm. A note whose process is gone, or that another process's
 lock contradicts, is stale and ignored.
+
+The PC tool installs on any OS: /proc is read only where it is there, and a process is
+asked whether it is alive (os.kill(pid, 0)) only on POSIX: on Windows os.kill ends it.
 """
 
 import atexit
@@ -16,6 +19,7 @@ import json
 import os
 import sqlite3
 import sys
+import tempfile
 import time
 
 from scorebox.store.errors import StoreLocked
@@ -25,6 +29,7 @@ NOTE_AFTER = 1.0  # the wait is said on stderr once it has lasted this long
 TRY = 0.25  # SQLite's own busy wait per try (the connection's timeout)
 PENDING_BYTE = 0x40000000  # SQLite's lock bytes on the database file (rollback journal, or WAL in exclusive mode)
 WAL_WRITE_LOCK = 120  # the byte of the -shm file a WAL writer locks
+PROC_LOCKS = "/proc/locks"  # Linux only
 _said = []  # the wait is said once per process
 _held = set()  # notes this process has written and not yet removed
 
@@ -48,8 +53,16 @@ def hold(store):
         return
     path = note_path(store)
     try:
-        with open(path, "w") as f:
-            json.dump({"pid": os.getpid(), "command": _command(), "since": time.time()}, f)
+        # A new file renamed onto the note: a link or a file someone put there under that
+        # name is replaced, never written through.
+        fd, tmp = tempfile.mkstemp(prefix=".scorebox-writer.", dir=os.path.dirname(os.path.abspath(path)))
+        try:
+            with os.fdopen(fd, "w") as f:
+                json.dump({"pid": os.getpid(), "command": _command(), "since": time.time()}, f)
+            os.replace(tmp, path)
+        except BaseException:
+            os.remove(tmp)
+            raise
         _held.add(path)
     except OSError:
         pass  # a courtesy to whoever waits: never a reason to fail the write
@@ -57,14 +70,16 @@ def hold(store):
 
 def release(store):
     """Remove this process's note, before its write transaction ends: the next writer's
-    note, written once it has the lock, is never the one removed."""
+    note, written once it has the lock, is never the one removed. True if there was one."""
     path = note_path(store) if store is not None else None
-    if path in _held:
-        _held.discard(path)
-        try:
-            os.remove(path)
-        except OSError:
-            pass
+    if path not in _held:
+        return False
+    _held.discard(path)
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+    return True
 
 
 @atexit.register
@@ -83,6 +98,8 @@ def _note(store):
 
 
 def _alive(pid):
+    if os.name != "posix":
+        return True  # the note is trusted: there is no harmless signal 0 (Windows' os.kill ends the process)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -102,13 +119,13 @@ def _file_id(path):
 
 def locker(store):
     """The pid of the process holding the store's write lock, as the kernel lists POSIX
-    locks in /proc/locks; None where the OS does not say."""
-    shm, db = _file_id(store + "-shm"), _file_id(store)
+    locks in /proc/locks; None where the OS does not say (no /proc/locks: not Linux)."""
     try:
-        with open("/proc/locks") as f:
+        with open(PROC_LOCKS) as f:
             lines = f.read().splitlines()
     except OSError:
         return None
+    shm, db = _file_id(store + "-shm"), _file_id(store)
     for line in lines:
         w = line.split()
         if len(w) < 8 or w[1] != "POSIX" or w[3] != "WRITE":  # "->": a waiter, not a holder
@@ -177,15 +194,21 @@ class Connection(sqlite3.Connection):
     transaction that finds the store locked is tried again until LOCK_WAIT (it changed
     nothing: SQLite refused it whole); one inside a transaction already holds what it needs
     or cannot wait. Either way a lock that stays is one StoreLocked line naming its holder.
-    BEGIN IMMEDIATE / EXCLUSIVE write the holder's note, COMMIT and ROLLBACK remove it."""
+    BEGIN IMMEDIATE / EXCLUSIVE write the holder's note, COMMIT and ROLLBACK remove it (and
+    write it again when they fail with the transaction still open: the lock is still held)."""
 
     store = None  # the store's path, set by Store
 
     def execute(self, sql, params=()):
         if self.in_transaction:
-            if sql.startswith(("COMMIT", "ROLLBACK", "END")):
-                release(self.store)
-            return self._once(super().execute, sql, params)
+            if not sql.startswith(("COMMIT", "ROLLBACK", "END")):
+                return self._once(super().execute, sql, params)
+            held = release(self.store)
+            try:
+                return self._once(super().execute, sql, params)
+            finally:
+                if held and self.in_transaction:
+                    hold(self.store)
         start = time.monotonic()
         while True:
             try:
