@@ -12,7 +12,7 @@ from handmatches import fill
 from storegen import generate
 
 from scorebox import cli
-from scorebox.report.html import frame
+from scorebox.report.ttb_report import frame
 from scorebox.report.turns import turns
 from scorebox.store.sqlite import Store
 

@@ -38,3 +38,13 @@ SETUP = "box.ttbsetup"
 # replay`; SHOW's show_lines(stored match, its header), `scorebox show`.
 BOARD = "scorebox.report.board"
 SHOW = "scorebox.report.turns"
+# REPORT's entry(stored match, its header), the HTML report's entry and replay of a match,
+# page(store, recent), its figures on the report's page, and RENDER, its template's names;
+# FACE's draw(size), the printable face of `scorebox face`; WEAR's face_log(store), the wear
+# of its paper faces (TTB-16; None: a game whose face does not wear); STATS's compute(store)
+# and lines(figures), its figures apart from the store's arrows tables (None: report/stats.py
+# reads its figures from those tables).
+REPORT = "scorebox.report.ttb_report"
+FACE = "scorebox.report.ttb_face"
+WEAR = "scorebox.report.faces"
+STATS = None

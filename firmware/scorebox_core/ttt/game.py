@@ -32,3 +32,9 @@ SETUP = "box.tttsetup"
 # replay`; SHOW's show_lines(stored game, its header), `scorebox show`.
 BOARD = "scorebox.report.ttt_board"
 SHOW = "scorebox.report.ttt_moves"
+# REPORT, FACE, WEAR and STATS as Tic Tac BOW's surface says; its figures are its own
+# (shapes made, placements blocked), its face does not wear.
+REPORT = "scorebox.report.ttt_report"
+FACE = "scorebox.report.ttt_face"
+WEAR = None
+STATS = "scorebox.report.ttt_stats"

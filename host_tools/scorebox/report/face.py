@@ -24,17 +24,14 @@ import tempfile
 from scorebox.errors import ScoreboxError
 from scorebox.store import files
 from scorebox.text import plural
-from scorebox_core.ttt import board
+from scorebox_core import games
 
-FACES = ("tictacbow", "trytactoe")
 PAPERS = {"a4": (210, 297), "a3": (297, 420)}  # portrait, mm
 SIZES = (200, 3000)  # mm: the outer sizes allowed
 MARGIN = 10  # mm left blank at each paper edge: more than most printers need
 OVERLAP = 10  # mm of the face printed on both of two neighbouring sheets
 MARK = "made by scorebox face"  # in every file written: what may be overwritten
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
-# TTB-4: the scoring zones from the outside in: value, fill, colour of its label.
-ZONES = ((1, "#2f6fb3", "#fff"), (2, "#d23c32", "#fff"), (3, "#f0c030", "#222"))
 CHROMIUMS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
@@ -61,70 +58,18 @@ def _outline(w, h, size):
 
 
 # --- the faces, in mm, the outline's top left corner at (0, 0) ------------------------------
-def tictacbow(size):
-    """The Tic Tac BOW face, size mm square: three by three squares numbered in reading order
-    (TTB-1), each with the scoring zones 1, 2 and 3 (TTB-4) round the called shot's white X
-    in its circle (TTB-8). Returns (width, height, SVG elements)."""
-    border, line = 0.03 * size, 0.012 * size
-    cell = (size - 2 * border) / 3
-    out = [_outline(size, size, size)]
-    radii = (0.44 * cell, 0.32 * cell, 0.2 * cell, 0.09 * cell)  # zones 1, 2, 3, the X's circle
-    for square in range(1, 10):
-        row, col = divmod(square - 1, 3)  # TTB-1: 1 2 3 / 4 5 6 / 7 8 9, as the keypad's digits
-        x, y = border + col * cell, border + row * cell
-        cx, cy = x + cell / 2, y + cell / 2
-        out.append(
-            '<rect id="square-%d" data-square="%d" x="%s" y="%s" width="%s" height="%s" fill="#fff"'
-            ' stroke="#9a9a9a" stroke-width="%s"/>' % (square, square, _n(x), _n(y), _n(cell), _n(cell), _n(line))
-        )
-        for (value, fill, ink), r, inner in zip(ZONES, radii, radii[1:]):
-            out.append(
-                '<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#222" stroke-width="%s"/>'
-                % (_n(cx), _n(cy), _n(r), fill, _n(0.003 * cell))
-            )
-            out.append(_text(cx, cy - (r + inner) / 2, 0.06 * cell, value, ' class="value" fill="%s"' % ink))
-        arm = 0.045 * cell
-        out.append('<circle cx="%s" cy="%s" r="%s" fill="#222"/>' % (_n(cx), _n(cy), _n(radii[3])))
-        ends = (cx - arm, cy - arm, cx + arm, cy + arm, cx - arm, cy + arm, cx + arm, cy - arm)
-        out.append(
-            '<path class="x" d="M%s %sL%s %sM%s %sL%s %s" stroke="#fff" stroke-width="%s" stroke-linecap="round"/>'
-            % (tuple(_n(v) for v in ends) + (_n(0.018 * cell),))
-        )
-        attrs = ' id="sq-%d" data-square="%d" class="num"' % (square, square)
-        out.append(_text(x + 0.1 * cell, y + 0.1 * cell, 0.11 * cell, square, attrs))  # in the white corner
-    return size, size, "\n".join(out)
+# Each game draws its own (its surface's FACE: draw(size) -> (width, height, SVG elements));
+# its name here is its id without punctuation, as the command has always taken it.
+def _name(g):
+    return "".join(c for c in g.ID if c.isalnum())
 
 
-def lattice_point(a, b):
-    """The point of lattice vertex (a, b): a*(1, 0) + b*(1/2, sqrt(3)/2), in triangle sides."""
-    return a + b / 2, b * math.sqrt(3) / 2
-
-
-def trytactoe(size):
-    """The Try-Tac-Toe face (TTT-1): the board's 74 triangles, each with its number at its
-    centre; size mm is the outline's longer side. Returns (width, height, SVG elements)."""
-    points = [[lattice_point(a, b) for a, b in cell] for cell in board.CELLS]  # y down, as on the screen
-    xs = [x for tri in points for x, _ in tri]
-    ys = [y for tri in points for _, y in tri]
-    pad = 0.04 * size
-    side = (size - 2 * pad) / max(max(xs) - min(xs), max(ys) - min(ys))  # mm per triangle side
-    x0, y0 = pad - side * min(xs), pad - side * min(ys)
-    w, h = side * (max(xs) - min(xs)) + 2 * pad, side * (max(ys) - min(ys)) + 2 * pad
-    out = [_outline(w, h, size)]
-    for number, tri in enumerate(points, 1):
-        corners = [(x0 + side * x, y0 + side * y) for x, y in tri]
-        out.append(
-            '<polygon id="cell-%d" data-triangle="%d" points="%s" fill="#fff" stroke="#222" stroke-width="%s"/>'
-            % (number, number, " ".join("%s,%s" % (_n(x), _n(y)) for x, y in corners), _n(0.02 * side))
-        )
-        cx, cy = sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3
-        attrs = ' id="tri-%d" data-triangle="%d" class="num"' % (number, number)
-        out.append(_text(cx, cy, 0.2 * side, number, attrs))
-    return w, h, "\n".join(out)
+FACES = tuple(_name(g) for g in games.every())
 
 
 def draw(face, size):
-    return tictacbow(size) if face == "tictacbow" else trytactoe(size)
+    g = next(g for g in games.every() if _name(g) == face)
+    return games.part(g, "FACE").draw(size)
 
 
 def _svg(w, h, body, title, attrs):

@@ -1,8 +1,10 @@
 """The face-wear log of the report (TTB-16): the faces on each box's boss, folded from the
-stored match headers and new-face events without replaying."""
+stored match headers and new-face events without replaying. Tic Tac BOW's surface names it
+as WEAR (report/html.py asks each game whose face wears)."""
 
-from scorebox_core.match import TRYTACTOE, effective
+from scorebox_core.match import effective
 from scorebox_core.ttb import rules
+from scorebox_core.ttb.game import ID
 from scorebox_core.ttb.rules import NEW_FACE, NEW_GAME, Options
 
 FACES_SHOWN = 40  # faces listed per box in the face-wear log (the newest)
@@ -43,7 +45,7 @@ class FaceLog:
         that ended (all but an unfinished last one)."""
         uid = match["device"]
         h = match["header"]
-        if h.get("game") == TRYTACTOE:  # shot at its own triangle face, not a Tic Tac BOW face
+        if h.get("game", ID) != ID:  # another game's match, shot at its own face
             return
         hf = h.get("face") if isinstance(h.get("face"), dict) else None
         cur = self._cur.get(uid)

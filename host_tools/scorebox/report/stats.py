@@ -10,10 +10,10 @@ import json
 import shlex
 import sys
 
-from scorebox.report import ttt_stats
 from scorebox.store import roster
 from scorebox.store.access import open_store
 from scorebox.text import plural, printable
+from scorebox_core import games
 
 COUNTED = ("scored", "claimed")  # outcomes whose value counts (TTB-7: dead hits score 0)
 MIN_HITS = 10  # hits a square needs before it can be an archer's favourite or weakest
@@ -267,14 +267,16 @@ def detail_lines(s):
 
 def cmd_stats(args):
     store = open_store(args.db)
-    if args.ttt:  # Try-Tac-Toe's figures, apart: its games have no arrows or squares
-        ttt = ttt_stats.compute(store)
+    if args.game:  # a game's own figures, apart (its surface's STATS): its games have no arrows or squares
+        g = games.get(args.game)
+        own = games.part(g, "STATS")
+        got = own.compute(store)
         if args.archer:
-            ttt = {k: v for k, v in ttt.items() if k.casefold() == args.archer.casefold()}
+            got = {k: v for k, v in got.items() if k.casefold() == args.archer.casefold()}
         if args.json:
-            print(json.dumps(ttt, indent=2, sort_keys=True))
+            print(json.dumps(got, indent=2, sort_keys=True))
         else:
-            print("\n".join(printable(line) for line in ttt_stats.lines(ttt)[1:] or ["no Try-Tac-Toe games"]))
+            print("\n".join(printable(line) for line in own.lines(got)[1:] or ["no %s games" % g.NAME]))
         return 0
     got = compute(store, args.archer)
     if args.json:
@@ -319,8 +321,11 @@ def cmd_stats(args):
             )
         )
     print("matches and games: won-drawn-lost; flips: hit/called; trend: last %d matches against before" % RECENT)
-    for line in ttt_stats.lines(ttt_stats.compute(store)):
-        print(printable(line))
+    for g in games.every():  # the games whose figures are their own
+        if g.STATS:
+            own = games.part(g, "STATS")
+            for line in own.lines(own.compute(store)):
+                print(printable(line))
     return 0
 
 
@@ -329,5 +334,8 @@ def add_parser(sub):
     p.add_argument("archer", nargs="?", help="one archer in detail (default: a line per archer)")
     p.add_argument("--db", help="store file (default: in your user data folder)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    p.add_argument("--ttt", action="store_true", help="Try-Tac-Toe's figures (shapes made and blocked) instead")
-    p.set_defaults(run=cmd_stats)
+    for g in games.every():  # --CODE: a game's own figures (its STATS), as --ttt
+        if g.STATS:
+            flag = "--" + g.CODE.lower()
+            p.add_argument(flag, dest="game", action="store_const", const=g.ID, help=games.part(g, "STATS").HELP)
+    p.set_defaults(run=cmd_stats, game=None)

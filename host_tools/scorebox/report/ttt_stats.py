@@ -1,11 +1,14 @@
 """Try-Tac-Toe's figures per archer (docs/reports.md), apart from Tic Tac BOW's: games won,
 drawn and lost, moves and misses, shapes made and placements blocked. The store keeps a
-game's moves in its log only, so these replay each game with its rules core (report/ttt_moves.py)."""
+game's moves in its log only, so these replay each game with its rules core (report/ttt_moves.py).
+Its surface names this module as STATS: `scorebox stats` and the report ask it there."""
 
 from scorebox.report.ttt_moves import moves, replay
 from scorebox.store import queries
 from scorebox_core.ttt.board import SHAPES, shape_of
 from scorebox_core.ttt.rules import DRAW, MISS
+
+HELP = "Try-Tac-Toe's figures (shapes made and blocked) instead"  # `scorebox stats --ttt`
 
 
 def _blank(name):
