@@ -346,10 +346,10 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
         name = request.args.get("archer", "").strip()
         s = store()
         try:
-            every = stats.compute(s)
-            h2h = stats.head_to_head(s)
+            every = stats.compute(s, name or None)  # one archer's page computes theirs only
+            h2h = stats.head_to_head(s) if name else {}
             ttt = ttt_stats.compute(s)
-            one = [v for k, v in every.items() if k.casefold() == name.casefold()] if name else []
+            one = list(every.values()) if name else []
             if name and not one and s.find_archer(name) is None and not _any(ttt, name):
                 raise ScoreboxError("no archer called %r: the Archers page shows who is there" % name)
         finally:
