@@ -1,6 +1,7 @@
 """A damaged journal.ack is quarantined once, not at every boot (issue 13, item 19): it is
 rewritten with what could be read, so the next boot finds it sound. The box's own Journal
-on a RAM flash with the Pico's geometry. Prints one line per check, then ALL OK.
+on a RAM flash with the Pico's geometry. Prints `ok NAME` per check, then ALL OK, or exits
+with status 1 (verdict.py).
 
     micropython -X heapsize=4m tests/mpy/ack_damage.py
 """
@@ -12,6 +13,7 @@ import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
 import os
 
 import jt
+from verdict import done, want
 
 from box.journal import Journal
 from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE
@@ -38,13 +40,9 @@ def qsize():
         return 0
 
 
-bad = 0
-
-
 def check(name, ok):
-    global bad
-    print("ok" if ok else "FAIL", name)
-    bad += not ok
+    if want(ok, name):
+        print("ok", name)
 
 
 sizes = []
@@ -61,4 +59,4 @@ check("the quarantine does not grow", sizes[0] == sizes[1] == sizes[2])
 j = Journal(jt.ROOT)
 j.recover()
 check("matches still listed, numbering goes on", j.list_matches() == [1, 2, 3] and j.last() == 3)
-print("ALL OK" if not bad else "%d FAILED" % bad)
+done()
