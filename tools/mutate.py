@@ -47,6 +47,7 @@ MODULES = {
         "tests/both/test_match.py",
     ],
     "ttt/rules.py": [
+        "tests/pc/test_mutation_ttt.py",
         "tests/pc/test_ttt_dead.py",
         "tests/both/test_ttt.py",
         "tests/pc/test_replay_ttt.py",
@@ -55,6 +56,18 @@ MODULES = {
         "tests/pc/test_frames_refusals.py",
         "tests/pc/test_mutation_records.py",
         "tests/pc/test_journal_records.py",
+    ],
+    "sides.py": [
+        "tests/pc/test_mutation_sides.py",
+        "tests/pc/test_mutation_ttb.py",
+        "tests/pc/test_mutation_ttt.py",
+        "tests/both/test_match.py",
+        "tests/both/test_ttt.py",
+        "tests/pc/test_registry.py",
+    ],
+    "games.py": [
+        "tests/pc/test_mutation_sides.py",
+        "tests/pc/test_registry.py",
     ],
     "frames.py": [
         "tests/pc/test_frames_refusals.py",

@@ -5,7 +5,7 @@ locked square (TTB-8) and the arrows of the turn a screen reviews."""
 
 import pytest
 
-from scorebox_core.ttb.rules import NEW_FACE, NEW_GAME, UNDO, Match, Options, called, hit, miss, token
+from scorebox_core.ttb.rules import NEW_FACE, NEW_GAME, UNDO, Match, Options, Refused, called, hit, miss, token
 
 
 def test_tokens_are_the_scripts():
@@ -95,3 +95,40 @@ def test_the_turn_range_is_the_turn_under_way_or_the_last_one_once_over():
     for ev in [miss()] * 3:
         m.apply(ev)
     assert m.over() and m.turn_range() == (15, 18)
+
+
+# A game won by A at the top row with 5s (claim 5) while B misses, equal turns (TTB-11)
+# letting B shoot its last turn: 18 arrows.
+TOP_ROW = (
+    [hit(1, 3), hit(1, 2), miss()]
+    + [miss()] * 3
+    + [hit(2, 3), hit(2, 2), hit(3, 3)]
+    + [miss()] * 3
+    + [hit(3, 2), miss(), miss()]
+    + [miss()] * 3
+)
+
+
+def test_a_new_game_only_once_the_game_is_over_and_the_match_undecided():
+    """TTB-14: "A new game starts only once the previous one has ended and the match is still
+    undecided"; TTB-15: nothing after the end. Best of 3: refused during game 1, taken after
+    it; best of 1: refused once the match is won."""
+    o = Options()
+    o.set("games", "3")
+    m = Match(o)
+    for ev in TOP_ROW[:-1]:
+        m.apply(ev)
+        assert m.why_not(NEW_GAME) == "the game is still on"
+    with pytest.raises(Refused, match="the game is still on"):
+        m.apply(NEW_GAME)
+    m.apply(TOP_ROW[-1])
+    assert m.game.over() and m.result() is None and m.why_not(NEW_GAME) is None
+    m.apply(NEW_GAME)
+    assert len(m.games) == 2 and m.why_not(NEW_GAME) == "the game is still on"
+
+    m = Match.replay(TOP_ROW)  # best of 1: the match is A's
+    assert m.result() is not None
+    assert m.why_not(NEW_GAME) == "the match is over"
+    with pytest.raises(Refused, match="the match is over"):
+        m.apply(NEW_GAME)
+    assert len(m.games) == 1
