@@ -40,7 +40,6 @@ PENDING = {
     "host_tools/scorebox/store/rosterdb.py": "Tic Tac BOW's rotation: the store's rework",
     "host_tools/scorebox/store/export.py": "the export's game by its id: the store's rework",
     "host_tools/scorebox/sync/pull.py": "a lost header is Try-Tac-Toe's: the sync's rework",
-    "host_tools/scorebox/web/app.py": "the stats pages take Try-Tac-Toe's statistics by name, as stats.py (issue 24)",
 }
 
 # The modules a surface names as the game's own, outside its package (WEAR and STATS may be

@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 from flask import Flask, abort, flash, redirect, render_template, request, send_from_directory, session, url_for
 
 from scorebox.errors import ScoreboxError
-from scorebox.report import face, html, show, stats, ttt_stats
+from scorebox.report import face, html, show, stats
 from scorebox.store import backup, export
 from scorebox.store.access import default_path, open_store
 from scorebox.store.errors import NoStore
@@ -342,28 +342,37 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
     # --- statistics ---------------------------------------------------------------------
     @app.route("/stats")
     def statistics():
-        """`scorebox stats [ARCHER]`: everyone's line, or one archer's detail and head to head."""
+        """`scorebox stats [ARCHER]`: everyone's line, or one archer's detail and head to head;
+        then the figures of each game whose figures are its own (its surface's STATS)."""
         name = request.args.get("archer", "").strip()
+        key = name.casefold()
         s = store()
         try:
             every = stats.compute(s, name or None)  # one archer's page computes theirs only
             h2h = stats.head_to_head(s) if name else {}
-            ttt = ttt_stats.compute(s)
-            one = list(every.values()) if name else []
-            if name and not one and s.find_archer(name) is None and not _any(ttt, name):
+            own = []  # (game, its STATS module, its figures: one archer's on their page)
+            for g in games.every():
+                if g.STATS:
+                    part = games.part(g, "STATS")
+                    got = part.compute(s)
+                    own.append((g, part, {k: v for k, v in got.items() if k.casefold() == key} if name else got))
+            if name and not every and s.find_archer(name) is None and not any(f for _, _, f in own):
                 raise ScoreboxError("no archer called %r: the Archers page shows who is there" % name)
         finally:
             s.close()
+        arrows = ", ".join(g.NAME for g in games.every() if not g.STATS)  # the games whose figures stats.py makes
         if name:
-            key = name.casefold()
+            one = list(every.values())
             return render_template(
                 "archer.html.j2",
                 name=one[0]["name"] if one else name,
+                arrows=arrows,
                 detail=stats.detail_lines(one[0])[1:] if one else [],
-                ttt=ttt_stats.lines({k: v for k, v in ttt.items() if k.casefold() == key})[2:],
+                own=[(g.NAME, part.lines(f)[2:]) for g, part, f in own if f],  # after its blank and title lines
                 h2h=sorted(((c, v) for (r, c), v in h2h.items() if r.casefold() == key), key=lambda x: x[0].casefold()),
             )
-        return render_template("stats.html.j2", every=every.values(), ttt=ttt_stats.lines(ttt)[1:], recent=stats.RECENT)
+        own = [(g.NAME, part.lines(f)[2:]) for g, part, f in own if f]
+        return render_template("stats.html.j2", every=every.values(), arrows=arrows, own=own, recent=stats.RECENT)
 
     # --- faces --------------------------------------------------------------------------
     @app.route("/faces")
@@ -410,10 +419,6 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
 def _token(name):
     """A name the app made for an upload (hex only): nothing that could leave the folder."""
     return len(name) == 32 and all(c in "0123456789abcdef" for c in name)
-
-
-def _any(figures, name):
-    return any(k.casefold() == name.casefold() for k in figures)
 
 
 def _wanted(r, f):
