@@ -1,11 +1,33 @@
 """Tic Tac BOW's rules core (firmware/scorebox_core/ttb/rules.py) on CPython, where `make
 mutate` found behaviour no CPython test pinned (issue 21, item 16): the script tokens, each
 option's range at its bounds (docs/match-script.md), the rounds played, the sentence for a
-locked square (TTB-8) and the arrows of the turn a screen reviews."""
+locked square (TTB-8), the arrows of the turn a screen reviews, when a new game may start
+(TTB-14), an unknown event's refusal (TTB-4) and the face's wear kept on the box (TTB-16)."""
+
+import sys
 
 import pytest
+from mpy import FIRMWARE
 
-from scorebox_core.ttb.rules import NEW_FACE, NEW_GAME, UNDO, Match, Options, Refused, called, hit, miss, token
+from scorebox_core.ttb.rules import (
+    NEW_FACE,
+    NEW_GAME,
+    UNDO,
+    Match,
+    Options,
+    Refused,
+    called,
+    check_event,
+    finished,
+    hit,
+    miss,
+    token,
+)
+
+if FIRMWARE not in sys.path:
+    sys.path.append(FIRMWARE)
+
+from box.store import Store  # noqa: E402  (the box's settings file, importable under CPython)
 
 
 def test_tokens_are_the_scripts():
@@ -132,3 +154,25 @@ def test_a_new_game_only_once_the_game_is_over_and_the_match_undecided():
     with pytest.raises(Refused, match="the match is over"):
         m.apply(NEW_GAME)
     assert len(m.games) == 1
+
+
+def test_an_event_out_of_range_is_named_unknown():
+    """TTB-4: an event is an arrow (below 256) or one of the few others; the refusal says
+    which number it was, not an arrow kind."""
+    assert [check_event(ev) for ev in (-1, 259, 300, 1 << 20)] == [
+        "unknown event -1",
+        "unknown event 259",
+        "unknown event 300",
+        "unknown event 1048576",
+    ]
+    assert check_event(miss() | 1) == "a miss has no square or value" and check_event(UNDO) is None
+
+
+def test_a_closed_match_leaves_the_faces_wear_saved_on_the_box(tmp_path):
+    """TTB-16: the box keeps the face's wear across matches: finished() writes it to the
+    box's settings file (box/store.py), which a reboot (a new Store) reads back."""
+    store = Store(str(tmp_path))
+    finished(store, Match.replay(TOP_ROW))
+    again = Store(str(tmp_path))
+    assert again.get("face_games") == 1
+    assert again.get("face_arrows") == [2, 2, 2, 0, 0, 0, 0, 0, 0]

@@ -6,7 +6,19 @@ counted at its own value in a match's score (TTT-6) and each option's range at i
 import pytest
 
 from scorebox_core.ttt.board import FIRST, SHAPES, N, placement
-from scorebox_core.ttt.rules import MISS, MOVE_LIMIT, Game, Options, X, result
+from scorebox_core.ttt.rules import (
+    END,
+    MISS,
+    MOVE_LIMIT,
+    NEXT_MATCH,
+    UNDO,
+    Game,
+    Options,
+    X,
+    check_event,
+    result,
+    token,
+)
 
 
 def _made_by_x(shape):
@@ -69,3 +81,19 @@ def test_the_move_limit_ends_a_match_at_that_move_misses_included():
         assert not g.match.over()
     g.apply(MISS)
     assert g.match.reason == MOVE_LIMIT and len(g.match.moves) == 3
+
+
+def test_tokens_are_the_scripts_and_a_miss_is_recorded_as_128():
+    """docs/match-script.md: each event as a script writes it; the journal keeps a miss as
+    128 (the module's event table), so a match recorded before still replays."""
+    assert [token(e) for e in (1, 74, MISS, UNDO, NEXT_MATCH, END, 300)] == [
+        "1",
+        "74",
+        "-",
+        "undo",
+        "match 2",
+        "end",
+        "?300",
+    ]
+    m = Game.replay([5, 128, 128]).match
+    assert m.moves == [5, MISS, MISS] and m.marked == 1 and check_event(127) == "unknown event 127"
