@@ -19,6 +19,7 @@ from bothstore import both_games
 
 from scorebox import cli
 from scorebox.store import backup
+from scorebox.store.schema import SCHEMA_VERSION, schema_problems
 from scorebox.store.sqlite import Store
 from scorebox_core.match import TICTACBOW, TRYTACTOE
 
@@ -145,3 +146,77 @@ def test_restore_onto_a_full_disk(tmp_path, how):
     assert left == ["club.sqlite"], left  # no before-restore copy, no temporary file
     if how == "file size limit":  # the tmpfs has gone with its mount namespace
         assert len(rows(str(tmp_path / "disk" / "club.sqlite"))) == 5
+
+
+@pytest.mark.parametrize("how", ["tmpfs", "file size limit"])
+def test_a_damaged_store_on_a_full_disk_is_moved_back(tmp_path, how):
+    """A damaged store (a table not ours) is moved aside for the restore; when the restored
+    copy then finds the disk full, the store is moved back under its own name, so that the
+    next command does not make an empty store there (issue 21 review, item 2). Before, it
+    was left as club.before-restore-....sqlite, which the message did not name."""
+    damaged = both_games(str(tmp_path / "damaged.sqlite"))
+    db = sqlite3.connect(damaged)
+    db.execute("CREATE TABLE notes (x)")
+    db.commit()
+    db.close()
+    assert backup.problems(damaged, replay=0)
+    big = both_games(str(tmp_path / "big.sqlite"), more=300)
+    status, err, left = run_on_full_disk(tmp_path, how, ["restore", big, "--db", "{disk}/club.sqlite"], store=damaged)
+    assert status == 2, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert "nothing was restored, the store is as it was" in err, err
+    # its files back under its name (the -wal and -shm the read-only check of it made, too)
+    assert "club.sqlite" in left and set(left) <= {"club.sqlite", "club.sqlite-wal", "club.sqlite-shm"}, left
+    if how == "file size limit":  # the tmpfs has gone with its mount namespace
+        back = str(tmp_path / "disk" / "club.sqlite")
+        assert len(rows(back)) == 5 and backup.problems(back, replay=0) == backup.problems(damaged, replay=0)
+
+
+@pytest.mark.parametrize("how", ["tmpfs", "file size limit"])
+def test_the_copy_before_a_restore_on_a_full_disk_is_named(tmp_path, how):
+    """The store's own copy, which a restore writes beside it first, does not fit: the line
+    names that copy as what it is, not as a backup the user could have put elsewhere."""
+    club = both_games(str(tmp_path / "club.sqlite"), more=65)
+    assert 256 * 1024 < os.path.getsize(club) < 320 * 1024  # fits the disk once, not twice
+    small = both_games(str(tmp_path / "small.sqlite"))
+    status, err, left = run_on_full_disk(tmp_path, how, ["restore", small, "--db", "{disk}/club.sqlite"], store=club)
+    assert status == 2, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert ".before-restore-" in err and "the copy of the store before the restore" in err, err
+    assert "choose another place" not in err and "the store is as it was" in err, err
+    assert left == ["club.sqlite"], left
+
+
+def older_backup(tmp_path):
+    """A backup of both games made by the scorebox before migration 5 (schema 4)."""
+    old = both_games(str(tmp_path / "schema4.sqlite"))
+    db = sqlite3.connect(old)
+    db.execute("ALTER TABLE archers DROP COLUMN full_name")  # migration 5's column
+    db.execute("PRAGMA user_version = 4")
+    db.commit()
+    db.close()
+    assert SCHEMA_VERSION == 5 and backup.problems(old) == []
+    return old
+
+
+def test_an_older_backup_is_brought_up_to_date_in_the_restore_itself(tmp_path, capsys):
+    """The swap's own write transaction leaves the store at the current schema (issue 21
+    review, item 4). Before, it committed the backup's schema 4 and the next open migrated
+    it in a transaction of its own: a sync waiting for the lock could commit in between,
+    into schema 4. The swap is called by itself, so that nothing opens the store after it:
+    what it committed is what a waiting sync would find."""
+    club = both_games(str(tmp_path / "club.sqlite"))
+    old = older_backup(tmp_path)
+    backup._swap(club, old, keep_old=False)
+    db = sqlite3.connect(club)
+    try:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert "full_name" in [r[1] for r in db.execute("PRAGMA table_info(archers)")]
+        assert schema_problems(db) == []
+    finally:
+        db.close()
+    assert rows(club) == rows(old)
+    games = [json.loads(r[2]).get("game") for r in rows(club)]
+    assert games.count(TRYTACTOE) == 2 and games.count(None) == 3
+    assert cli.main(["restore", old, "--db", club]) == 0, capsys.readouterr().err
+    assert rows(club) == rows(old)

@@ -12,10 +12,10 @@ import os
 import sqlite3
 import time
 
-from scorebox.store import files
+from scorebox.store import files, lock
 from scorebox.store.checks import check
 from scorebox.store.errors import CannotWrite, NoStore, NotAStore, Refused, StoreError
-from scorebox.store.schema import SCHEMA_VERSION, schema_problems
+from scorebox.store.schema import SCHEMA_VERSION, migrate, schema_problems
 from scorebox.store.sqlite import Store
 from scorebox.text import plural
 
@@ -25,6 +25,8 @@ TABLES = {
     2: ("quarantine",),
 }
 REPLAY_CHECK = 50  # newest matches replayed by the rules core when a file is checked
+_AS_IT_WAS = "free disk space, then try again; nothing was restored, the store is as it was"
+UNREAD = ("cannot read", "cannot open")  # problems() that say nothing of the file's contents
 
 
 def _connect_ro(path):
@@ -88,6 +90,8 @@ def problems(path, replay=REPLAY_CHECK):
                 )
         return out
     except sqlite3.DatabaseError as e:
+        if lock.kind(e) in ("cantopen", "readonly"):  # a WAL store on a read-only medium: unread, not damaged
+            return ["cannot open: %s" % e]
         return ["damaged: %s" % e]
     finally:
         db.close()
@@ -101,7 +105,9 @@ def _count(path):
         db.close()
 
 
-def _copy(src_db, dest_path, journal="DELETE", check=True, what="the backup"):
+def _copy(
+    src_db, dest_path, journal="DELETE", check=True, what="the backup", then="free disk space or choose another place"
+):
     """SQLite backup of an open connection into dest_path, through a new file beside it
     that becomes dest_path only once it is written whole and, with check, checked: no
     half-made file is ever left behind (issue 21, item 1). Returns the matches copied."""
@@ -133,7 +139,7 @@ def _copy(src_db, dest_path, journal="DELETE", check=True, what="the backup"):
     except (sqlite3.Error, OSError) as e:  # a full disk (issue 21, item 11), a folder not ours...
         files.discard(tmp)
         why = e.strerror if isinstance(e, OSError) and e.strerror else e
-        raise CannotWrite("%s: cannot write %s (%s): free disk space or choose another place" % (dest_path, what, why))
+        raise CannotWrite("%s: cannot write %s (%s): %s" % (dest_path, what, why, then))
     except BaseException:
         files.discard(tmp)
         raise
@@ -145,7 +151,9 @@ def backup(store_path, dest):
         raise NoStore(store_path)
     if os.path.abspath(dest) == os.path.abspath(store_path):
         raise StoreError("the backup must go to another file than the store")
-    src = Store(store_path)  # migrates an old store first: the backup is of the current schema
+    # Migrates an old store first (the backup is of the current schema); a store on a
+    # write-protected medium is read as it is (store/sqlite.py).
+    src = Store(store_path, create=False)
     try:
         n = _copy(src.db, dest)
     finally:
@@ -172,20 +180,28 @@ def restore(store_path, src_path, keep_old=True):
     if os.path.abspath(src_path) == os.path.abspath(store_path):
         raise StoreError("that file is the store itself")
     old = None
-    if os.path.exists(store_path) and problems(store_path, replay=0):
-        # A damaged store (maybe why it is restored): moved aside as it is, -wal and all.
-        old = _kept_name(store_path) if keep_old else None
-        for suffix in ("", "-wal", "-shm"):
-            if old and os.path.exists(store_path + suffix):
-                os.replace(store_path + suffix, old + suffix)
+    damaged = os.path.exists(store_path) and [
+        p for p in problems(store_path, replay=0) if not p.startswith(UNREAD)
+    ]  # one that cannot be opened here (a read-only medium) is the swap's to refuse
+    if damaged and keep_old:
+        # A damaged store (maybe why it is restored): moved aside as it is, -wal and all,
+        # and moved back if the restore fails (issue 21 review, item 2).
+        old = _kept_name(store_path)
+        _move(store_path, old, store_path)
     if os.path.exists(store_path):
         old = _swap(store_path, src_path, keep_old)
     else:
-        src = _connect_ro(src_path)
         try:
-            _copy(src, store_path, "WAL", check=False, what="the store")  # checked below, once up to date
-        finally:
-            src.close()
+            src = _connect_ro(src_path)
+            try:
+                # checked below, once up to date
+                _copy(src, store_path, "WAL", check=False, what="the restored store", then=_AS_IT_WAS)
+            finally:
+                src.close()
+        except BaseException:
+            if old:
+                _move(old, store_path, store_path, back=True)
+            raise
     store = Store(store_path)  # brings an older backup up to the current schema
     try:
         left = store.check()
@@ -195,6 +211,20 @@ def restore(store_path, src_path, keep_old=True):
     if left:
         raise StoreError("%s: the restored store did not check out: %s" % (store_path, "; ".join(left)))
     return n, old
+
+
+def _move(src, dest, store_path, back=False):
+    """The store's files (-wal and all) renamed from src to dest; an OSError is one line
+    saying where the store is."""
+    try:
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(src + suffix):
+                os.replace(src + suffix, dest + suffix)
+    except OSError as e:
+        where = "it is now %s" % src if back else "it is still %s" % store_path
+        raise CannotWrite(
+            "%s: the restore failed, cannot move the damaged store (%s): %s" % (store_path, e.strerror or e, where)
+        )
 
 
 def _swap(store_path, src_path, keep_old):
@@ -215,7 +245,8 @@ def _swap(store_path, src_path, keep_old):
                 old = _kept_name(store_path)
                 reader = sqlite3.connect(store_path, isolation_level=None)  # sees what is committed
                 try:
-                    _copy(reader, old)
+                    # Its copy goes beside the store, where no one chose: the message says what it is.
+                    _copy(reader, old, what="the copy of the store before the restore", then=_AS_IT_WAS)
                 finally:
                     reader.close()
             _replace_rows(db)
@@ -238,7 +269,9 @@ def _swap(store_path, src_path, keep_old):
 
 def _replace_rows(db):
     """Inside db's write transaction: drop main's tables, make the attached backup's (its
-    schema is a Scorebox store's, problems() checked) and copy their rows."""
+    schema is a Scorebox store's, problems() checked) and copy their rows, then bring an
+    older backup up to the current schema in the same transaction: a sync waiting for the
+    lock writes into the current schema, never into the backup's (issue 21 review, item 4)."""
     kinds = ("view", "trigger", "table")
     mine = db.execute("SELECT type, name FROM main.sqlite_master WHERE name NOT LIKE 'sqlite^_%' ESCAPE '^'")
     for kind, name in sorted(mine.fetchall(), key=lambda r: kinds.index(r[0]) if r[0] in kinds else -1):
@@ -255,3 +288,5 @@ def _replace_rows(db):
             db.execute('INSERT INTO main."%s" SELECT * FROM backup."%s"' % (q, q))
     version = db.execute("PRAGMA backup.user_version").fetchone()[0]
     db.execute("PRAGMA main.user_version = %d" % version)
+    for newer in range(version + 1, SCHEMA_VERSION + 1):
+        migrate(db, newer)

@@ -113,6 +113,15 @@ MIGRATIONS = [
 ]
 
 
+def migrate(db, version):
+    """Migration `version` on db's main store, inside the caller's write transaction (each
+    statement on its own: executescript would commit it)."""
+    for stmt in MIGRATIONS[version - 1].split(";"):
+        if stmt.strip():
+            db.execute(stmt)
+    db.execute("PRAGMA main.user_version = %d" % version)
+
+
 def schema(db):
     """{(type, name): SQL} of every object in db: tables, indexes, triggers, views (SQLite's
     query-planner statistics aside), whitespace normalised."""

@@ -11,6 +11,7 @@ import json
 import os
 import sqlite3
 import time
+from urllib.parse import quote
 
 from scorebox.store import lock
 from scorebox.store.checks import check, match_digest
@@ -20,7 +21,7 @@ from scorebox.store.lock import kind
 from scorebox.store.queries import Queries
 from scorebox.store.rosterdb import RosterDB
 from scorebox.store.rows import Rows
-from scorebox.store.schema import MIGRATIONS, SCHEMA_VERSION
+from scorebox.store.schema import SCHEMA_VERSION, migrate
 from scorebox_core.match import TICTACBOW, TRYTACTOE, effective
 
 MISS = 128  # scorebox_core.ttt.rules.MISS: the highest move event
@@ -55,12 +56,54 @@ class Store(Queries, RosterDB, HistoryDB):
             self.db.execute("PRAGMA journal_mode = WAL")
             self._migrate()
         except sqlite3.DatabaseError as e:
-            if kind(e) in ("readonly", "cantopen"):
+            if kind(e) not in ("readonly", "cantopen"):
+                raise NotAStore("%s: not a Scorebox store (%s)" % (path, e))
+            if create:
                 # a read-only store or folder (#13 item 18): SQLite writes beside the store even to read it
                 raise CannotWrite(
-                    "%s: cannot write the store or its folder (%s): every command needs both writable" % (path, e)
+                    "%s: cannot write the store or its folder (%s): a command that stores needs both "
+                    "writable" % (path, e)
                 )
-            raise NotAStore("%s: not a Scorebox store (%s)" % (path, e))
+            if getattr(self, "db", None) is not None:
+                self.db.close()
+            self._open_read_only(e)
+
+    def _open_read_only(self, why):
+        """A store on a medium this process cannot write (a write-protected stick): read as
+        it is, so that reports and a backup of it still work (issue 21 review, item 3); a
+        write is then one CannotWrite line (_rollback). A WAL store there cannot make the
+        -shm file SQLite reads it through: it is read as immutable, unless a -wal beside it
+        holds what is not yet in the file itself."""
+        uri = "file:%s?" % quote(os.path.abspath(self.path))
+        try:
+            self._connect_as(uri + "mode=ro")
+        except sqlite3.DatabaseError as e:
+            if kind(e) not in ("cantopen", "readonly"):
+                raise NotAStore("%s: not a Scorebox store (%s)" % (self.path, e))
+            if os.path.exists(self.path + "-wal") and os.path.getsize(self.path + "-wal"):
+                raise CannotWrite(
+                    "%s: cannot read the store where it cannot be written (%s): its -wal file holds changes "
+                    "not yet in the store; open it once where it can be written" % (self.path, why)
+                )
+            self._connect_as(uri + "immutable=1")
+        have = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if have < SCHEMA_VERSION:
+            self.db.close()
+            raise CannotWrite(
+                "%s: the store is of an older schema (%d) and cannot be brought up to date where it cannot "
+                "be written (%s): open it once where it can be written" % (self.path, have, why)
+            )
+        self._migrate()  # a newer schema is refused as on any medium
+
+    def _connect_as(self, uri):
+        db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=lock.TRY, factory=lock.Connection)
+        try:
+            db.store = self.path
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()  # opens the file: its errors here
+        except BaseException:
+            db.close()
+            raise
+        self.db = db
 
     def close(self):
         self.db.close()
@@ -126,10 +169,7 @@ class Store(Queries, RosterDB, HistoryDB):
                 self.db.execute("COMMIT")
                 continue
             try:
-                for stmt in MIGRATIONS[version - 1].split(";"):
-                    if stmt.strip():
-                        self.db.execute(stmt)
-                self.db.execute("PRAGMA user_version = %d" % version)
+                migrate(self.db, version)
                 self.db.execute("COMMIT")
             except BaseException as e:
                 self._rollback(e)
