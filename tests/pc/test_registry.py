@@ -26,20 +26,9 @@ PC = os.path.join(ROOT, "host_tools")
 CORE = os.path.join(FIRMWARE, "scorebox_core")
 
 # Shared modules that still name a game, each with why: take one off once it asks the
-# registry. The store's and the sync's modules are being moved behind the store interface at
-# the same time (issue 23 item 2); match.py keeps the two header ids for them until they ask
-# the registry (games.of(h), games.get(row's game)).
+# registry.
 PENDING = {
-    "firmware/scorebox_core/match.py": "TICTACBOW, TRYTACTOE kept for store/ and sync/pull.py",
-    "host_tools/scorebox/store/db.py": "Checked/check pick the game: the store's rework",
-    "host_tools/scorebox/store/checks.py": "Checked/check pick the game: the store's rework",
-    "host_tools/scorebox/store/sqlite.py": "the matches list picks the game: the store's rework",
-    "host_tools/scorebox/store/queries.py": "Try-Tac-Toe's games by SQL: the store's rework",
-    "host_tools/scorebox/store/rows.py": "Tic Tac BOW's rows: the store's rework",
-    "host_tools/scorebox/store/roster.py": "Tic Tac BOW's rotation: the store's rework",
-    "host_tools/scorebox/store/rosterdb.py": "Tic Tac BOW's rotation: the store's rework",
-    "host_tools/scorebox/store/export.py": "the export's game by its id: the store's rework",
-    "host_tools/scorebox/sync/pull.py": "a lost header is Try-Tac-Toe's: the sync's rework",
+    "firmware/scorebox_core/match.py": "TICTACBOW, TRYTACTOE kept for tests until they use the registry's ids",
 }
 
 # The modules a surface names as the game's own, outside its package (WEAR and STATS may be

@@ -6,6 +6,7 @@ Its surface names this module as STATS: `scorebox stats` and the report ask it t
 from scorebox.report.ttt_moves import moves, replay
 from scorebox.store import queries
 from scorebox_core.ttt.board import SHAPES, shape_of
+from scorebox_core.ttt.game import ID
 from scorebox_core.ttt.rules import DRAW, MISS
 
 HELP = "Try-Tac-Toe's figures (shapes made and blocked) instead"  # `scorebox stats --ttt`
@@ -27,7 +28,7 @@ def compute(store):
     """{archer name: figures}, archers in name order. Each member of a side shares its game
     result (TTT-6); a move counts for the member who made it (TTT-2's rotation)."""
     out = {}
-    for m in store.ttt_games():
+    for m in store.matches_of(ID):
         h = queries.named(m)
         g = replay(h, m["log"])
         w = g.winner()

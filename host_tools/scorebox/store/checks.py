@@ -5,10 +5,9 @@ import hashlib
 import json
 
 from scorebox.store.errors import Refused
-from scorebox_core.match import TRYTACTOE, from_header, game_of
-from scorebox_core.ttb import rules
-from scorebox_core.ttb.rules import Match, side_name
-from scorebox_core.ttb.rules import Refused as RulesRefused
+from scorebox_core import games
+from scorebox_core.match import from_header
+from scorebox_core.sides import Refused as RulesRefused
 
 KEPT_EXTRAS = ("result", "confirmed", "notes", "damaged", "stray")  # what the store keeps of a box's match extras
 
@@ -27,7 +26,7 @@ class Checked:
         self.number = number
         self.extras = dict(extras, skipped=match.skipped) if match.skipped else extras
         self.log_len = len(log)
-        self.archers = match.archers if hasattr(match, "archers") else match.players
+        self.archers = match.archers
         self.distance = header.get("distance") or [None, None]
         self.shaft_mm = header.get("shaft_mm") or [None, None]
         # the matches table's columns but id, device_id and imported: these six, then the result's
@@ -39,47 +38,10 @@ class Checked:
             json.dumps(log),
             json.dumps(self.extras, sort_keys=True),
         )
-        if getattr(match, "GAME", None) == TRYTACTOE:
-            self._ttt(head, match)
-            return
-        self.sides = rules.SIDES
-        self.row = head + (
-            side_name(match.result()),
-            match.wins[0],
-            match.wins[1],
-            match.draws,
-            1 if match.over() else 0,
-        )
-        self.games = [
-            (
-                rules.SIDES[g.first],
-                side_name(g.winner),
-                g.reason,
-                g.rounds_played(),
-                [(side, end - start) for side, start, end in g.turn_bounds()],
-                bytes(g.arrows),  # arrow events are < 256
-                bytes(g.outcomes),
-            )
-            for g in match.games
-        ]
-
-    def _ttt(self, head, game):
-        """A Try-Tac-Toe game (docs/reports.md): its moves stay in the match's log (no
-        games, turns or arrows rows: those are Tic Tac BOW's); the row holds the game's
-        winner (X, O or draw, TTT-6), the matches each side won and the drawn ones, and
-        its archers sit on sides X and O."""
-        from scorebox_core.ttt.rules import side_name as ttt_side
-
-        self.sides = ("X", "O")
-        scores = [(m.score(0), m.score(1)) for m in game.matches if m.over()]
-        self.row = head + (
-            ttt_side(game.winner()),
-            sum(x > o for x, o in scores),
-            sum(o > x for x, o in scores),
-            sum(x == o for x, o in scores),
-            1 if game.over() else 0,
-        )
-        self.games = []
+        # what the match's game writes of it (its surface's STORE): the sides' letters, the
+        # result's columns, its games' rows (none for a game whose moves stay in the log)
+        self.sides, result, self.games = games.part(games.get(match.GAME), "STORE").rows(match)
+        self.row = head + result
 
 
 def check(number, header, log, extras=None, from_box=False):
@@ -100,20 +62,18 @@ def check_match(header, log, from_box=False, skipped=None):
     are an error, unless `skipped` (from the match's extras) says they were left out on the
     box, at those very positions."""
     try:
-        opts, archers, _ = from_header(header)
+        opts, archers, face = from_header(header)
     except (KeyError, TypeError, ValueError, IndexError) as e:
         raise Refused("bad match header: %s" % e)
     if not all(isinstance(name, str) and name for side in archers for name in side):
         raise Refused("bad match header: archer names must be text, not %r" % (header.get("archers"),))
-    rules_of = Match
-    if game_of(header) == TRYTACTOE:  # its own rules: never replayed as Tic Tac BOW
-        from scorebox_core.ttt.rules import Game as rules_of
+    rules = games.part(games.of(header), "RULES")  # each game by its own rules
     try:
-        return rules_of.replay(log, opts, archers)
+        return rules.replay(log, opts, archers, face)
     except RulesRefused as e:
         if not from_box and not skipped:
             raise Refused("the rules refuse this match: %s" % e)
-        m = rules_of.replay(log, opts, archers, lenient=True)
+        m = rules.replay(log, opts, archers, face, lenient=True)
         if not from_box and m.skipped != list(skipped):
             raise Refused("the rules refuse this match: %s" % e)
         return m

@@ -23,6 +23,7 @@ from scorebox.errors import ScoreboxError
 from scorebox.store import files, imports
 from scorebox.store.errors import StoreError
 from scorebox.text import plural
+from scorebox_core.games import GAMES
 
 FORMAT = "scorebox-export"
 VERSION = 1
@@ -91,7 +92,7 @@ def match_rows(store):
         uid, number, started, winner, wa, wb, dr, fin, imported, header, log, extras, sa, sb, games, arrows = r
         if isinstance(started, float) and started.is_integer():
             started = int(started)  # the box's clock is whole seconds (a REAL column)
-        sa, sb = json.loads(sa), json.loads(sb)
+        sa, sb, header = json.loads(sa), json.loads(sb), json.loads(header)
         yield {
             "match": "%s/%d" % (uid, number),
             "device": uid,
@@ -108,8 +109,8 @@ def match_rows(store):
             "games": games,
             "arrows": arrows,
             "imported": imported,
-            "game": json.loads(header).get("game", "tictacbow"),
-            "header": json.loads(header),  # the names as keyed on the box
+            "game": header.get("game", GAMES[0][0]),  # a header without one: the registry's first
+            "header": header,  # the names as keyed on the box
             "names": [sa, sb],  # as the store names them now: renamed, or named after the match
             "log": json.loads(log),
             "extras": json.loads(extras),

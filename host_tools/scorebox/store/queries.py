@@ -7,7 +7,7 @@ GROUP BY queries, no replay.
 import json
 
 from scorebox.store.errors import NotFound
-from scorebox_core.match import TRYTACTOE
+from scorebox_core import games
 
 _NAMES_SQL = (  # a side's archers as the store names them now (renamed, or named after the match)
     "(SELECT json_group_array(name) FROM (SELECT a.name FROM match_archers x JOIN archers a ON a.id = x.archer_id "
@@ -20,6 +20,18 @@ _MATCH_SQL = (
     + _NAMES_SQL % ("B", "O")
     + ", d.name, json_extract(m.extras, '$.result.abandoned') FROM matches m JOIN devices d ON d.id = m.device_id "
 )
+
+
+def log_games():
+    """{game id: its STORE} of the games whose stores keep no games, turns or arrows rows of a
+    match (their moves stay in its log): those whose STORE's shots(log) counts from the log
+    rather than from arrows rows (None, for every log)."""
+    out = {}
+    for gid, _ in games.GAMES:
+        store = games.part(games.get(gid), "STORE")
+        if store.shots([]) is not None:
+            out[gid] = store
+    return out
 
 
 def _match_dict(row):
@@ -84,14 +96,18 @@ class Queries:
             for row in rows:
                 yield _match_dict(row)
 
-    def ttt_games(self, n=None):
-        """Try-Tac-Toe games as load_match gives them, oldest first (n: the newest n only, newest
-        first). The store keeps their moves in the log only: the report replays them."""
-        where = "WHERE json_extract(m.header, '$.game') = '%s' " % TRYTACTOE
+    def matches_of(self, game, n=None):
+        """The matches of the game with header id game as load_match gives them, oldest first
+        (n: the newest n only, newest first): for a game whose moves the store keeps in the
+        log only, which its report and figures replay."""
+        where = "WHERE coalesce(json_extract(m.header, '$.game'), ?) = ? "
+        args = (games.GAMES[0][0], game)  # a header without `game`: the registry's first's
         if n is None:
-            rows = self.db.execute(_MATCH_SQL + where + "ORDER BY m.started, m.id").fetchall()
+            rows = self.db.execute(_MATCH_SQL + where + "ORDER BY m.started, m.id", args).fetchall()
         else:
-            rows = self.db.execute(_MATCH_SQL + where + "ORDER BY m.started DESC, m.id DESC LIMIT ?", (n,)).fetchall()
+            rows = self.db.execute(
+                _MATCH_SQL + where + "ORDER BY m.started DESC, m.id DESC LIMIT ?", args + (n,)
+            ).fetchall()
         return [_match_dict(r) for r in rows]
 
     def finished_games(self):
@@ -99,17 +115,19 @@ class Queries:
         return dict(self.db.execute("SELECT match_id, count(*) FROM games WHERE winner IS NOT NULL GROUP BY match_id"))
 
     def totals(self):
-        """How much the store holds: matches, games (Tic Tac BOW's, and a Try-Tac-Toe game as
-        one), arrows, boxes; the first and last start."""
-        matches, first, last, ttt = self.db.execute(
-            "SELECT count(*), min(started), max(started), sum(json_extract(header, '$.game') = ?) FROM matches",
-            (TRYTACTOE,),
+        """How much the store holds: matches, games (the games rows, and a match of a game
+        without them as one: log_games), arrows, boxes; the first and last start."""
+        ids = list(log_games())
+        matches, first, last, one = self.db.execute(
+            "SELECT count(*), min(started), max(started), sum(json_extract(header, '$.game') IN (%s)) FROM matches"
+            % ", ".join("?" * len(ids)),
+            ids,
         ).fetchone()
         return {
             "matches": matches,
             "first": first,
             "last": last,
-            "games": self.db.execute("SELECT count(*) FROM games").fetchone()[0] + (ttt or 0),
+            "games": self.db.execute("SELECT count(*) FROM games").fetchone()[0] + (one or 0),
             "arrows": self.db.execute("SELECT count(*) FROM arrows").fetchone()[0],
             "devices": self.db.execute("SELECT count(*) FROM devices").fetchone()[0],
         }
@@ -117,20 +135,23 @@ class Queries:
     def months(self, shown):
         """The matches but those with ids in shown, summed up by month (local time), newest first.
 
-        games: a Tic Tac BOW match's games that ended; a Try-Tac-Toe game is one game, once it
-        ended (TTT-6: its row's wins are its two matches, not games). a, b: matches won by the
-        first side (A, or a Try-Tac-Toe game's X) and the second (B, or O), as the list shows them."""
+        games: a match's games that ended; a match of a game without games rows (log_games) is
+        one game, once it ended (TTT-6: a Try-Tac-Toe row's wins are its two matches, not
+        games). a, b: matches won by the first side (A, or X) and the second (B, or O), as the
+        list shows them."""
+        ids = list(log_games())
         self.db.execute("CREATE TEMP TABLE IF NOT EXISTS report_shown (id INTEGER PRIMARY KEY)")
         self.db.execute("DELETE FROM report_shown")
         self.db.executemany("INSERT INTO report_shown VALUES (?)", [(i,) for i in shown])
         rows = self.db.execute(
             "SELECT coalesce(strftime('%Y-%m', m.started, 'unixepoch', 'localtime'), 'no date') AS mo, count(*), "
-            "sum(CASE WHEN json_extract(m.header, '$.game') = ? THEN m.winner IS NOT NULL "
+            "sum(CASE WHEN json_extract(m.header, '$.game') IN (" + ", ".join("?" * len(ids)) + ") "
+            "THEN m.winner IS NOT NULL "
             "ELSE m.wins_a + m.wins_b + m.draws END), sum(m.winner IN ('A', 'X')), sum(m.winner IN ('B', 'O')), "
             "sum(m.winner = 'draw'), group_concat(DISTINCT coalesce(d.name, d.uid)) "
             "FROM matches m JOIN devices d ON d.id = m.device_id "
             "WHERE m.id NOT IN (SELECT id FROM report_shown) GROUP BY mo ORDER BY mo DESC",
-            (TRYTACTOE,),
+            ids,
         ).fetchall()
         keys = ("month", "matches", "games", "a", "b", "draws", "boxes")
         return [dict(zip(keys, r)) for r in rows]
@@ -144,7 +165,7 @@ class Queries:
         """(archer id, side, match winner, matches) for every archer and result."""
         return self.db.execute(
             "SELECT x.archer_id, x.side, m.winner, count(*) FROM match_archers x JOIN matches m ON m.id = x.match_id "
-            "WHERE x.side IN ('A', 'B') "  # Tic Tac BOW's: Try-Tac-Toe's sides are X and O (ttt_games)
+            "WHERE x.side IN ('A', 'B') "  # the games rows' sides: X and O's games are their logs (matches_of)
             "GROUP BY x.archer_id, x.side, m.winner"
         )
 

@@ -1,11 +1,13 @@
 """The roster's rows in the SQLite store (store/roster.py has the rules for names): the
 Store's methods for `scorebox archers`, sync's merge with a box's list and naming a match."""
 
+import json
 import time
 
 from scorebox.store.errors import NotFound, Refused
 from scorebox.store.roster import BOX_MAX, PLACEHOLDERS, MemberList, clean, not_on_roster, problem
-from scorebox_core.ttb.rules import SIDES, rotation
+from scorebox_core import games
+from scorebox_core.sides import rotation
 
 
 class RosterDB:
@@ -141,7 +143,8 @@ class RosterDB:
         places = db.execute(
             "SELECT side, position FROM match_archers WHERE match_id = ? ORDER BY side, position", (match_id,)
         ).fetchall()
-        order = ("X", "O") if any(s == "X" for s, _ in places) else SIDES  # a Try-Tac-Toe game: X's names first
+        header = db.execute("SELECT header FROM matches WHERE id = ?", (match_id,)).fetchone() or ("{}",)
+        order = tuple(games.of(json.loads(header[0])).SIDES)  # its game's sides: the first's names first
         places.sort(key=lambda p: (order.index(p[0]), p[1]))
         if len(names) != len(places):
             raise Refused(
@@ -173,7 +176,7 @@ class RosterDB:
                     "UPDATE match_archers SET archer_id = ? WHERE match_id = ? AND side = ? AND position = ?",
                     (ids[side][pos], match_id, side, pos),
                 )
-            done = {x: 0 for x in SIDES}  # turns completed per side, across games: the rotation (TTB-2)
+            done = {x: 0 for x in order}  # turns completed per side, across games: the rotation (TTB-2)
             turns = db.execute(
                 "SELECT t.id, t.side FROM turns t JOIN games g ON g.id = t.game_id WHERE g.match_id = ? "
                 "ORDER BY g.number, t.number",

@@ -3,8 +3,8 @@
 import itertools
 import time
 
-from scorebox_core.ttb import rules
-from scorebox_core.ttb.rules import rotation
+from scorebox_core import games
+from scorebox_core.sides import rotation
 
 
 class Rows:
@@ -54,7 +54,7 @@ class Rows:
             for tno, (side, n) in enumerate(turns, 1):
                 tid = self._id("turns")
                 self.turns.append(
-                    (tid, gid, tno, (tno + 1) // 2, rules.SIDES[side], ids[side][rotation(done[side], len(ids[side]))])
+                    (tid, gid, tno, (tno + 1) // 2, c.sides[side], ids[side][rotation(done[side], len(ids[side]))])
                 )
                 done[side] += 1
                 tids += [tid] * n
@@ -69,19 +69,22 @@ class Rows:
         db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", self.games)
         db.executemany("INSERT INTO turns VALUES (?, ?, ?, ?, ?, ?)", self.turns)
         # An arrow goes in as its event and outcome; SQLite takes the columns apart, so
-        # no Python runs per arrow (the layout of an event: ttb/rules.py).
+        # no Python runs per arrow (the layout of an event: ARROWS below).
         db.executemany(ARROW_INSERT, itertools.chain.from_iterable(zip(*a) for a in self.arrows))
 
 
 TABLES = ("archers", "matches", "games", "turns")
+# The games, turns and arrows tables hold the rows of a game that gives them (its STORE's
+# rows()): the registry's first's, whose rules say how an arrow event is laid out.
+ARROWS = games.part(games.every()[0], "RULES")
 ARROW_INSERT = (
     "INSERT INTO arrows VALUES (?1, ?2, NULLIF(?3 >> 2 & 15, 0), "
     "CASE WHEN ?3 >> 6 = %(hit)d THEN ?3 & 3 ELSE 0 END, ?3 >> 6 = %(called)d, "
     "CASE WHEN ?3 >> 6 = %(called)d THEN ?3 & 1 END, "
     "CASE ?4 %(outcomes)s END)"
     % {
-        "hit": rules.HIT,
-        "called": rules.CALLED,
-        "outcomes": " ".join("WHEN %d THEN '%s'" % kv for kv in enumerate(rules.OUTCOMES)),
+        "hit": ARROWS.HIT,
+        "called": ARROWS.CALLED,
+        "outcomes": " ".join("WHEN %d THEN '%s'" % kv for kv in enumerate(ARROWS.OUTCOMES)),
     }
 )

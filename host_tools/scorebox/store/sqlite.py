@@ -18,13 +18,11 @@ from scorebox.store.checks import check, match_digest
 from scorebox.store.errors import CannotWrite, NoStore, NotAStore, NotFound, Refused, SchemaMismatch, StoreFull
 from scorebox.store.historydb import HistoryDB
 from scorebox.store.lock import kind
-from scorebox.store.queries import Queries
+from scorebox.store.queries import Queries, log_games
 from scorebox.store.rosterdb import RosterDB
 from scorebox.store.rows import Rows
 from scorebox.store.schema import SCHEMA_VERSION, migrate
-from scorebox_core.match import TICTACBOW, TRYTACTOE, effective
-
-MISS = 128  # scorebox_core.ttt.rules.MISS: the highest move event
+from scorebox_core import games
 
 
 class Store(Queries, RosterDB, HistoryDB):
@@ -271,18 +269,19 @@ class Store(Queries, RosterDB, HistoryDB):
             "(SELECT count(*) FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
             " WHERE g.match_id = m.id), "
             "coalesce(json_extract(m.header, '$.game'), '%s'), d.name, json_extract(m.extras, '$.result.abandoned') "
-            "FROM matches m JOIN devices d ON d.id = m.device_id ORDER BY m.id" % TICTACBOW
+            "FROM matches m JOIN devices d ON d.id = m.device_id ORDER BY m.id" % games.GAMES[0][0]
         ).fetchall()
+        counts = log_games()  # the games whose lines count from the log (their surface's SHOTS)
         keys = ("id", "device", "number", "started", "winner", "wins_a", "wins_b", "draws", "finished")
         out = []
         for r in rows:
             d = dict(zip(keys, r[:9]))
-            # A Try-Tac-Toe game: side_a is X, side_b O; wins_a/wins_b its matches won (TTT-6).
+            # side_a and side_b: the game's first and second side (A and B, X and O)
             d.update(side_a=r[9], side_b=r[10], games=r[11], arrows=r[12], game=r[13], box_name=r[14])
             d["abandoned"] = bool(r[15])  # opened by mistake, given up with nothing in it
-            if d["game"] == TRYTACTOE:
+            if d["game"] in counts:
                 log = json.loads(self.db.execute("SELECT log FROM matches WHERE id = ?", (d["id"],)).fetchone()[0])
-                d["moves"] = sum(1 for e in effective(log) if e <= MISS)  # marks and misses
+                d[games.get(d["game"]).SHOTS] = counts[d["game"]].shots(log)
             out.append(d)
         return out
 

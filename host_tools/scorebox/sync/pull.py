@@ -22,9 +22,9 @@ from scorebox.store.errors import StoreError
 from scorebox.sync import workers
 from scorebox.sync.decode import decode_file
 from scorebox.text import plural, some
-from scorebox_core import frames, records
+from scorebox_core import frames, games, records
 from scorebox_core.journal import QUARANTINE_FILE
-from scorebox_core.match import TRYTACTOE, result_text
+from scorebox_core.match import result_text
 
 
 class Progress:
@@ -352,16 +352,18 @@ def prepare(first, name, data, wanted, held=(), upto=None, base=0):
     return checked, broken, damage, digests
 
 
-LOST_HEADER = {"options": {}, "archers": [["A?"], ["B?"]]}  # a header lost to damage: defaults, names saying so
-
-
 def lost_header(result):
-    """The header a match lost to damage is stored with: Tic Tac BOW's LOST_HEADER, or
-    Try-Tac-Toe's when the result record is one of its games' (it has "matches"), so
-    that its moves are never replayed with Tic Tac BOW's rules."""
-    if isinstance(result, dict) and "matches" in result:
-        return {"game": TRYTACTOE, "options": {}, "archers": [["X?"], ["O?"]]}
-    return dict(LOST_HEADER)
+    """The header a match lost to damage is stored with: its game's defaults, its sides named
+    by their letters and '?' (A? and B?, X? and O?: report/show.py UNNAMED). Its game is the
+    one whose result record the box kept (the first game whose SCORE key it holds, Tic Tac
+    BOW's wins or Try-Tac-Toe's score), so that its moves are never replayed with another
+    game's rules; the registry's first without one."""
+    every = games.every()
+    g = next((g for g in every if isinstance(result, dict) and g.SCORE in result), every[0])
+    h = {"options": {}, "archers": [[g.SIDES[0] + "?"], [g.SIDES[1] + "?"]]}
+    if g is not every[0]:
+        h["game"] = g.ID  # the first game's headers never say theirs (match.header)
+    return h
 
 
 BATCH = 250  # matches per store transaction, at most
