@@ -6,22 +6,16 @@ import json
 import os
 import sys
 
-from scorebox import demo
-from scorebox.commands import archers, backup, boxes, export
-from scorebox.device import deploy, doctor
 from scorebox.device.firmware import firmware_dir
 from scorebox.errors import ScoreboxError
-from scorebox.report import face, html, show, stats
-from scorebox.sim import run as sim
-from scorebox.sim import vpico
-from scorebox.sync import commands as sync
-from scorebox.web import serve
-from scorebox_core import VERSION, games
-from scorebox_core.script import MAX_CHARS, ScriptError
-from scorebox_core.script import game_of as script_game
+from scorebox_core import VERSION
 
 
 def load_script(path):
+    from scorebox_core import games
+    from scorebox_core.script import MAX_CHARS, ScriptError
+    from scorebox_core.script import game_of as script_game
+
     try:
         # utf-8-sig: a BOM as some editors write it; lines end at newlines only, not at the
         # form feeds and Unicode separators str.splitlines() also takes (issue 13, item 16)
@@ -41,6 +35,8 @@ def load_script(path):
 
 
 def cmd_replay(args):
+    from scorebox_core import games
+
     game, match = load_script(args.file)
     if args.json:
         print(json.dumps(games.part(game, "SNAPSHOT").snapshot(match), indent=2, sort_keys=True))
@@ -51,6 +47,9 @@ def cmd_replay(args):
 
 def cmd_sync(args):
     """`scorebox sync`, or with --sim the simulator's box plugged in as a box on a cable."""
+    from scorebox.sim import vpico
+    from scorebox.sync import commands as sync
+
     if args.sim is None:
         return sync.cmd_sync(args)
     with vpico.plugged_in(args.sim) as port:
@@ -61,6 +60,8 @@ def cmd_sync(args):
 def cmd_doctor(args):
     """`scorebox doctor`, saying the club's name for the box it finds: the device layer has no
     store, so the lookup is passed in. No store yet: nothing extra said, and none made."""
+    from scorebox.device import doctor
+    from scorebox.sim import vpico
 
     def box_name(uid):
         from scorebox.store.access import default_path, open_store
@@ -81,6 +82,8 @@ def cmd_doctor(args):
 
 def _sim_box(what):
     """The --sim option of a command that talks to a box: the simulator's box instead."""
+    from scorebox.sim import run as sim
+
     p = argparse.ArgumentParser(add_help=False)
     p.add_argument(
         "--sim",
@@ -106,50 +109,67 @@ def add_replay_parser(sub):
 
 
 # The command line in one table (as mpremote's _COMMANDS), in the order `scorebox --help`
-# lists it: per command, the function that registers its parser whole, the options the CLI
-# adds to it (parent parsers, made when the parser is), and the function that runs it where
-# the CLI wraps the module's own (None: the run its parser sets). No parser is changed once
-# it is registered.
+# lists it: per command, the module and the function in it that registers its parser whole,
+# the options the CLI adds to it (parent parsers, made when the parser is), and the function
+# that runs it where the CLI wraps the module's own (None: the run its parser sets). No parser
+# is changed once it is registered. A module is imported only when its command's parser is
+# made (register()): `scorebox sync` loads neither the report's nor the desk's code, which
+# on a box waiting for the PC counts as the sync's own time (docs/benchmarks.md).
 COMMANDS = {
-    "replay": (add_replay_parser, (), None),
-    "sim": (sim.add_parser, (), None),
-    "sync": (sync.add_sync_parser, (lambda: _sim_box("sync"),), cmd_sync),
-    "matches": (sync.add_matches_parser, (), None),
-    "deploy": (deploy.add_parser, (), None),
-    "doctor": (doctor.add_parser, (lambda: _sim_box("check"), _store_naming_the_box), cmd_doctor),
-    "demo": (demo.add_parser, (), None),  # a checkout's only: an install has no docs/demo.keys
-    "report": (html.add_parser, (), None),
-    "show": (show.add_parser, (), None),
-    "stats": (stats.add_parser, (), None),
-    "export": (export.add_export_parser, (), None),
-    "import": (export.add_import_parser, (), None),
-    "backup": (backup.add_backup_parser, (), None),
-    "restore": (backup.add_restore_parser, (), None),
-    "archers": (archers.add_parser, (), None),
-    "boxes": (boxes.add_parser, (), None),
-    "face": (face.add_parser, (), None),
-    "serve": (serve.add_parser, (), None),
+    "replay": ("scorebox.cli", "add_replay_parser", (), None),
+    "sim": ("scorebox.sim.run", "add_parser", (), None),
+    "sync": ("scorebox.sync.commands", "add_sync_parser", (lambda: _sim_box("sync"),), cmd_sync),
+    "matches": ("scorebox.sync.commands", "add_matches_parser", (), None),
+    "deploy": ("scorebox.device.deploy", "add_parser", (), None),
+    "doctor": (
+        "scorebox.device.doctor",
+        "add_parser",
+        (lambda: _sim_box("check"), _store_naming_the_box),
+        cmd_doctor,
+    ),
+    "demo": ("scorebox.demo", "add_parser", (), None),  # a checkout's only: an install has no docs/demo.keys
+    "report": ("scorebox.report.html", "add_parser", (), None),
+    "show": ("scorebox.report.show", "add_parser", (), None),
+    "stats": ("scorebox.report.stats", "add_parser", (), None),
+    "export": ("scorebox.commands.export", "add_export_parser", (), None),
+    "import": ("scorebox.commands.export", "add_import_parser", (), None),
+    "backup": ("scorebox.commands.backup", "add_backup_parser", (), None),
+    "restore": ("scorebox.commands.backup", "add_restore_parser", (), None),
+    "archers": ("scorebox.commands.archers", "add_parser", (), None),
+    "boxes": ("scorebox.commands.boxes", "add_parser", (), None),
+    "face": ("scorebox.report.face", "add_parser", (), None),
+    "serve": ("scorebox.web.serve", "add_parser", (), None),
 }
 
 
-def parser():
+def register(name):
+    """The function that registers command name's parser (its module imported now)."""
+    module, function, _, _ = COMMANDS[name]
+    return getattr(importlib.import_module(module), function)
+
+
+def parser(command=None):
+    """The parser of every command, or with command (a name of COMMANDS) of that one only: its
+    module alone is imported."""
     p = argparse.ArgumentParser(prog="scorebox", description="Scorebox PC tools for Tic Tac BOW and Try-Tac-Toe.")
     p.add_argument("--version", action="version", version="scorebox %s" % VERSION)
     sub = p.add_subparsers(dest="command", required=True)
     demo_keys = os.path.exists(os.path.join(os.path.dirname(firmware_dir()), "docs", "demo.keys"))
-    for name, (register, parents, _) in COMMANDS.items():
-        if name == "demo" and not demo_keys:
-            continue
+    names = [name for name in COMMANDS if name != "demo" or demo_keys]
+    for name in [command] if command in names else names:
+        parents = COMMANDS[name][2]
         if parents:
-            register(sub, parents=[make() for make in parents])
+            register(name)(sub, parents=[make() for make in parents])
         else:
-            register(sub)
+            register(name)(sub)
     return p
 
 
 def main(argv=None):
-    args = parser().parse_args(argv)
-    run = COMMANDS[args.command][2] or args.run
+    argv = sys.argv[1:] if argv is None else argv
+    # The command is the first word: the top level's only options (-h, --version) take no value.
+    args = parser(argv[0] if argv else None).parse_args(argv)
+    run = COMMANDS[args.command][3] or args.run
     try:
         return run(args)
     except ScoreboxError as e:
