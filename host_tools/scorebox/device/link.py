@@ -7,6 +7,7 @@ for again from there (sync/pull.py read_file).
 """
 
 import binascii
+import random
 import sys
 import threading
 import time
@@ -92,6 +93,25 @@ def open_port(port, baudrate=115200):
         raise DeviceError("cannot open %s: %s" % (port, text))
 
 
+class Sequence:
+    """Sequence numbers for every Client of this process, continuing from one to the next and
+    starting at a random one: a late reply to another Client's request (a HELLO that timed out
+    just before, on the same port, from this process or one before it) is never taken for the
+    reply to this one's (each Client started at 1 before)."""
+
+    def __init__(self):
+        self.last = random.randrange(65535)
+        self.lock = threading.Lock()
+
+    def next(self):
+        with self.lock:
+            self.last = self.last % 65535 + 1  # 1-65535: 0 is the box's "could not read a frame"
+            return self.last
+
+
+SEQUENCE = Sequence()
+
+
 class Client:
     def __init__(self, ser, timeout=3.0, retries=4, deadline=DEADLINE):
         """timeout: seconds to wait for one reply; retries: resends of a request whose reply
@@ -138,7 +158,7 @@ class Client:
                 self.ser.reset_input_buffer()
                 self.buf = b""
                 for body in bodies:
-                    self.seq = self.seq % 65535 + 1
+                    self.seq = SEQUENCE.next()
                     seqs.append(self.seq)
                     self.ser.write(frames.encode(self.seq, kind, body))
                 self.ser.flush()
@@ -173,7 +193,7 @@ class Client:
         return DeviceError(text)
 
     def _request(self, kind, body):
-        self.seq = self.seq % 65535 + 1
+        self.seq = SEQUENCE.next()
         frame = frames.encode(self.seq, kind, body if body is not None else {})
         if len(frame) - 1 > frames.MAX_REQUEST:  # the box could not hold it (docs/sync.md "Sizes")
             raise DeviceError(
