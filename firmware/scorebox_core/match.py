@@ -10,10 +10,6 @@ all read a match through these functions, so they cannot read it differently.
 from scorebox_core import games
 from scorebox_core.sides import DRAW, UNDO, Face
 
-# The header's `game` of each game, for code that has not yet asked the registry instead
-# (store/, sync/pull.py: the store's modules, being reworked at the same time).
-TICTACBOW, TRYTACTOE = (g[0] for g in games.GAMES)
-
 
 def header(opts, archers, dist, unit, shaft, face, game=None):
     """The match header recorded in the journal (TTB-17: distances and shafts). game: the

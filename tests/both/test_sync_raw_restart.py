@@ -23,7 +23,7 @@ from ttt_history import full_game, ttt_header
 
 from scorebox.device import link
 from scorebox.store.sqlite import Store
-from scorebox_core.match import TRYTACTOE
+from scorebox_core.ttt.game import ID as TTT
 
 pytestmark = pytest.mark.micropython
 
@@ -133,7 +133,7 @@ def test_after_a_rescue_the_box_answers_the_next_sync(tmp_path):
     finally:
         vp.close()
     games = [r["game"] for r in Store(db).matches()]
-    assert games == ["tictacbow"] * 3 + [TRYTACTOE] * 2
+    assert games == ["tictacbow"] * 3 + [TTT] * 2
 
 
 # `scorebox sync` as the CLI runs it, waiting 1 s, not 30, for a store another program writes.

@@ -21,7 +21,7 @@ from ttt_history import full_game, ttt_header
 
 from scorebox.device import link
 from scorebox.store.sqlite import Store
-from scorebox_core.match import TRYTACTOE
+from scorebox_core.ttt.game import ID as TTT
 from scorebox_core.ttt.rules import Game
 
 pytestmark = pytest.mark.micropython
@@ -59,7 +59,7 @@ def test_a_box_of_both_games_syncs(tmp_path):
         vp.close()
     store = Store(db)
     rows = store.matches()
-    assert [r["game"] for r in rows] == ["tictacbow"] * 3 + [TRYTACTOE] * 2
+    assert [r["game"] for r in rows] == ["tictacbow"] * 3 + [TTT] * 2
     for r, m in zip(rows[3:], games):
         g = Game.replay(m["events"], None, tuple(tuple(a) for a in m["header"]["archers"]))
         x, o = g.score()
@@ -101,7 +101,7 @@ def test_a_game_keyed_on_the_box_is_synced_shown_and_reported(tmp_path):
         vp.close()
     (row,) = Store(db).matches()
     g = Game.replay(keyed["log"])
-    assert row["game"] == TRYTACTOE and row["finished"] == 1
+    assert row["game"] == TTT and row["finished"] == 1
     assert keyed["result"]["score"] == g.score()  # the box's result is the PC's replay (TTT-6)
     shown = scorebox("show", "--db", db, str(row["id"]))
     assert shown.returncode == 0, shown.stderr

@@ -484,14 +484,14 @@ def check_header_and_result():
 
     o = Options()
     o.set("moves", "30")
-    h = match.header(o, (("Ann", "Bob"), ("Cat",)), (20, 20), "yd", (70, 70), Face(), match.TRYTACTOE)
-    want(h["game"] == "try-tac-toe" and match.game_of(h) == match.TRYTACTOE, "game in the header")
+    h = match.header(o, (("Ann", "Bob"), ("Cat",)), (20, 20), "yd", (70, 70), Face(), rules.GAME)
+    want(h["game"] == "try-tac-toe" and match.game_of(h) == rules.GAME, "game in the header")
     opts, players, _ = match.from_header(h)
     want(opts.to_dict() == o.to_dict() and players == (("Ann", "Bob"), ("Cat",)), "read back")
     bare = match.from_header({"options": {}, "game": "try-tac-toe"})
     want(bare[1] == (("X",), ("O",)) and bare[0].values == [3, 1, 1], "defaults X and O")
     ttb = match.header(TtbOptions(), (("A",), ("B",)), (20, 20), "yd", (70, 70), Face())
-    want("game" not in ttb and match.game_of(ttb) == match.TICTACBOW, "Tic Tac BOW's header unchanged")
+    want("game" not in ttb and match.game_of(ttb) == "tictacbow", "Tic Tac BOW's header unchanged")
     try:
         match.game_of({"game": "chess"})
         raise Mismatch("unknown game accepted")

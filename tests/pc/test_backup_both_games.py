@@ -21,7 +21,8 @@ from scorebox import cli
 from scorebox.store import backup
 from scorebox.store.schema import SCHEMA_VERSION, schema_problems
 from scorebox.store.sqlite import Store
-from scorebox_core.match import TICTACBOW, TRYTACTOE
+from scorebox_core.ttb.game import ID as TTB
+from scorebox_core.ttt.game import ID as TTT
 
 
 def rows(path):
@@ -47,10 +48,10 @@ def test_backup_and_restore_of_both_games(tmp_path, capsys):
     assert backup.problems(dest) == []
     assert rows(dest) == rows(club)
     games = [json.loads(r[2]).get("game") for r in rows(dest)]
-    assert games.count(TRYTACTOE) == 2 and games.count(None) == 3
+    assert games.count(TTT) == 2 and games.count(None) == 3
     # Lose the Try-Tac-Toe games, then restore them from the backup.
     s = Store(club)
-    s.db.execute("DELETE FROM matches WHERE json_extract(header, '$.game') = ?", (TRYTACTOE,))
+    s.db.execute("DELETE FROM matches WHERE json_extract(header, '$.game') = ?", (TTT,))
     s.close()
     assert cli.main(["restore", dest, "--db", club]) == 0, capsys.readouterr().err
     out = capsys.readouterr().out
@@ -60,7 +61,7 @@ def test_backup_and_restore_of_both_games(tmp_path, capsys):
     assert len(kept) == 1 and len(rows(str(tmp_path / kept[0]))) == 3
 
 
-@pytest.mark.parametrize("game", [TICTACBOW, TRYTACTOE])
+@pytest.mark.parametrize("game", [TTB, TTT])
 def test_a_backup_that_fails_its_check_leaves_nothing(tmp_path, capsys, game):
     """A stored result that is not what the rules say (a tampered row): the backup is refused
     in one line, no file is left where it was going, and the next run says the same again."""
@@ -69,7 +70,7 @@ def test_a_backup_that_fails_its_check_leaves_nothing(tmp_path, capsys, game):
     db.execute(
         "UPDATE matches SET winner = 'nobody' WHERE id = (SELECT max(id) FROM matches "
         "WHERE coalesce(json_extract(header, '$.game'), ?) = ?)",
-        (TICTACBOW, game),
+        (TTB, game),
     )
     db.commit()
     db.close()
@@ -217,6 +218,6 @@ def test_an_older_backup_is_brought_up_to_date_in_the_restore_itself(tmp_path, c
         db.close()
     assert rows(club) == rows(old)
     games = [json.loads(r[2]).get("game") for r in rows(club)]
-    assert games.count(TRYTACTOE) == 2 and games.count(None) == 3
+    assert games.count(TTT) == 2 and games.count(None) == 3
     assert cli.main(["restore", old, "--db", club]) == 0, capsys.readouterr().err
     assert rows(club) == rows(old)

@@ -27,9 +27,7 @@ CORE = os.path.join(FIRMWARE, "scorebox_core")
 
 # Shared modules that still name a game, each with why: take one off once it asks the
 # registry.
-PENDING = {
-    "firmware/scorebox_core/match.py": "TICTACBOW, TRYTACTOE kept for tests until they use the registry's ids",
-}
+PENDING = {}
 
 # The modules a surface names as the game's own, outside its package (WEAR and STATS may be
 # None: a game whose face does not wear, whose figures are the store's arrows tables).

@@ -14,9 +14,10 @@ from scorebox.store.errors import StoreError
 from scorebox.store.sqlite import Store
 from scorebox.sync.pull import Progress, Summary, prepare, store_batch
 from scorebox_core import records as R
-from scorebox_core.match import TRYTACTOE, header, result
+from scorebox_core.match import header, result
 from scorebox_core.ttb.rules import Face
 from scorebox_core.ttb.rules import Options as TtbOptions
+from scorebox_core.ttt.game import ID as TTT
 
 BOX = "e6614103e7a1b2c3"
 
@@ -41,7 +42,7 @@ def test_stored_with_its_own_rules(store):
     x, o = g.score()
     scores = [(m.score(0), m.score(1)) for m in g.matches]
     wins = (sum(a > b for a, b in scores), sum(b > a for a, b in scores))
-    assert ttt["game"] == TRYTACTOE and ttb["game"] == "tictacbow"
+    assert ttt["game"] == TTT and ttb["game"] == "tictacbow"
     assert ttt["winner"] == ("X" if x > o else "O" if o > x else "draw")  # TTT-6: game score = both matches
     assert (ttt["wins_a"], ttt["wins_b"], ttt["finished"]) == (wins[0], wins[1], 1)
     assert (ttt["side_a"], ttt["side_b"]) == ("Ann,Cy", "Bo")
@@ -119,9 +120,9 @@ def test_export_import_round_trip(store, tmp_path):
     first = json.loads((out / "matches.json").read_text())
     assert json.loads((again / "matches.json").read_text()) == first
     m = first["matches"][0]
-    assert (m["game"], m["log"], m["side_a"]) == (TRYTACTOE, g.log, "Ann,Cy")
+    assert (m["game"], m["log"], m["side_a"]) == (TTT, g.log, "Ann,Cy")
     csv = (out / "matches.csv").read_text().splitlines()
-    assert csv[0].endswith(",game") and csv[1].endswith("," + TRYTACTOE) and csv[2].endswith(",tictacbow")
+    assert csv[0].endswith(",game") and csv[1].endswith("," + TTT) and csv[2].endswith(",tictacbow")
     assert (out / "arrows.csv").read_text().count("\n") == 1 + 2  # the header and the TTB match's arrows
     assert (again / "matches.csv").read_text().splitlines() == csv
     assert export.MATCH_COLUMNS[-1] == "game"
@@ -141,5 +142,5 @@ def test_a_lost_header_keeps_the_ttt_rules(tmp_path):
     done = store_batch(store, BOX, [prepare(1, "g000001.tbj", bytes(data), {1})], Summary(), Progress(0))
     assert done == [1]
     (row,) = store.matches()
-    assert (row["game"], row["side_a"], row["side_b"], row["finished"]) == (TRYTACTOE, "X?", "O?", 1)
+    assert (row["game"], row["side_a"], row["side_b"], row["finished"]) == (TTT, "X?", "O?", 1)
     assert row["winner"] == {0: "X", 1: "O"}.get(g.winner(), "draw")

@@ -15,7 +15,7 @@ from scorebox.sim.run import FLASH_SIZE
 FILL = """
 import json, sys
 from box.journal import Journal
-from scorebox_core.match import TRYTACTOE, from_header, game_of, result
+from scorebox_core.match import from_header, game_of, result
 from scorebox_core.ttb.rules import Match
 from scorebox_core.ttt.rules import Game
 from vpico import board as vboard
@@ -33,7 +33,7 @@ with open(src) as f:
 for m in todo:
     h = m["header"]
     opts, archers, _ = from_header(h)
-    g = (Game if game_of(h) == TRYTACTOE else Match)(opts, archers)
+    g = (Game if game_of(h) == Game.GAME else Match)(opts, archers)
     j.start_match(h)
     for ev in m["events"]:
         g.apply(ev)

@@ -4,9 +4,9 @@ every run."""
 
 from ttt_game import Rand, pick
 
-from scorebox_core.match import TRYTACTOE, header
+from scorebox_core.match import header
 from scorebox_core.ttb.rules import Face
-from scorebox_core.ttt.rules import NEXT_MATCH, UNDO, Game, Options
+from scorebox_core.ttt.rules import GAME, NEXT_MATCH, UNDO, Game, Options
 
 
 def full_game(seed=3, players=(("Ann", "Cy"), ("Bo",))):
@@ -25,7 +25,7 @@ def full_game(seed=3, players=(("Ann", "Cy"), ("Bo",))):
 
 def ttt_header(g, clock=None):
     """The header the box journals for game g."""
-    h = header(g.opts, g.archers, (18, 18), "m", (70, 70), Face(), game=TRYTACTOE)
+    h = header(g.opts, g.archers, (18, 18), "m", (70, 70), Face(), game=GAME)
     if clock is not None:
         h["clock"] = clock
     return h
