@@ -25,7 +25,7 @@ SETTABLE = ("dim_s", "sleep_s", "contrast")  # settings the PC may write
 CHOICES = {"dim_s": (10, 20, 30, 60, 120, 300), "sleep_s": (30, 60, 120, 300, 600, 0), "contrast": (32, 96, 160, 255)}
 ROSTER_PART = 100  # names per ROSTER or NAMES frame: about 1.5 KB of JSON at most
 NAME_MAX = 12  # characters of an archer's name (the PC's store/roster.py holds names to it)
-STORE_ID_MAX = 32  # characters of a store's id (the PC's are 16: store/db.py)
+STORE_ID_MAX = 32  # characters of a store's id (the PC's are 16: store/schema.py store_info)
 
 
 class Link:

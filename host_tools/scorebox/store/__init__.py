@@ -1,1 +1,2 @@
-"""The club's store: SQLite (db.py), the queries the reports read (queries.py), export, import and backup."""
+"""The club's store: the Store in SQLite (sqlite.py, its schema in schema.py), the queries the
+reports read (queries.py), export, import and backup."""
