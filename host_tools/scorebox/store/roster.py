@@ -120,11 +120,11 @@ class MemberList:
 
     SHOWN = 10  # refused lines quoted; the rest are counted
 
-    def __init__(self, rows, path):
+    def __init__(self, rows, path, renamed=()):
         self.new, self.back = [], []  # [(full name, box name)], [(id, name)]
         self.known = self.repeated = 0  # on the roster already; a name given again in the file
         self.refused, self.refused_count = [], 0  # [(line, why)] of the first SHOWN
-        known, taken = {}, set()
+        known, taken = {}, {n.casefold() for n in renamed}  # renamed: names archers had before a rename
         for aid, name, retired, full in rows:  # (id, name, retired, full name) of every archer
             taken.add(name.casefold())
             for key in (full or name, name):

@@ -84,7 +84,10 @@ class RosterDB:
         longer name and is not confirmed: .saved says which."""
 
         def run():
-            got = MemberList(self.db.execute("SELECT id, name, retired, full_name FROM archers"), path)
+            # A name an archer had before a rename still files a box's matches under them
+            # (store/rows.py) unless another archer has it: a derived name is never one of those.
+            renamed = [r[0] for r in self.db.execute("SELECT old FROM archer_renames")]
+            got = MemberList(self.db.execute("SELECT id, name, retired, full_name FROM archers"), path, renamed)
             got.saved = confirmed or not got.made()
             if got.saved:
                 now = time.time()
