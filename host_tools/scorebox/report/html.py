@@ -146,7 +146,9 @@ def render(data):
     for g in games.every():
         own.update(games.part(g, "REPORT").RENDER)
     title = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-    return env.get_template("report.html.j2").render(d=data, games=title, **own)
+    # each game's replay script (its REPORT's SCRIPT, a template beside this one), by its list's `g`
+    scripts = [(g.CODE.lower(), games.part(g, "REPORT").SCRIPT) for g in games.every()]
+    return env.get_template("report.html.j2").render(d=data, games=title, game_scripts=scripts, **own)
 
 
 def _ours(head):

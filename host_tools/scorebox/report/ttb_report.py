@@ -9,6 +9,7 @@ from scorebox_core.ttb.game import CODE
 from scorebox_core.ttb.rules import side_name, token
 
 RENDER = {"sides": rules.SIDES, "outcomes": rules.OUTCOMES, "side_name": side_name}  # the template's names
+SCRIPT = "ttb_replay.js.j2"  # its replay on the page: draw and describe a frame (templates/)
 
 
 def frame(m, turn):

@@ -13,6 +13,7 @@ from scorebox_core.ttt.game import CODE, SIDES
 from scorebox_core.ttt.rules import MISS
 
 RENDER = {}  # the template's names: none of its own
+SCRIPT = "ttt_replay.js.j2"  # its replay on the page: draw and describe a frame (templates/)
 
 
 def entry(m, h):
