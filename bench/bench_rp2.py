@@ -4,7 +4,7 @@ deterministic from run to run (docs/benchmarks.md, "The emulated RP2040").
 The rp2_* figures are the frozen image's (`make uf2`: what a maker flashes) when it is built,
 else MicroPython's own image with the .mpy files deployed; rp2_stock_* are the latter's boot,
 keys and heap beside them, for the comparison. All with the flash chip's typical times, and
-the slowest key and the frames that change under its maximum times (docs/rp2.md).
+the slowest key, the frames that change and the keys lost under its maximum times (docs/rp2.md).
 
 Skipped, with the line that says what to download, where the Pico's image is missing.
 """
@@ -183,6 +183,28 @@ def flash_max(tmp, image):
     }
 
 
+def keys_lost(tmp, image):
+    """The demo match at its pace and as a key storm (emu.PACES) under the flash chip's
+    maximum times: the pictures the panel showed with no flash time that it did not show
+    under them (a lost key takes at least its own picture with it; 0: no key lost). As
+    tests/rp2/test_rp2_keys_flash_max.py, which asserts 0."""
+    from rp2help import key_script
+    from test_rp2_keys_flash_max import shown
+
+    with open(os.path.join(ROOT, "docs", "demo.keys")) as f:
+        script = key_script(f.read())
+    lost = 0
+    for pace in sorted(emu.PACES):
+        steps = emu.paced(script, pace)
+        got = {}
+        for model in (None, "max"):
+            d = _Path(os.path.join(tmp, "%s-%s" % (pace, model)))
+            os.makedirs(d)
+            got[model] = shown(image, d, steps, model)["shown"]
+        lost += emu.pictures_lost(got[None], got["max"])
+    return {"rp2_keys_lost_flash_max": lost}
+
+
 def heap(tmp, image):
     """The least free heap over the demo match, keyed with the PC attached (the sync link
     loaded by a HELLO first), read at every turn of the box's loop."""
@@ -313,7 +335,8 @@ def run():
         for image in images:
             image.fs = image.files(os.path.join(tmp, "build-" + image.kind))
             main = image is images[0]
-            for part in (rules, app, heap, commit, idle, ttt_import, sync, flash_max) if main else (app, heap):
+            parts = (rules, app, heap, commit, idle, ttt_import, sync, flash_max, keys_lost)
+            for part in parts if main else (app, heap):
                 d = os.path.join(tmp, image.kind + "-" + part.__name__)
                 os.makedirs(d)
                 got = part(d, image)

@@ -6,6 +6,8 @@ SH1106, SSD1306 or SSD1309 on I2C, battery_mv() reads VSYS on ADC3 (GP29 behind 
 of 3), usb_powered() reads VBUS, and sleep_ms(ms), the app loop's pause, is
 machine.lightsleep when on battery (it would stop the USB clock, so never while USB power
 is present) and time.sleep_ms otherwise. beep() drives the piezo on pins.PIEZO with PWM.
+The keypad is scanned by a PIO state machine (boards/keypad.py) where pins.py allows it, so
+that a key pressed while the flash stalls the CPU is still seen; the buttons by the CPU.
 
 Pico W / Pico 2 W: GP29 (the VSYS divider) is also the wireless chip's SPI clock and GP25
 its chip select, and VBUS sense is the wireless chip's WL_GPIO2, not GP24 (Pico W
@@ -25,9 +27,19 @@ from boards.base import Board as Base
 from box.display import Display
 from box.keys import NONE, code
 
+try:
+    from boards.keypad import Keypad
+except ImportError:  # no rp2 module: a fake machine on the unix port (tests/mpy/board_pico.py)
+    Keypad = None
+
 _LIGHTSLEEP_MS = 20  # a key is sampled at least every 20 ms + the loop's work
 _SAMPLES = 8  # ADC readings averaged per battery_mv() (the ADC is noisy, ~1 LSB = 2.4 mV at VSYS)
 _HALF = 32768  # PWM duty for a tone: a square wave, the loudest a piezo gives
+
+
+def _consecutive(gpios, n):
+    """n GPIOs next to each other, in any order (the PIO's pin ranges)."""
+    return len(gpios) == n and max(gpios) - min(gpios) == n - 1 and len(set(gpios)) == n
 
 
 def _is_wireless():
@@ -61,9 +73,23 @@ class Board(Base):
         self.i2c = i2c
         self.panel = _panel(i2c)
         self.display = Display(self.panel)
+        self._last = time.ticks_ms()
+        self._ms = 0
+        self._given = 0  # the last ms() handed out
         # Keypad: rows open-drain (released = high through the column pull-ups), columns in.
-        self.rows = tuple(machine.Pin(g, machine.Pin.OPEN_DRAIN, value=1) for g in pins.KEYPAD_ROWS)
-        self.cols = tuple(machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP) for g in pins.KEYPAD_COLS)
+        # Scanned by a PIO state machine where the wiring allows it (boards/keypad.py): it
+        # goes on while the CPU stalls for the flash, and ms() and scan() then hand out
+        # each change it saw at its own time, oldest first. Else the CPU scans.
+        rows, cols = pins.KEYPAD_ROWS, pins.KEYPAD_COLS
+        self.keypad = None
+        self.rows = ()
+        self.cols = tuple(machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP) for g in cols)
+        if Keypad is not None and _consecutive(rows, 4) and _consecutive(cols, 4):
+            col0 = self.cols[cols.index(min(cols))]
+            irqs = (machine.disable_irq, machine.enable_irq)
+            self.keypad = Keypad(rows, cols, machine.Pin(min(rows)), col0, self._ms, irqs)
+        else:
+            self.rows = tuple(machine.Pin(g, machine.Pin.OPEN_DRAIN, value=1) for g in rows)
         self.buttons = tuple(
             (code(name), machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP)) for name, g in pins.BUTTONS
         )
@@ -77,20 +103,36 @@ class Board(Base):
         if pins.PIEZO is not None:
             self.piezo = machine.PWM(machine.Pin(pins.PIEZO), freq=2000, duty_u16=0)
         self._quiet_at = 0  # ms() when the tone sounding ends; 0: silent
-        self._last = time.ticks_ms()
-        self._ms = 0
         self._usb = None
         self._usb_at = self._last
 
     # --- the contract (boards/base.py) -------------------------------------------------------
     def ms(self):
+        """The clock, or while the PIO's keypad has changes not handed out yet the time of
+        the oldest (the one scan() hands out next): after a stall the debouncer sees each
+        key at the time it was pressed. Never less than the time handed out before."""
         now = time.ticks_ms()
         self._ms += time.ticks_diff(now, self._last)
         self._last = now
-        return self._ms
+        now = self._ms
+        kp = self.keypad
+        if kp is not None:
+            kp.read(now)
+            if kp.log:
+                now = kp.log[0][1]
+        if now < self._given:
+            now = self._given
+        self._given = now
+        return now
 
     def scan(self):
         """The first key found down: the keypad row by row, then the buttons."""
+        kp = self.keypad
+        if kp is not None:
+            if kp.log:
+                kp.key = kp.log.pop(0)[0]
+            if kp.key != NONE:
+                return kp.key
         cols = self.cols
         k = 0
         for r in self.rows:

@@ -104,54 +104,63 @@ class Debouncer:
         self._t0 = now  # when the debounced key went down
         self._long_done = False
         self._next = now  # next auto-repeat
-        self._pending = NOTHING  # a second event found in the same call
+        self._events = []  # events found and not returned yet, oldest first
 
     def down(self):
         """The debounced key held now, or NONE."""
         return self._key
 
     def update(self, raw, now):
-        if self._pending:
-            ev = self._pending
-            self._pending = NOTHING
-            return ev
+        """The next event, NOTHING when none. A reading that changes counts for what it did
+        since the last call too: events due while it held (its press, a long press, repeats)
+        come first. A board that was not read for a while (boards/pico.py after the flash
+        stalled the CPU) calls once for each change it saw, at the change's time."""
+        ev = self._events
         if raw != self._raw:
+            w = self._due()
+            while w is not None and w <= now:
+                self._step(self._raw, w)
+                w = self._due()
             self._raw = raw
             self._since = now
+        self._step(raw, now)
+        return ev.pop(0) if ev else NOTHING
+
+    def _step(self, raw, now):
+        """The events of reading raw at now (raw held since self._since), queued."""
+        ev = self._events
         k = self._key
         if raw != k:
             if now - self._since < self.stable_ms:
-                return NOTHING
-            ev = NOTHING
+                return
             if k != NONE and self.long_keys >> k & 1 and not self._long_done:
-                ev = PRESS << 5 | k  # a short press of a two-meaning key counts on release
+                ev.append(PRESS << 5 | k)  # a short press of a two-meaning key counts on release
             self._key = raw
             if raw != NONE:
                 self._t0 = now
                 self._long_done = False
                 self._next = now + self.delay_ms
                 if not self.long_keys >> raw & 1:
-                    if ev:
-                        self._pending = PRESS << 5 | raw
-                    else:
-                        ev = PRESS << 5 | raw
-            return ev
+                    ev.append(PRESS << 5 | raw)
+            return
         if k == NONE:
-            return NOTHING
+            return
         if self.long_keys >> k & 1:
             if not self._long_done and now - self._t0 >= self.long_ms:
                 self._long_done = True
-                return LONG << 5 | k
+                ev.append(LONG << 5 | k)
         elif self.repeat_keys >> k & 1 and now >= self._next:
             self._next += self.repeat_ms
-            return REPEAT << 5 | k
-        return NOTHING
+            ev.append(REPEAT << 5 | k)
 
     def wake_at(self):
         """The time at which update() must be called next even if the reading does not
         change, or None when only a change of the reading matters."""
-        if self._pending:
+        if self._events:
             return self._since
+        return self._due()
+
+    def _due(self):
         k = self._key
         if self._raw != k:
             return self._since + self.stable_ms

@@ -167,6 +167,28 @@ def key_step(name, hold_ms, gap_ms, pins=None):
     return [None, gpio, hold_ms, gap_ms]
 
 
+# Key paces: (hold ms, or None for the key script's own, gap ms). The virtual Pico's, and a
+# storm of 9 keys a second (faster than an archer keys a score): the changes of a 400 ms stall
+# then fit the PIO's FIFO (boards/keypad.py).
+PACES = {"demo": (None, 120), "storm": (55, 55)}
+
+
+def paced(script, pace, pins=None):
+    """Harness steps for a key script [(key name or None, ms)] at a pace of PACES."""
+    hold, gap = PACES[pace]
+    pins = pins or pin_map()
+    return [key_step(n, ms, 0) if n is None else key_step(n, hold or ms, gap, pins) for n, ms in script]
+
+
+def pictures_lost(want, got):
+    """How many of the pictures in want (a play()'s "shown") got does not show in the same
+    order: a key the box lost takes at least its own picture with it."""
+    import difflib
+
+    m = difflib.SequenceMatcher(None, want, got, autojunk=False)
+    return len(want) - sum(b.size for b in m.get_matching_blocks())
+
+
 class EmulatedPico(PtyBox):
     """One emulated Pico. flash: the file holding the file system region (made blank, and
     formatted by MicroPython at first boot, when absent). The pty's path is `port`. paused:

@@ -3,7 +3,8 @@
 // socket, its fd number in the config, that emu.py relays to the pty the PC opens) and
 // speaks JSON lines on stdin/stdout (the config is argv[2], JSON):
 //   {"op": "play", "steps": [[pad, gpio, hold_ms, gap_ms], ...]}  keys in emulated time;
-//        answers {"ev": "played", "frames": [hex, ...], "press_ns": [...], "frame_ns": [...]}
+//        answers {"ev": "played", "frames": [hex, ...], "press_ns": [...], "frame_ns": [...],
+//        "shown": [hex, ...]} (frames: after each step; shown: every picture, in order)
 //   {"op": "cut_at", "cycles": N}   power cut at that cycle: flash saved, then exit
 //   {"op": "stop"}                  power off now, flash saved
 //   {"op": "run"}                   power on (when started paused)
@@ -101,11 +102,73 @@ function stall(ns) {
 // The display on I2C0 at the pins.py address.
 const panel = new Panel(cfg.panel, cfg.panel_addr, cfg.i2c_hz);
 panel.attach(mcu.i2c[cfg.i2c_bus], clock);
+// Every picture the panel showed while keys play, in order: its RAM after each transfer that
+// changed it. The same keys give the same pictures however long the box took over them.
+let shown = null;
+const i2cStop = mcu.i2c[cfg.i2c_bus].onStop;
+mcu.i2c[cfg.i2c_bus].onStop = () => {
+  i2cStop();
+  if (!shown) return;
+  const f = hex(panel.frame());
+  if (f !== shown[shown.length - 1]) shown.push(f);
+};
+
+// PIO in emulated time: rp2040js steps its state machines from a JavaScript timer, apart from
+// the CPU's clock, and runs an instruction a step whatever its delay and the clock divider.
+// Here each state machine runs on the clock: an instruction takes (1 + delay) x the divider's
+// cycles, run up to now before a key changes, 2 ms after it (a scan of the keypad has seen it
+// by then: its push and interrupt come on time) and before the CPU touches the PIO. A state
+// machine scanning the keypad keeps going while the CPU stalls, as on a Pico.
+for (const pio of mcu.pio) {
+  pio.run = () => {};
+  for (const sm of pio.machines) sm.nextNs = 0;
+  const read = pio.readUint32.bind(pio);
+  const write = pio.writeUint32.bind(pio);
+  pio.readUint32 = (offset) => (pioRun(), read(offset));
+  pio.writeUint32 = (offset, value) => {
+    pioRun();
+    const was = pio.machines.map((sm) => sm.enabled);
+    write(offset, value);
+    pio.machines.forEach((sm, i) => {
+      if (sm.enabled && !was[i]) sm.nextNs = clock.nanos;
+      // SHIFTCTRL's FJOIN_RX (bit 31) gives the RX FIFO the TX one's 4 words: 8 deep
+      // (rp2040js keeps 4 whatever the join); a change of join empties both, as on the chip.
+      const rx = sm.shiftCtrl >>> 31 ? 8 : 4;
+      if (sm.rxFIFO.buffer.length !== rx) {
+        sm.rxFIFO.buffer = new Uint32Array(rx);
+        sm.rxFIFO.start = sm.rxFIFO.used = 0;
+      }
+    });
+  };
+}
+let pioBusy = false; // a step that drives a row calls keysUpdate(): not again from there
+function pioRun() {
+  if (pioBusy) return;
+  pioBusy = true;
+  const now = clock.nanos;
+  for (const pio of mcu.pio) {
+    if (pio.stopped) continue;
+    for (const sm of pio.machines) {
+      if (!sm.enabled) continue;
+      const div = (sm.clockDivInt || 65536) + sm.clockDivFrac / 256;
+      while (sm.nextNs <= now) {
+        const c = sm.cycles;
+        sm.step();
+        pio.checkChangedPins();
+        sm.nextNs += Math.max(1, sm.cycles - c) * div * NS_PER_CYCLE;
+      }
+    }
+  }
+  pioBusy = false;
+}
+
+const pioAlarm = clock.createAlarm(() => pioRun());
 
 // Keys: the 4x4 matrix (rows driven low one at a time; the held key's column reads low
 // while its row is low) and the six buttons to GND.
 let held = null; // {pad: index} or {gpio: n}
 function keysUpdate() {
+  pioRun(); // what the PIO sampled up to now, with the keys as they were
   cfg.cols.forEach((g, c) => {
     let low = false;
     if (held && held.pad != null && held.pad % 4 === c) {
@@ -117,6 +180,10 @@ function keysUpdate() {
 }
 for (const g of cfg.rows) mcu.gpio[g].addListener(keysUpdate);
 keysUpdate();
+function keysChanged() {
+  keysUpdate();
+  pioAlarm.schedule(2e6);
+}
 
 // Power: VSYS through the Pico's divider of 3 on ADC3 (12 bits of 3.3 V), VBUS sense on GP24.
 function vsys(mv) {
@@ -210,20 +277,22 @@ function stats() {
     panel_lit: panel.lit(),
     panel_unknown: panel.unknown,
     flash_stall_ns: flashStallNs,
+    pio_fdebug: mcu.pio.map((p) => p.fdebug), // RXSTALL (bits 0-3): a push found its FIFO full
   };
 }
 
 // Key steps in emulated time: press, hold, release, gap; the frame after each gap.
 const keyAlarm = clock.createAlarm(() => play && play.next());
 function startPlay(steps) {
-  const out = { frames: [], press_ns: [], frame_ns: [] };
+  const out = { frames: [], press_ns: [], frame_ns: [], shown: [hex(panel.frame())] };
+  shown = out.shown;
   let i = 0;
   let phase = 0;
   play = {
     next() {
       if (phase === 1) {
         held = null;
-        keysUpdate();
+        keysChanged();
         phase = 2;
         keyAlarm.schedule(steps[i][3] * 1e6);
         return;
@@ -235,6 +304,7 @@ function startPlay(steps) {
       }
       if (i >= steps.length) {
         play = null;
+        shown = null;
         if (cfg.paused) running = false;
         snapshots(Math.round(clock.nanos / NS_PER_CYCLE));
         send({ ev: 'played', ...out, ...stats() });
@@ -242,7 +312,7 @@ function startPlay(steps) {
       }
       const [pad, gpio, hold] = steps[i];
       held = pad == null && gpio == null ? null : { pad, gpio };
-      keysUpdate();
+      keysChanged();
       out.press_ns.push(clock.nanos);
       phase = 1;
       keyAlarm.schedule(hold * 1e6);
