@@ -237,3 +237,16 @@ def test_an_unreadable_ack_file_acknowledges_nothing(tmp_path):
     assert rep["notes"] == ["journal.ack unreadable: nothing counts as acknowledged"]
     assert rep["damage"] == [{"file": "journal.ack", "offset": 0, "bytes": 3}]
     assert not any(r.acked(n) for n in range(1, 6)) and rep["next"] == 6
+
+
+@pytest.mark.parametrize("what", ["an ack record of a list", "a note record of an ack's dict"])
+def test_an_ack_file_of_another_record_or_value_acknowledges_nothing(tmp_path, what):
+    """docs/journal.md: journal.ack holds the acknowledgement record, a dict; a sound record
+    of another type or value there is no acknowledgement (the reader neither fails on it
+    nor takes it as one)."""
+    r = journal(tmp_path)
+    wrong = R.value_record(R.ACK, [[1, 4]]) if what.startswith("an ack") else R.value_record(R.NOTE, {"floor": 4})
+    (tmp_path / "journal.ack").write_bytes(bytes(wrong))
+    rep = r.recover()
+    assert rep["notes"] == ["journal.ack unreadable: nothing counts as acknowledged"]
+    assert not any(r.acked(n) for n in range(1, 6)) and rep["next"] == 6
