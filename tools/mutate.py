@@ -70,6 +70,7 @@ MODULES = {
         "tests/pc/test_registry.py",
     ],
     "frames.py": [
+        "tests/pc/test_mutation_frames.py",
         "tests/pc/test_frames_refusals.py",
         "tests/pc/test_sync_hostile_box.py",
     ],
