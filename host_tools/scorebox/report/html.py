@@ -147,8 +147,14 @@ def render(data):
         own.update(games.part(g, "REPORT").RENDER)
     title = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
     # each game's replay script (its REPORT's SCRIPT, a template beside this one), by its list's `g`
-    scripts = [(g.CODE.lower(), games.part(g, "REPORT").SCRIPT) for g in games.every()]
-    return env.get_template("report.html.j2").render(d=data, games=title, game_scripts=scripts, **own)
+    parts = [games.part(g, "REPORT") for g in games.every()]
+    scripts = [(g.CODE.lower(), p.SCRIPT) for g, p in zip(games.every(), parts)]
+    # and its own templates, where it has them (None where not): its card on the Archers
+    # page (CARD), the data its script reads (DATA)
+    cards = [p.CARD for p in parts if p.CARD]
+    tags = [p.DATA for p in parts if p.DATA]
+    page = env.get_template("report.html.j2")
+    return page.render(d=data, games=title, game_scripts=scripts, game_cards=cards, game_data=tags, **own)
 
 
 def _ours(head):

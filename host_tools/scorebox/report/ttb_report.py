@@ -10,6 +10,8 @@ from scorebox_core.ttb.rules import side_name, token
 
 RENDER = {"sides": rules.SIDES, "outcomes": rules.OUTCOMES, "side_name": side_name}  # the template's names
 SCRIPT = "ttb_replay.js.j2"  # its replay on the page: draw and describe a frame (templates/)
+CARD = None  # no card of its own: its archers' figures are the page's (report/stats.py)
+DATA = None  # its script reads only the matches
 
 
 def frame(m, turn):

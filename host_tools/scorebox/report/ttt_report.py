@@ -14,6 +14,8 @@ from scorebox_core.ttt.rules import MISS
 
 RENDER = {}  # the template's names: none of its own
 SCRIPT = "ttt_replay.js.j2"  # its replay on the page: draw and describe a frame (templates/)
+CARD = "ttt_card.html.j2"  # its archers' card on the Archers page (templates/)
+DATA = "ttt_data.html.j2"  # what its script reads: the board's geometry (templates/)
 
 
 def entry(m, h):
