@@ -114,7 +114,7 @@ def decode(line):
 
 def runs(numbers):
     """Match numbers as sorted runs [first, last] (an ACK of protocol 2 takes one run)."""
-    out = []
+    out = []  # type: list
     for n in sorted(numbers):
         if out and n <= out[-1][1] + 1:
             out[-1][1] = n  # sorted: never below the run's end
