@@ -24,21 +24,27 @@ class Port:
         self.closed = False  # the input ended: nobody will ever write again
 
     def read_ready(self, limit=4096):
-        """Bytes available now (up to limit); b"" when none. Reads one at a time because
-        a stream read of n bytes would wait for all n, and stops after a Ctrl-C byte so
-        that what follows it stays for the REPL."""
+        """Bytes available now (up to limit); b"" when none. One byte a call: a read of n
+        bytes from the Pico's stdin waits for all n (MicroPython 1.28's stdio reads byte by
+        byte until it has them, and nothing says how many are waiting), so a read would
+        stall the app on a frame cut short. Stops after a Ctrl-C byte so that what follows
+        it stays for the REPL. The loop's names are local: it runs for every byte of a
+        request, and a Pico looks each attribute up every time."""
         out = bytearray()
         one = self.one
-        while len(out) < limit and self.poller.poll(0):
+        ready = self.poller.poll
+        readinto = self.raw_in.readinto
+        while len(out) < limit and ready(0):
             try:
-                got = self.raw_in.readinto(one)  # type: ignore[misc]  # stdin.buffer: bytes, not text
+                got = readinto(one)  # type: ignore[misc]  # stdin.buffer: bytes, not text
             except OSError:  # EIO: a pty whose other side is gone
                 got = 0
             if not got:
                 self.closed = True  # the input ended
                 break
-            out.append(one[0])
-            if one[0] == 3:
+            c = one[0]
+            out.append(c)
+            if c == 3:
                 break
         return out
 
