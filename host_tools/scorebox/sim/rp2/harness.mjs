@@ -11,6 +11,8 @@
 //   {"op": "snap_at", "cycles": [N, ...]}  the flash as a cut at each would leave it, in FLASH.atN
 //   {"op": "profile", "on": true|false}  cycles by program counter; off answers {"ev": "profile"}
 //   {"op": "stats"} / {"op": "frame"} / {"op": "flashlog"} / {"op": "vsys", "mv": N}
+//   {"op": "usb_mark"}  stats' usb_first_in / usb_last_out count again from now: the cycle of
+//        the PC's first byte since, and of the box's last byte to the PC (null: none yet)
 // Events it sends on its own: {"ev": "usb"} when the PC's side of USB is configured.
 import fs from 'node:fs';
 import net from 'node:net';
@@ -228,14 +230,21 @@ mcu.usbCtrl.indicateBufferReady = (endpoint, out) => {
   if (inDone.length === 1) inAlarm.schedule(inBusFree - clock.nanos);
 };
 const usb = new net.Socket({ fd: cfg.usb_fd, readable: true, writable: true });
+// A command's time on the wire (bench_rp2.py): its first byte in, the box's last byte out.
+let usbFirstIn = null;
+let usbLastOut = null;
 usb.on('data', (chunk) => {
+  if (usbFirstIn === null) usbFirstIn = Math.round(clock.nanos / NS_PER_CYCLE);
   for (const b of chunk) inbox.push(b);
   if (inbox.length > 65536) usb.pause();
   wake();
 });
 usb.on('error', () => {}); // the PC closed its side: a cable pulled out
 cdc.onDeviceConnected = () => send({ ev: 'usb' });
-cdc.onSerialData = (buf) => usb.write(Buffer.from(buf));
+cdc.onSerialData = (buf) => {
+  usbLastOut = Math.round(clock.nanos / NS_PER_CYCLE);
+  usb.write(Buffer.from(buf));
+};
 
 // The control channel.
 function send(obj) {
@@ -252,7 +261,8 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   const m = JSON.parse(line);
   if (m.op === 'cut_at') cutNanos = m.cycles * NS_PER_CYCLE;
   else if (m.op === 'stop') powerOff();
-  else if (m.op === 'stats') send({ ev: 'stats', ...stats() });
+  else if (m.op === 'stats') send({ ev: 'stats', ...stats(), usb_first_in: usbFirstIn, usb_last_out: usbLastOut });
+  else if (m.op === 'usb_mark') usbFirstIn = usbLastOut = null;
   else if (m.op === 'frame') send({ ev: 'frame', frame: hex(panel.frame()), on: panel.on });
   else if (m.op === 'flashlog') send({ ev: 'flashlog', log: flashlog });
   else if (m.op === 'vsys') vsys(m.mv);
