@@ -360,7 +360,10 @@ def case_fill_with_matches_then_ack():
             warned_at = n
         want(n < 2000, "never full")
     want(warned_at is not None and warned_at < n, "warned before full (%r of %d)" % (warned_at, n))
-    want(abs(n - predicted) * 10 <= predicted, "predicted %d matches, %d fit" % (predicted, n))
+    # The prediction counts 256 bytes a match unless the box's own average is larger
+    # (docs/journal.md "Capacity"): never above what fits, and no more than a fifth below it
+    # with these matches (about 213 bytes each: 628 predicted, 721 fit on 48 blocks).
+    want(predicted <= n and predicted * 5 >= n * 4, "predicted %d matches, %d fit" % (predicted, n))
     want(("%d matches" % n) in reason, reason)
     for k, _h, evs, _x in j.iter_matches():
         want(evs == jt.play(k - 1)[0], "match %d" % k)
