@@ -43,7 +43,8 @@ def main(b=None, app=None):
                 served = True  # and no pause: a sync runs at the link's speed, not the key period's
                 continue
             if served:  # the PC paused: the screen's storage figures, if its ACKs changed them
-                sp = sync.link.new_space()  # (space() walks the file system: once per sync)
+                # served: sync.poll() made the link, and it is never unmade
+                sp = sync.link.new_space()  # type: ignore[union-attr]  # (space() walks the file system: once per sync)
                 if sp is not None:
                     app.space = sp
                 served = False
