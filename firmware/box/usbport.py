@@ -33,10 +33,10 @@ class Port:
         out = bytearray()
         one = self.one
         ready = self.poller.poll
-        readinto = self.raw_in.readinto
+        readinto = self.raw_in.readinto  # type: ignore[misc]  # stdin.buffer: bytes, not text
         while len(out) < limit and ready(0):
             try:
-                got = readinto(one)  # type: ignore[misc]  # stdin.buffer: bytes, not text
+                got = readinto(one)
             except OSError:  # EIO: a pty whose other side is gone
                 got = 0
             if not got:
