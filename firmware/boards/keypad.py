@@ -25,7 +25,7 @@ from box.keys import NONE
 _FREQ = 50_000  # Hz: the 50 cycles of a scan take 1 ms
 
 
-@rp2.asm_pio(set_init=(rp2.PIO.IN_LOW,) * 4, fifo_join=rp2.PIO.JOIN_RX)
+@rp2.asm_pio(set_init=(rp2.PIO.IN_LOW,) * 4, fifo_join=rp2.PIO.JOIN_RX)  # type: ignore[arg-type]  # a tuple, as rp2.py takes
 def _scan():
     # OSR counts the scans (down from 0), Y holds the last readings pushed. Both branches
     # after the comparison take 5 cycles, so every scan takes 50.

@@ -30,7 +30,7 @@ from box.keys import NONE, code
 try:
     from boards.keypad import Keypad
 except ImportError:  # no rp2 module: a fake machine on the unix port (tests/mpy/board_pico.py)
-    Keypad = None
+    Keypad = None  # type: ignore[misc,assignment]
 
 _LIGHTSLEEP_MS = 20  # a key is sampled at least every 20 ms + the loop's work
 _SAMPLES = 8  # ADC readings averaged per battery_mv() (the ADC is noisy, ~1 LSB = 2.4 mV at VSYS)
@@ -82,7 +82,7 @@ class Board(Base):
         # each change it saw at its own time, oldest first. Else the CPU scans.
         rows, cols = pins.KEYPAD_ROWS, pins.KEYPAD_COLS
         self.keypad = None
-        self.rows = ()
+        self.rows = ()  # type: tuple
         self.cols = tuple(machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP) for g in cols)
         if Keypad is not None and _consecutive(rows, 4) and _consecutive(cols, 4):
             col0 = self.cols[cols.index(min(cols))]
@@ -111,9 +111,9 @@ class Board(Base):
         """The clock, or while the PIO's keypad has changes not handed out yet the time of
         the oldest (the one scan() hands out next): after a stall the debouncer sees each
         key at the time it was pressed. Never less than the time handed out before."""
-        now = time.ticks_ms()
-        self._ms += time.ticks_diff(now, self._last)
-        self._last = now
+        ticks = time.ticks_ms()
+        self._ms += time.ticks_diff(ticks, self._last)
+        self._last = ticks
         now = self._ms
         kp = self.keypad
         if kp is not None:
