@@ -15,16 +15,14 @@ import binascii
 import collections
 import json
 import os
-import pty
 import re
 import subprocess
 import sys
-import threading
-import tty
 
 import mpy
 import pytest
 from boxfill import fill
+from hostilebox import RawBox
 from picoheap import PicoHeapVirtualPico
 from test_sync_faults import box_unacked
 
@@ -232,38 +230,6 @@ def test_a_box_at_its_repl_is_told_in_one_line(template, tmp_path):
 # --- a hostile box of protocol 2 -----------------------------------------------------------
 HELLO2 = {"device": "v-hostile", "firmware": "0.1.0", "protocol": 2}
 FILE = ["g000001.tbj", 5000]
-
-
-class RawBox:
-    """A box on a pty that answers each request with answer(seq, kind, body) -> the raw
-    bytes it writes back (a frame, or a BIN frame and what follows it)."""
-
-    def __init__(self, answer):
-        self.answer = answer
-        self.master, self.slave = pty.openpty()
-        tty.setraw(self.slave)
-        self.port = os.ttyname(self.slave)
-        self.t = threading.Thread(target=self.serve, daemon=True)
-        self.t.start()
-
-    def serve(self):
-        buf = b""
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            buf += chunk
-            while b"\n" in buf:
-                line, buf = buf.split(b"\n", 1)
-                os.write(self.master, self.answer(*frames.decode(line)))
-
-    def close(self):
-        os.close(self.slave)
-        self.t.join(5)
-        os.close(self.master)
 
 
 def stream_box(stream):

@@ -3,15 +3,14 @@ and in the PC's use of them, each size limit at its boundary, and the journal's 
 (firmware/scorebox_core/records.py) to the byte (issue 21, item 16: none of these was
 pinned; the decoder's refusals ran only on MicroPython, in tests/mpy/frames_hostile.py).
 
-The PC's side talks to a box over a real pseudo-terminal (test_sync_hostile_box.HostileBox):
+The PC's side talks to a box over a real pseudo-terminal (tests/support/hostilebox.py):
 a damaged reply is asked for again, a request the box could not hold is never sent."""
 
 import binascii
-import os
 import re
 
 import pytest
-from test_sync_hostile_box import HostileBox
+from hostilebox import HostileBox, RawBox
 
 from scorebox.device import link
 from scorebox.sync.pull import Acker, Summary, check_list, read_file
@@ -100,42 +99,19 @@ def test_write_json_gives_the_bytes_of_encode():
 
 
 # --- the PC's side: damaged replies are asked for again -----------------------------------
-class Box(HostileBox):
-    """HostileBox whose close() waits for its thread: one left reading would take the next
-    test's frames (the file descriptor numbers come round again)."""
-
-    def close(self):
-        os.close(self.slave)  # the master's read then fails (EIO): the thread ends
-        self.t.join(5)
-        os.close(self.master)
-
-
-class DamagedFirst(Box):
+class DamagedFirst(RawBox):
     """Answers the first request with `damaged` (raw bytes) and a resend with a good OK."""
 
     def __init__(self, damaged):
         self.damaged = damaged
         self.requests = []
-        super().__init__(None)
+        super().__init__(self._answer)
 
-    def serve(self):
-        buf = b""
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            buf += chunk
-            while b"\n" in buf:
-                line, buf = buf.split(b"\n", 1)
-                seq, kind, body = frames.decode(line)
-                self.requests.append(seq)
-                if len(self.requests) == 1:
-                    os.write(self.master, self.damaged(seq) + b"\n")
-                else:
-                    os.write(self.master, frames.encode(seq, "OK", {"device": "v-good"}))
+    def _answer(self, seq, kind, body):
+        self.requests.append(seq)
+        if len(self.requests) == 1:
+            return self.damaged(seq) + b"\n"
+        return frames.encode(seq, "OK", {"device": "v-good"})
 
 
 def bad(seq):
@@ -189,7 +165,7 @@ def test_a_request_the_box_cannot_hold_is_never_sent(size, monkeypatch):
     # The next sequence number is 1 (it starts at random, link.Sequence): request_of sizes for 1.
     monkeypatch.setattr(link.SEQUENCE, "last", 0)
     got = []
-    box = Box(lambda kind, body: got.append(kind) or answer_ok(kind, body))
+    box = HostileBox(lambda kind, body: got.append(kind) or answer_ok(kind, body))
     ser = link.open_port(box.port)
     try:
         client = link.Client(ser, timeout=2.0, retries=0)
@@ -221,7 +197,7 @@ def read_box(sizes, reply_len=None):
         n = body["length"] if reply_len is None else reply_len
         return "DATA", bytes(i % 251 for i in range(body["offset"], body["offset"] + n))
 
-    return Box(reply)
+    return HostileBox(reply)
 
 
 def test_a_file_is_read_in_pieces_of_max_read_bytes():
@@ -262,7 +238,7 @@ def test_acknowledgements_go_max_ack_numbers_a_request():
         parts.append(body["n"])
         return "OK", {"acked": body["n"]}
 
-    box = Box(reply)
+    box = HostileBox(reply)
     ser = link.open_port(box.port)
     try:
         s = Summary()
