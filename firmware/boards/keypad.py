@@ -106,8 +106,10 @@ class Keypad:
         """Take the changes into the log; now: the board's clock. The FIFO is drained here
         too (the interrupt may not have been served yet), with interrupts off meanwhile."""
         state = self._irq_off()
-        self._drain(self.sm)
-        self._irq_on(state)
+        try:
+            self._drain(self.sm)
+        finally:  # a Ctrl-C raised in the drain: left off, the REPL would never hear USB again
+            self._irq_on(state)
         if self.put - self.got > _RING:  # not read for 32 keys: the oldest were overwritten
             self.got = self.put - _RING
         while self.got < self.put:

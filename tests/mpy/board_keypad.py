@@ -122,7 +122,30 @@ def check_ring():
     print("ok ring")
 
 
+def check_interrupts_back_on():
+    """A Ctrl-C from the PC is raised at the VM's next branch, which may fall in read()'s drain
+    while the interrupts are off: they must come back on, or the REPL that follows never hears
+    the USB again (mpremote then hangs: seen on the emulated Pico, issue 22)."""
+    off = []
+    kp = keypad.Keypad(
+        (6, 7, 8, 9), (10, 11, 12, 13), None, None, 0, (lambda: off.append(1), lambda state: off.clear())
+    )
+    kp.sm.fifo.append(IDLE << 14)
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    kp.sm.get = interrupted
+    try:
+        kp.read(5)
+    except KeyboardInterrupt:
+        pass
+    want(off == [], "the interrupts are on again after a Ctrl-C in the drain: %r" % off)
+    print("ok interrupts")
+
+
 check_codes()
 check_times()
 check_ring()
+check_interrupts_back_on()
 done()

@@ -41,10 +41,6 @@ def _doctor(port):
     return p.stdout + p.stderr
 
 
-# Seen once in a fresh-clone run (4 runs): mpremote could not reach the REPL of the box running
-# the shadowing .mpy files, as the stock image's power-cut reboot now and then (issue 22: the
-# same defect, cause not found): reported, not hidden.
-@pytest.mark.xfail(reason="mpremote finds no REPL now and then on a box running .mpy files", strict=False)
 def test_doctor_then_deploy_undo_the_shadowing(shadowed):
     version = deploy.firmware_version()
     hello = wait_hello(shadowed.port)
