@@ -4,6 +4,7 @@ and the names in a club's CSV file.
 Here, beside errors.py, so that every layer may use it (sync's `matches`, the store's
 `boxes` and `archers import`, the reports, `sim --roster @FILE`)."""
 
+import contextlib
 import csv
 import re
 import time
@@ -85,12 +86,10 @@ def _column(head, names):
     return next((head.index(c) for c in names if c in head), None)
 
 
-def csv_rows(path, error, listed=False):
-    """(line number, first, last) of each row of a club's CSV file, read as a stream (the
-    file is never held whole): first and last from a first and a last name column, or first
-    the whole name and last "" from a name column. listed: a file without those headings and
-    with one field a line is a list of names. error: the exception raised with the one line
-    that says what is wrong; nothing is yielded past the first one."""
+def _table(path, error):
+    """(line number, cells) of each row of a CSV file, its first line's first, read as a
+    stream (a quoted field may hold line breaks: the number is the line a row starts on).
+    error: the exception raised with the one line that says what is wrong."""
     try:
         f = open(path, encoding="utf-8-sig", newline="")
     except OSError as e:
@@ -98,32 +97,9 @@ def csv_rows(path, error, listed=False):
     with f:
         try:
             rows = csv.reader(_lines(f, path, error), strict=True)
-            head = next(rows, None)
-            if head is None:
-                raise error("%s: empty: a CSV file with a 'name' column expected" % path)
-            keys = [_heading(h) for h in head]
-            first, last = _column(keys, FIRST_COLUMNS), _column(keys, LAST_COLUMNS)
-            if first is None or last is None:
-                first, last = _column(keys, NAME_COLUMNS), None
-            if first is None and not (listed and len(head) <= 1):
-                nor = ", nor one name a line" if listed else ""
-                raise error(
-                    "%s: no name column in the first line (one of: %s; or a first and a last name column)%s"
-                    % (path, ", ".join(NAME_COLUMNS), nor)
-                )
-            listing = first is None
-            if listing:  # a list of names: its first line is one
-                first = 0
-                yield 1, head[0] if head else "", ""
-            at = rows.line_num + 1  # the line a row starts on (a quoted field may hold line breaks)
+            at = 1
             for r in rows:
-                if listing and len(r) > 1:
-                    raise error("%s: line %d has %d fields: a list has one name a line" % (path, at, len(r)))
-                yield (
-                    at,
-                    r[first] if first < len(r) else "",
-                    r[last] if last is not None and last < len(r) else "",
-                )
+                yield at, r
                 at = rows.line_num + 1
         except OSError as e:
             raise error("%s: cannot read: %s" % (path, e.strerror or e))
@@ -131,6 +107,72 @@ def csv_rows(path, error, listed=False):
             raise error("%s: not a text file (UTF-8 expected)" % path)
         except csv.Error as e:
             raise error("%s: not a CSV file: %s" % (path, e))
+
+
+def _first_line(table, path, error):
+    got = next(table, None)
+    if got is None:
+        raise error("%s: empty: a CSV file with a 'name' column expected" % path)
+    return got[1]
+
+
+def _found(head):
+    """The columns read by default from a first line's headings: (first, last), or (name,
+    None) for a column of whole names; None when there is neither."""
+    keys = [_heading(h) for h in head]
+    first, last = _column(keys, FIRST_COLUMNS), _column(keys, LAST_COLUMNS)
+    if first is None or last is None:
+        first, last = _column(keys, NAME_COLUMNS), None
+    return None if first is None else (first, last)
+
+
+def csv_head(path, error):
+    """(the first line's headings, the columns csv_rows reads by default or None) of a
+    club's CSV file: what a column mapping offers (the desk's import, docs/web.md)."""
+    with contextlib.closing(_table(path, error)) as table:
+        head = _first_line(table, path, error)
+    return head, _found(head)
+
+
+def csv_rows(path, error, listed=False, columns=None):
+    """(line number, first, last) of each row of a club's CSV file, read as a stream (the
+    file is never held whole): first and last from a first and a last name column, or first
+    the whole name and last "" from a name column. columns: (first, last or None) chosen by
+    their places in the first line, instead of by their headings. listed: a file without
+    those headings and with one field a line is a list of names. error: the exception raised
+    with the one line that says what is wrong; nothing is yielded past the first one."""
+    with contextlib.closing(_table(path, error)) as table:
+        head = _first_line(table, path, error)
+        if columns is not None:
+            if (
+                columns[0] is None
+                or columns[0] == columns[1]
+                or not all(c is None or 0 <= c < len(head) for c in columns)
+            ):
+                raise error(
+                    "%s: choose a name column, or a first and a different last name column, of its %s"
+                    % (path, plural(len(head), "column"))
+                )
+        else:
+            columns = _found(head)
+        if columns is None and not (listed and len(head) <= 1):
+            nor = ", nor one name a line" if listed else ""
+            raise error(
+                "%s: no name column in the first line (one of: %s; or a first and a last name column)%s"
+                % (path, ", ".join(NAME_COLUMNS), nor)
+            )
+        listing = columns is None
+        first, last = (0, None) if listing else columns
+        if listing:  # a list of names: its first line is one
+            yield 1, head[0] if head else "", ""
+        for at, r in table:
+            if listing and len(r) > 1:
+                raise error("%s: line %d has %d fields: a list has one name a line" % (path, at, len(r)))
+            yield (
+                at,
+                r[first] if first < len(r) else "",
+                r[last] if last is not None and last < len(r) else "",
+            )
 
 
 def full_name(first, last):

@@ -116,21 +116,28 @@ def box_name(first, last, taken, numbered):
 class MemberList:
     """What importing a club's member list (a CSV file, text.csv_rows) does: new archers as
     (full name, box name), retired ones back, and counts of the rest. Read in one pass with
-    the roster held once by name: time and memory in proportion to the names."""
+    the roster held once by name: time and memory in proportion to the names.
+
+    columns: (first, last or None) by their places in the file's first line, instead of by
+    their headings (the desk's column mapping); boxes: {full name: box name} chosen instead of
+    the names made (the desk's preview, where each is editable), held to the same rules."""
 
     SHOWN = 10  # refused lines quoted; the rest are counted
+    SAME = 200  # names on the roster already or repeated listed, for the desk's preview
 
-    def __init__(self, rows, path, renamed=()):
+    def __init__(self, rows, path, renamed=(), columns=None, boxes=None):
         self.new, self.back = [], []  # [(full name, box name)], [(id, name)]
         self.known = self.repeated = 0  # on the roster already; a name given again in the file
+        self.same = []  # [(line, full name, the roster's name or None when repeated)] of the first SAME
         self.refused, self.refused_count = [], 0  # [(line, why)] of the first SHOWN
         known, taken = {}, {n.casefold() for n in renamed}  # renamed: names archers had before a rename
         for aid, name, retired, full in rows:  # (id, name, retired, full name) of every archer
             taken.add(name.casefold())
             for key in (full or name, name):
                 known.setdefault(key.casefold(), (aid, name, retired))
+        held = set(taken)  # the roster's names: a chosen box name is none of them
         seen, numbered, count = set(), {}, 0
-        for line, first, last in csv_rows(path, Refused):
+        for line, first, last in csv_rows(path, Refused, columns=columns):
             full = full_name(first, last)
             if not full:
                 continue
@@ -151,6 +158,7 @@ class MemberList:
                 keys = {full.casefold(), boxed.casefold()}
                 if keys & seen:
                     self.repeated += 1
+                    self._same(line, full, None)
                     continue
                 seen |= keys
                 row = known.get(full.casefold()) or known.get(boxed.casefold())
@@ -158,6 +166,7 @@ class MemberList:
                     self.back.append(row[:2])
                 elif row:
                     self.known += 1
+                    self._same(line, full, row[1])
                 else:
                     box = box_name(first, last, taken, numbered)
                     if box is None:
@@ -165,6 +174,30 @@ class MemberList:
                         continue
                     taken.add(box.casefold())
                     self.new.append((full, box))
+        if boxes:
+            self._choose(boxes, held)
+
+    def _choose(self, boxes, held):
+        """The box names chosen for new archers instead of those made: each one the box can
+        take, on no one else on the roster or in the list (any case); Refused says which not."""
+        unknown = set(boxes) - {full for full, _ in self.new}
+        if unknown:
+            raise Refused("%r is not a new archer of this list (the roster changed?): preview it again" % min(unknown))
+        new, given = [], {}
+        for full, box in self.new:
+            box = clean(boxes.get(full, box))
+            key = box.casefold()
+            if key in held:
+                raise Refused("%r is on the roster already: choose another box name for %s" % (box, full))
+            if key in given:
+                raise Refused("%r is given to %s and %s: a box name is one archer's" % (box, given[key], full))
+            given[key] = full
+            new.append((full, box))
+        self.new = new
+
+    def _same(self, line, full, name):
+        if len(self.same) < self.SAME:
+            self.same.append((line, full, name))
 
     def _refuse(self, line, why):
         self.refused_count += 1

@@ -4,6 +4,7 @@ Store's methods for `scorebox archers`, sync's merge with a box's list and namin
 import json
 import time
 
+from scorebox.store import figures
 from scorebox.store.errors import NotFound, Refused
 from scorebox.store.roster import BOX_MAX, PLACEHOLDERS, MemberList, clean, not_on_roster, problem
 from scorebox_core import games
@@ -78,17 +79,19 @@ class RosterDB:
         self._write(lambda: self.db.execute("UPDATE archers SET retired = 1 WHERE id = ?", (aid,)))
         return name
 
-    def import_members(self, path, confirmed=False):
+    def import_members(self, path, confirmed=False, columns=None, boxes=None, preview=False):
         """The MemberList of a CSV file, read inside one write transaction (what it adds is
         what the store lacks) and saved there, all or nothing, unless it made a box name from a
-        longer name and is not confirmed: .saved says which."""
+        longer name and is not confirmed, or it is a preview: .saved says which. columns,
+        boxes: MemberList's (the desk's column mapping and box names edited)."""
 
         def run():
             # A name an archer had before a rename still files a box's matches under them
             # (store/rows.py) unless another archer has it: a derived name is never one of those.
             renamed = [r[0] for r in self.db.execute("SELECT old FROM archer_renames")]
-            got = MemberList(self.db.execute("SELECT id, name, retired, full_name FROM archers"), path, renamed)
-            got.saved = confirmed or not got.made()
+            rows = self.db.execute("SELECT id, name, retired, full_name FROM archers")
+            got = MemberList(rows, path, renamed, columns, boxes)
+            got.saved = not preview and (confirmed or not got.made())
             if got.saved:
                 now = time.time()
                 self.db.executemany(
@@ -174,6 +177,7 @@ class RosterDB:
                         self._add_archer(clean(name), now)
                         row = self.find_archer(name)
                     ids[side].append(row[0])
+            figures.take_back(db, match_id)  # its figures are its new archers' (store/figures.py)
             for (side, pos), _ in zip(places, names):
                 db.execute(
                     "UPDATE match_archers SET archer_id = ? WHERE match_id = ? AND side = ? AND position = ?",
@@ -189,6 +193,7 @@ class RosterDB:
                 "UPDATE turns SET archer_id = ? WHERE id = ?",
                 [(ids[side][rotation(_next(done, side), len(ids[side]))], tid) for tid, side in turns],
             )
+            figures.fill(db, match_id, match_id)
             return [[self.find_archer(n)[1] for n in sides[x]] for x in order]
 
         return self._write(run)

@@ -30,8 +30,8 @@ from scorebox.report import face, html, show, stats
 from scorebox.store import backup, export
 from scorebox.store.access import default_path, open_store
 from scorebox.store.errors import NoStore
-from scorebox.text import date_text, plural
-from scorebox.web import syncjob
+from scorebox.text import csv_head, date_text, plural
+from scorebox.web import members, syncjob
 from scorebox_core import games
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -47,6 +47,7 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
     app = Flask(__name__, template_folder=os.path.join(HERE, "templates"), static_folder=os.path.join(HERE, "static"))
     app.secret_key = secrets.token_bytes(32)  # a session (and its CSRF token) lasts as long as the server
     app.config.update(MAX_CONTENT_LENGTH=1 << 30, SESSION_COOKIE_SAMESITE="Strict", SESSION_COOKIE_HTTPONLY=True)
+    app.config.update(MAX_FORM_PARTS=members.FORM_PARTS, MAX_FORM_MEMORY_SIZE=16 << 20)  # an import's Save
     app.jinja_env.autoescape = True  # .html.j2 too: every name a box or a member list gave is escaped
     app.jinja_env.filters["date"] = date_text
     app.jinja_env.globals["plural"] = plural
@@ -229,8 +230,11 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
 
     @app.route("/archers/import", methods=["POST"])
     def import_archers():
-        """`scorebox archers import FILE`, then with the Save button `--save`: the file waits
-        in the uploads folder under the app's name for it, which the form carries."""
+        """`scorebox archers import FILE`, always as a preview first: the columns found (mapped
+        by hand when they are not the command's headings), each new archer's box name made and
+        editable, the names on the roster already and repeated; then Save (`--save`) with the
+        mapping and the names as edited. The file waits in the uploads folder under the app's
+        name for it, which the forms carry."""
         token = request.form.get("file", "")
         if token:
             if not _token(token) or not os.path.isfile(os.path.join(uploads, token)):
@@ -238,14 +242,27 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
             path = os.path.join(uploads, token)
         else:
             path = upload("members")
+        head, found = csv_head(path, ScoreboxError)
+        cols = members.columns(request.form) or found
+        save = bool(token) and not request.form.get("preview")
+        edits = members.edits(request.form) if save else {}
+        view = {"file": os.path.basename(path), "head": head, "cols": cols, "edits": edits}
+        if cols is None:  # no heading the command knows: the mapping is asked for first
+            return render_template("imported.html.j2", got=None, **view)
         s = store(create=True)
         try:
-            got = s.import_members(path, confirmed=bool(token))
+            try:
+                got = s.import_members(path, confirmed=True, columns=cols, boxes=edits, preview=not save)
+            except ScoreboxError as e:
+                if not save:
+                    raise
+                flash(str(e), "error")  # the preview again, the names as edited on it: nothing lost
+                got = s.import_members(path, columns=cols, preview=True)
         finally:
             s.discard_if_empty()
         if got.saved:
             os.remove(path)
-        return render_template("imported.html.j2", got=got, file=os.path.basename(path))
+        return render_template("imported.html.j2", got=got, **view)
 
     # --- boxes --------------------------------------------------------------------------
     @app.route("/boxes")
