@@ -21,7 +21,17 @@ STORE = os.path.join(PACKAGE, "store")
 # The store's SQLite implementation: the only modules that write SQL. The rest of the store
 # (errors, checks, access, roster's and boxes' names, export's files, import's checks, files)
 # serves any implementation.
-SQLITE = {"sqlite.py", "schema.py", "rows.py", "lock.py", "queries.py", "rosterdb.py", "historydb.py", "backup.py"}
+SQLITE = {
+    "sqlite.py",
+    "schema.py",
+    "rows.py",
+    "lock.py",
+    "queries.py",
+    "rosterdb.py",
+    "historydb.py",
+    "backup.py",
+    "figures.py",
+}
 
 # Upper case, as the store writes SQL, a statement or a fragment joined to one; any case for a
 # statement whose shape only SQL has.

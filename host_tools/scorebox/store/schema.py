@@ -2,7 +2,9 @@
 
 import sqlite3
 
-SCHEMA_VERSION = 5
+from scorebox.store import figures
+
+SCHEMA_VERSION = 6
 
 # Migration N takes a store from user_version N-1 to N. Append, never edit.
 MIGRATIONS = [
@@ -110,7 +112,45 @@ MIGRATIONS = [
     """
     ALTER TABLE archers ADD COLUMN full_name TEXT;
     """,
+    # The desk's pages at club scale (issue 24 item 6): an archer's figures kept as matches
+    # are stored (store/figures.py, filled for the matches already there by FILLS below), and
+    # the indexes of an archer's matches and of the matches list's filters.
+    """
+    CREATE TABLE match_results (
+        match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+        started REAL,
+        winner TEXT,
+        wins_a INTEGER NOT NULL,
+        wins_b INTEGER NOT NULL,
+        draws INTEGER NOT NULL
+    );
+    CREATE TABLE archer_matches (
+        archer_id INTEGER NOT NULL REFERENCES archers(id),
+        match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        started REAL,
+        arrows INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        claims_lost INTEGER NOT NULL
+    );
+    CREATE INDEX archer_matches_by_archer ON archer_matches(archer_id, started, match_id);
+    CREATE INDEX archer_matches_by_match ON archer_matches(match_id);
+    CREATE TABLE archer_arrows (
+        archer_id INTEGER NOT NULL REFERENCES archers(id),
+        square INTEGER,
+        called INTEGER NOT NULL,
+        outcome TEXT NOT NULL,
+        arrows INTEGER NOT NULL,
+        value INTEGER NOT NULL
+    );
+    CREATE INDEX archer_arrows_by_archer ON archer_arrows(archer_id);
+    CREATE INDEX match_archers_by_archer ON match_archers(archer_id, side, match_id);
+    CREATE INDEX games_by_match ON games(match_id, winner);
+    CREATE INDEX matches_by_started ON matches(started);
+    CREATE INDEX matches_by_game ON matches((coalesce(json_extract(header, '$.game'), 'tictacbow')), id);
+    """,
 ]
+# What a migration fills from the rows already there, after its statements.
+FILLS = {6: lambda db: figures.fill(db, 0, db.execute("SELECT coalesce(max(id), 0) FROM matches").fetchone()[0])}
 
 
 def migrate(db, version):
@@ -119,6 +159,8 @@ def migrate(db, version):
     for stmt in MIGRATIONS[version - 1].split(";"):
         if stmt.strip():
             db.execute(stmt)
+    if version in FILLS:
+        FILLS[version](db)
     db.execute("PRAGMA main.user_version = %d" % version)
 
 

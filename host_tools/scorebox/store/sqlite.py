@@ -13,7 +13,7 @@ import sqlite3
 import time
 from urllib.parse import quote
 
-from scorebox.store import lock
+from scorebox.store import figures, lock
 from scorebox.store.checks import check, match_digest
 from scorebox.store.errors import CannotWrite, NoStore, NotAStore, NotFound, Refused, SchemaMismatch, StoreFull
 from scorebox.store.historydb import HistoryDB
@@ -250,6 +250,8 @@ class Store(Queries, RosterDB, HistoryDB):
                 rows.add(dev, c)
                 out.append(True)
             rows.write()
+            if rows.matches:  # the archers' figures of the new matches, ids given in order (store/figures.py)
+                figures.fill(self.db, rows.matches[0][0], rows.matches[-1][0])
             self.db.execute("COMMIT")
         except BaseException as e:
             self._rollback(e)
@@ -303,6 +305,24 @@ class Store(Queries, RosterDB, HistoryDB):
     def identity(self):
         """The store's own id, made once by its migration: the box it syncs remembers it."""
         return self.db.execute("SELECT value FROM store_info WHERE key = 'id'").fetchone()[0]
+
+    def match_flags(self, mid):
+        """What the box said of stored match mid beyond its events (its extras, KEPT_EXTRAS;
+        docs/journal.md): confirmed, [side A, side B] or None when it said nothing; lost, the
+        records a sync found damaged (["header"], ["result"]); damaged, unreadable stretches
+        inside it; stray, records outside it; skipped, the events the replay left out after a
+        reboot. None when there is no such match."""
+        row = self.db.execute("SELECT extras FROM matches WHERE id = ?", (mid,)).fetchone()
+        if row is None:
+            return None
+        x = json.loads(row[0])
+        return {
+            "confirmed": x.get("confirmed"),
+            "lost": x.get("lost") or [],
+            "damaged": x.get("damaged") or 0,
+            "stray": x.get("stray") or 0,
+            "skipped": x.get("skipped") or [],
+        }
 
     def boxes(self):
         """[(device id, name or None, matches, last seen)] of every box the store has met."""
