@@ -31,7 +31,7 @@ from scorebox.store import backup, export
 from scorebox.store.access import default_path, open_store
 from scorebox.store.errors import NoStore
 from scorebox.text import csv_head, date_text, plural
-from scorebox.web import members, syncjob
+from scorebox.web import members, syncjob, throttle
 from scorebox_core import games
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -114,12 +114,22 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
             back = url_for("matches")
         return redirect(back)
 
+    guesses = app.config["THROTTLE"] = throttle.Throttle()
+
     @app.route("/login", methods=["GET", "POST"])
     def login():
+        """The password, once a session; guessed slowly (web/throttle.py): while an address
+        waits, its tries are refused unread, the right password too."""
         if request.method == "POST":
+            wait = guesses.wait(request.remote_addr)
+            if wait:
+                flash("too many wrong passwords: wait %s, then try again" % plural(wait, "second"), "error")
+                return render_template("login.html.j2"), 429
             if password and hmac.compare_digest(request.form.get("password", "").encode(), password.encode()):
+                guesses.passed(request.remote_addr)
                 session["in"] = True
                 return redirect(url_for("matches"))
+            guesses.failed(request.remote_addr)
             flash("wrong password", "error")
         return render_template("login.html.j2")
 
