@@ -31,7 +31,7 @@ from scorebox.store import backup, export
 from scorebox.store.access import default_path, open_store
 from scorebox.store.errors import NoStore
 from scorebox.text import csv_head, date_text, plural
-from scorebox.web import members, syncjob, throttle
+from scorebox.web import flags, members, syncjob, throttle
 from scorebox_core import games
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -104,6 +104,18 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
         resp.headers["X-Content-Type-Options"] = "nosniff"
         resp.headers["Referrer-Policy"] = "same-origin"
         return resp
+
+    @app.template_global()
+    def match_notes(mid, sides):
+        """A match page's confirmations and damage in words (web/flags.py): (confirmed or
+        None, [damage]). Read apart from the match route's query, which is tuned on its own
+        for a large store."""
+        s = store()
+        try:
+            got = s.match_flags(mid)
+        finally:
+            s.close()
+        return (flags.confirmed(got, sides), flags.damage(got)) if got else (None, [])
 
     @app.errorhandler(ScoreboxError)
     def refused(e):
