@@ -2,8 +2,8 @@
 
 Every figure is defined in docs/reports.md. They are read from the store's derived tables
 (games, turns, arrows), which the store filled by replaying each match with the rules core,
-so no match is replayed here: a handful of GROUP BY queries and one ordered scan of the
-claims and flips, which keeps 100,000 matches within seconds.
+and from the figures it keeps per archer as it stores them (store/figures.py), so no match is
+replayed here: a handful of GROUP BY queries, of one archer's rows only on their page.
 """
 
 import json
@@ -84,17 +84,17 @@ def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKET
         return s
 
     # Matches and games won, drawn, lost: every member of a side shares its result.
-    for aid, side, winner, n in store.match_results():
+    for aid, side, winner, n in store.match_results(only):
         s = get(aid)
         if s:
             _count(s["matches"], side, winner, n)
-    for aid, side, winner, n in store.game_results():
+    for aid, side, winner, n in store.game_results(only):
         s = get(aid)
         if s:
             _count(s["games"], side, winner, n)
 
     # Arrows by the archer who shot them (the turn's archer, TTB-2 rotation).
-    for aid, square, called, outcome, n, value in store.arrow_counts():
+    for aid, square, called, outcome, n, value in store.arrow_counts(only):
         s = get(aid)
         if not s:
             continue
@@ -124,21 +124,14 @@ def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKET
             sq["hit_value"] += value
 
     # Claims lost: a square the archer had taken (claim or flip), flipped by the other side
-    # later in the same game (TTB-8). One ordered scan of the claims and flips.
-    game, owner = None, {}
-    for gid, square, side, aid, outcome in store.takes_in_order():
-        if gid != game:
-            game, owner = gid, {}
-        if outcome == "flipped":
-            prev = owner.get(square)
-            if prev and prev[0] != side:
-                s = get(prev[1])
-                if s:
-                    s["claims_lost"] += 1
-        owner[square] = (side, aid)
+    # later in the same game (TTB-8).
+    for aid, n in store.claims_lost(only):
+        s = get(aid)
+        if s:
+            s["claims_lost"] += n
 
     # Points per arrow match by match, for the trend and the plot.
-    for aid, started, _mid, n, points in store.points_by_match():
+    for aid, started, _mid, n, points in store.points_by_match(only):
         s = get(aid)
         if s:
             s["series"].append((started, n, points))
@@ -191,12 +184,16 @@ def over_time(series, buckets):
     return out
 
 
-def head_to_head(store):
+def head_to_head(store, archer=None):
     """{(row, col): {"matches": wdl, "games": wdl}} of row's results against col, for archers
-    who met on opposite sides (every member of a team against every member of the other)."""
+    who met on opposite sides (every member of a team against every member of the other);
+    archer: that archer's rows only (any case)."""
     out = {}
     names = store.archer_names()
-    for a1, a2, side, winner, n, gw, gl, gd in store.head_to_head():
+    only = None if archer is None else [i for i, n in names.items() if n.casefold() == archer.strip().casefold()]
+    if only == []:
+        return out
+    for a1, a2, side, winner, n, gw, gl, gd in store.head_to_head(only):
         r, c = names[a1], names[a2]
         if r in roster.PLACEHOLDERS or c in roster.PLACEHOLDERS:  # unnamed sides are no archers
             continue

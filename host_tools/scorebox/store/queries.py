@@ -161,53 +161,80 @@ class Queries:
         """{archer id: name}."""
         return {r[0]: r[1] for r in self.db.execute("SELECT id, name FROM archers")}
 
-    def match_results(self):
+    # Each takes only: the archer ids to read (None: every archer). An archer's are read through
+    # the indexes on their id, and from the figures kept per archer as matches are stored
+    # (store/figures.py), never from the arrows themselves: a few thousand rows at 100,000 matches.
+    def match_results(self, only=None):
         """(archer id, side, match winner, matches) for every archer and result."""
+        where, args = _only("x.archer_id", only)
         return self.db.execute(
-            "SELECT x.archer_id, x.side, m.winner, count(*) FROM match_archers x JOIN matches m ON m.id = x.match_id "
+            "SELECT x.archer_id, x.side, m.winner, count(*) FROM match_archers x "
+            "JOIN match_results m ON m.match_id = x.match_id "
             "WHERE x.side IN ('A', 'B') "  # the games rows' sides: X and O's games are their logs (matches_of)
-            "GROUP BY x.archer_id, x.side, m.winner"
+            + where
+            + "GROUP BY x.archer_id, x.side, m.winner",
+            args,
         )
 
-    def game_results(self):
+    def game_results(self, only=None):
         """(archer id, side, game winner, games) for every archer and result."""
+        where, args = _only("x.archer_id", only)
         return self.db.execute(
             "SELECT x.archer_id, x.side, g.winner, count(*) FROM match_archers x "
-            "JOIN games g ON g.match_id = x.match_id GROUP BY x.archer_id, x.side, g.winner"
+            "JOIN games g ON g.match_id = x.match_id WHERE 1 = 1 " + where + "GROUP BY x.archer_id, x.side, g.winner",
+            args,
         )
 
-    def arrow_counts(self):
+    def arrow_counts(self, only=None):
         """(archer id, square, called, outcome, arrows, sum of values) by the archer who shot them."""
+        where, args = _only("archer_id", only)
         return self.db.execute(
-            "SELECT t.archer_id, r.square, r.called, r.outcome, count(*), sum(r.value) "
-            "FROM arrows r JOIN turns t ON t.id = r.turn_id GROUP BY t.archer_id, r.square, r.called, r.outcome"
+            "SELECT archer_id, square, called, outcome, sum(arrows), sum(value) FROM archer_arrows WHERE 1 = 1 "
+            + where
+            + "GROUP BY archer_id, square, called, outcome HAVING sum(arrows) != 0",
+            args,
         )
 
-    def takes_in_order(self):
-        """(game id, square, side, archer id, outcome) of every claim and flip, in play order."""
+    def claims_lost(self, only=None):
+        """(archer id, claims lost): squares an archer had taken (a claim or a flip) that the other
+        side flipped later in the same game (TTB-8)."""
+        where, args = _only("archer_id", only)
         return self.db.execute(
-            "SELECT t.game_id, r.square, t.side, t.archer_id, r.outcome FROM arrows r JOIN turns t ON t.id = r.turn_id "
-            "WHERE r.outcome IN ('claimed', 'flipped') ORDER BY t.game_id, t.number, r.number"
+            "SELECT archer_id, sum(claims_lost) FROM archer_matches WHERE claims_lost != 0 "
+            + where
+            + "GROUP BY archer_id",
+            args,
         )
 
-    def points_by_match(self):
+    def points_by_match(self, only=None):
         """(archer id, started, match id, arrows, points) per archer and match, oldest match first
         (points: the values of scored and claimed arrows, TTB-7)."""
+        where, args = _only("archer_id", only)
         return self.db.execute(
-            "SELECT t.archer_id, m.started, m.id, count(*), "
-            "sum(CASE WHEN r.outcome IN ('scored', 'claimed') THEN r.value ELSE 0 END) "
-            "FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
-            "JOIN matches m ON m.id = g.match_id GROUP BY t.archer_id, m.id ORDER BY m.started, m.id"
+            "SELECT archer_id, started, match_id, sum(arrows), sum(points) FROM archer_matches WHERE arrows != 0 "
+            + where
+            + "GROUP BY archer_id, started, match_id ORDER BY started, match_id",
+            args,
         )
 
-    def head_to_head(self):
+    def head_to_head(self, only=None):
         """(archer, opponent, archer's side, match winner, matches, games won, lost, drawn) for
         archers who met on opposite sides."""
+        where, args = _only("x1.archer_id", only)
         return self.db.execute(
             "SELECT x1.archer_id, x2.archer_id, x1.side, m.winner, count(*), "
             "sum(CASE x1.side WHEN 'A' THEN m.wins_a ELSE m.wins_b END), "
             "sum(CASE x1.side WHEN 'A' THEN m.wins_b ELSE m.wins_a END), sum(m.draws) "
             "FROM match_archers x1 JOIN match_archers x2 ON x2.match_id = x1.match_id AND x2.side != x1.side "
-            "JOIN matches m ON m.id = x1.match_id WHERE x1.side IN ('A', 'B') "
-            "GROUP BY x1.archer_id, x2.archer_id, x1.side, m.winner"
+            "JOIN match_results m ON m.match_id = x1.match_id WHERE x1.side IN ('A', 'B') "
+            + where
+            + "GROUP BY x1.archer_id, x2.archer_id, x1.side, m.winner",
+            args,
         )
+
+
+def _only(column, ids):
+    """The WHERE clause's part that keeps the rows of archer ids (None: every archer's)."""
+    if ids is None:
+        return "", ()
+    return "AND %s IN (%s) " % (column, ", ".join("?" * len(ids))), tuple(ids)
