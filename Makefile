@@ -9,6 +9,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+POSTGRES := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb) /usr/lib/postgresql/15/bin/initdb)
 ARM_GCC := /usr/bin/arm-none-eabi-gcc
 
 RP2 := host_tools/scorebox/sim/rp2
@@ -39,6 +40,14 @@ $(CHROMIUM):
 	@{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } >$(VENV)/chromium-install.log 2>&1 \
 	  || { echo "make test: Chromium could not be installed (as root? see $(VENV)/chromium-install.log): the report tests need it"; exit 1; }
 
+# The store's tests on PostgreSQL (docs/postgres.md) start Debian's server themselves
+# (tests/support/pgserver.py): installed as Chromium is.
+$(POSTGRES):
+	@echo "make test: installing PostgreSQL with apt-get, once: the store's tests run on it too"
+	@command -v apt-get >/dev/null || { echo "make test: no apt-get here: install PostgreSQL yourself (the store's tests on it skip)"; exit 1; }
+	@{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; } >$(VENV)/postgres-install.log 2>&1 \
+	  || { echo "make test: PostgreSQL could not be installed (as root? see $(VENV)/postgres-install.log)"; exit 1; }
+
 # The Pico's MicroPython with the box frozen in (docs/rp2.md), from the sources in
 # SCOREBOX_MICROPY_SRC (without it, tools/uf2.py says in one line where to get them), into
 # out/; cached by the hash of its inputs outside the clone. Its toolchain is Debian's, installed
@@ -54,7 +63,7 @@ uf2: $(STAMP) $(if $(SCOREBOX_MICROPY_SRC),$(ARM_GCC))
 	@$(BIN)/python tools/uf2.py out
 
 # With SCOREBOX_MICROPY_SRC set, the tests run the emulated Pico on the frozen image too.
-test: $(STAMP) $(CHROMIUM) $(RP2_STAMP) $(if $(SCOREBOX_MICROPY_SRC),uf2)
+test: $(STAMP) $(CHROMIUM) $(POSTGRES) $(RP2_STAMP) $(if $(SCOREBOX_MICROPY_SRC),uf2)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest

@@ -30,6 +30,8 @@ SQLITE = {
     "rosterdb.py",
     "historydb.py",
     "backup.py",
+    "dialect.py",  # PostgreSQL's words for the same SQL (store/postgres.py)
+    "postgres.py",
     "figures.py",
 }
 

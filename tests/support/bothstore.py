@@ -8,14 +8,15 @@ from storegen import match_items
 from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
-from scorebox.store.sqlite import Store
+from scorebox.store.access import open_store
 
 TTT_BOX = "e66141030c0ffee1"  # the Try-Tac-Toe games' box
 
 
 def both_games(path, more=0):
-    """Make the store at path (a new file); returns path."""
-    s = fill(Store(path))
+    """Make the store at path (a new file, or an empty PostgreSQL database's URL: store/access.py);
+    returns path."""
+    s = fill(open_store(path, create=True))
     for n, seed in ((1, 3), (2, 11)):
         g = full_game(seed)
         assert add_match(s, TTT_BOX, n, ttt_header(g, 1790100000 + n), list(g.log)) is True

@@ -1,17 +1,44 @@
-"""How a command gets its store: the one place that picks the implementation (SQLite's,
-store/sqlite.py, today) for a command's --db, so that another can sit beside it."""
+"""How a command gets its store: the one place that picks the implementation for a command's
+--db, or SCOREBOX_DB when it gives none: a postgresql:// URL is a store on a PostgreSQL
+server (store/postgres.py, docs/postgres.md), anything else a file of SQLite's
+(store/sqlite.py), the default."""
+
+import os
+import re
 
 from scorebox.paths import data_path
+from scorebox.store.errors import StoreError
 from scorebox.store.sqlite import Store
+
+ENV = "SCOREBOX_DB"  # the store when a command is given no --db
+SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_url(where):
+    """Whether a --db names a PostgreSQL store rather than a file."""
+    return isinstance(where, str) and where.startswith(SCHEMES)
+
+
+def shown(url):
+    """A store's URL without its password, for messages."""
+    url = re.sub(r"^(\w+://[^:/@]*):[^@/]*@", r"\1@", url)
+    return re.sub(r"([?&]password=)[^&]*", r"\1...", url)
 
 
 def default_path():
-    """The store in the user's data folder."""
-    return data_path("scorebox.sqlite")
+    """SCOREBOX_DB, or the store in the user's data folder."""
+    return os.environ.get(ENV) or data_path("scorebox.sqlite")
 
 
 def open_store(path=None, create=False):
-    """The store at path (a command's --db), or the user's own. Only a command that writes
+    """The store at path (a command's --db), or the default one. Only a command that writes
     makes a new one: one that reads refuses a mistyped --db (NoStore) rather than read an
     empty store."""
-    return Store(path or default_path(), create=create)
+    path = path or default_path()
+    if is_url(path):
+        try:
+            from scorebox.store import postgres
+        except ImportError as e:  # psycopg, or the libpq it runs on
+            raise StoreError("a PostgreSQL store needs psycopg 3 (pip install 'psycopg[binary]'): %s" % e)
+        return postgres.Store(path, create=create)
+    return Store(path, create=create)

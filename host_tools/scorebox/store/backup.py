@@ -13,6 +13,7 @@ import sqlite3
 import time
 
 from scorebox.store import files, lock
+from scorebox.store.access import is_url, shown
 from scorebox.store.checks import check
 from scorebox.store.errors import CannotWrite, NoStore, NotAStore, Refused, StoreError
 from scorebox.store.schema import SCHEMA_VERSION, migrate, schema_problems
@@ -145,8 +146,18 @@ def _copy(
         raise
 
 
+def _a_file(store_path, what):
+    """Refuse, in one line, a store on a PostgreSQL server: SQLite's backup API copies files."""
+    if is_url(store_path):
+        raise StoreError(
+            "%s is a PostgreSQL store: scorebox %s copies a store file; use pg_dump and pg_restore "
+            "(docs/postgres.md)" % (shown(store_path), what)
+        )
+
+
 def backup(store_path, dest):
     """Copy the store to dest and check the copy; returns (matches, bytes)."""
+    _a_file(store_path, "backup")
     if not os.path.exists(store_path):
         raise NoStore(store_path)
     if os.path.abspath(dest) == os.path.abspath(store_path):
@@ -174,6 +185,7 @@ def _kept_name(store_path):
 def restore(store_path, src_path, keep_old=True):
     """Replace the store with the backup at src_path, after checking it. The store it
     replaces is backed up first (its path returned, or None when there was none)."""
+    _a_file(store_path, "restore")
     bad = problems(src_path)
     if bad:
         raise NotAStore("%s: not a sound Scorebox store, nothing restored: %s" % (src_path, "; ".join(bad)))

@@ -103,10 +103,12 @@ class HistoryDB:
             for name, retired, added, was, full in roll:
                 row = self.find_archer(name)
                 if row is None:
-                    aid = self.db.execute(
+                    self.db.execute(
                         "INSERT INTO archers (name, retired, added, full_name) VALUES (?, ?, ?, ?)",
                         (name, retired, added, full),
-                    ).lastrowid
+                    )
+                    # by its name (unique), not lastrowid: sqlite3's, which psycopg has not
+                    aid = self.db.execute("SELECT id FROM archers WHERE name = ?", (name,)).fetchone()[0]
                 else:
                     aid = row[0]
                 for old, t in was:

@@ -79,7 +79,7 @@ TABLES = ("archers", "matches", "games", "turns")
 ARROWS = games.part(games.every()[0], "RULES")
 ARROW_INSERT = (
     "INSERT INTO arrows VALUES (?1, ?2, NULLIF(?3 >> 2 & 15, 0), "
-    "CASE WHEN ?3 >> 6 = %(hit)d THEN ?3 & 3 ELSE 0 END, ?3 >> 6 = %(called)d, "
+    "CASE WHEN ?3 >> 6 = %(hit)d THEN ?3 & 3 ELSE 0 END, CASE WHEN ?3 >> 6 = %(called)d THEN 1 ELSE 0 END, "
     "CASE WHEN ?3 >> 6 = %(called)d THEN ?3 & 1 END, "
     "CASE ?4 %(outcomes)s END)"
     % {

@@ -1,0 +1,138 @@
+"""PostgreSQL's dialect of the store's SQL: the one place where the SQLite SQL that the
+store's shared parts write (queries.py, rosterdb.py, historydb.py, rows.py, sqlite.py) is
+made PostgreSQL's, for store/postgres.py.
+
+Three kinds of difference, each in one place here:
+- the statement's text (`pg_sql`): placeholders (`?`, `?N` as `%s`), a few words SQLite
+  has and PostgreSQL spells otherwise (REWRITES), a subquery's name;
+- SQLite's functions the queries call (json_extract, json_group_array, group_concat,
+  strftime, sum of a truth value): defined in the PostgreSQL store itself (FUNCTIONS), with
+  SQLite's meaning, so that the queries stay one text for both;
+- the schema: the same migrations (schema.py's migrate), their column types and SQLite's
+  own words rewritten as any statement's, so that both stores have the same versions.
+"""
+
+import functools
+import re
+
+# SQLite's words in a statement and PostgreSQL's for them.
+REWRITES = (
+    (re.compile(r"\b(\w+(?:\.\w+)?) COLLATE NOCASE"), r'lower(\1) COLLATE "C"'),  # SQLite's NOCASE: ASCII only
+    (re.compile(r"\bmin\((\w+), "), r"least(\1, "),  # SQLite's min and max of two values
+    (re.compile(r"\bmax\((\w+), "), r"greatest(\1, "),
+    (re.compile(r"(?<![.\w\"])offset\b"), '"offset"'),  # a column of quarantine: a keyword to PostgreSQL
+    (re.compile(r"\bCROSS JOIN\b"), "JOIN"),  # SQLite's way of fixing the join order takes ON; PostgreSQL's not
+    (re.compile(r"\bORDER BY rowid\b"), "ORDER BY ctid"),  # a table only ever added to: the order rows came in
+    (re.compile(r"^BEGIN IMMEDIATE$"), "BEGIN"),  # the write lock: postgres.py takes it after BEGIN
+    # a truth value as a number where a CASE gives numbers otherwise (SQLite's are 0 and 1)
+    (re.compile(r"\bTHEN (\w+(?:\.\w+)?) IS NOT NULL\b"), r"THEN CASE WHEN \1 IS NULL THEN 0 ELSE 1 END"),
+    # the schema's version (SQLite's user_version): a table of the store's (FUNCTIONS)
+    (re.compile(r"^PRAGMA (?:main\.)?user_version = (\d+)$"), r"UPDATE scorebox_version SET version = \1"),
+    (re.compile(r"^PRAGMA (?:main\.)?user_version$"), "SELECT version FROM scorebox_version"),
+    # The migrations' DDL (schema.py). A row id is the highest one plus one, as SQLite's
+    # INTEGER PRIMARY KEY: store/rows.py gives ids itself under the write lock, so a
+    # sequence would fall behind it.
+    (
+        re.compile(r"^(\s*CREATE TABLE (\w+) \(\s*id) INTEGER PRIMARY KEY"),
+        r"\1 BIGINT PRIMARY KEY DEFAULT scorebox_next_id('\2')",
+    ),
+    (re.compile(r"\bINTEGER\b"), "BIGINT"),  # SQLite's integers are 64-bit
+    (re.compile(r"\bREAL\b"), "DOUBLE PRECISION"),
+    (re.compile(r"\bBLOB\b"), "BYTEA"),
+    (re.compile(r"\)\s*WITHOUT ROWID\s*$"), ")"),
+    # A piece's bytes can be longer than a B-tree index row: a piece is told by their hash.
+    (
+        re.compile(r"UNIQUE \(device_id, file, \"offset\", data\)"),
+        'data_md5 TEXT GENERATED ALWAYS AS (md5(data)) STORED, UNIQUE (device_id, file, "offset", data_md5)',
+    ),
+    (re.compile(r"lower\(hex\(randomblob\(8\)\)\)"), "substr(replace(gen_random_uuid()::text, '-', ''), 1, 16)"),
+)
+_SUBQUERY = re.compile(r"\bFROM \(")
+_ALIASED = re.compile(r"\s*(AS\s|[a-z_]\w*)")  # the queries write keywords in capitals, names in small letters
+
+# SQLite's functions the shared queries call, with SQLite's meaning, and the store's schema
+# version (SQLite's PRAGMA user_version). Made by the first migration, in its transaction.
+FUNCTIONS = r"""
+CREATE TABLE scorebox_version (version INTEGER NOT NULL);
+INSERT INTO scorebox_version VALUES (0);
+CREATE FUNCTION scorebox_next_id(t regclass) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE n bigint;
+BEGIN
+    EXECUTE format('SELECT coalesce(max(id), 0) + 1 FROM %s', t) INTO n;
+    RETURN n;
+END $$;
+-- json_extract(text, '$.a.b'): a string as text, a number as its text, true as '1' and
+-- false as '' (SQLite's 1 and 0: Python reads both as the truth they are), null as NULL.
+CREATE FUNCTION json_extract(doc text, path text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE jsonb_typeof(v) WHEN 'string' THEN v #>> '{}' WHEN 'null' THEN NULL
+        WHEN 'boolean' THEN CASE WHEN v::boolean THEN '1' ELSE '' END ELSE v::text END
+    FROM (SELECT doc::jsonb #> string_to_array(substr(path, 3), '.') AS v) AS s
+$$;
+CREATE FUNCTION scorebox_json_text(a text[]) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+    SELECT array_to_json(a)::text
+$$;
+CREATE AGGREGATE json_group_array(text) (
+    SFUNC = array_append, STYPE = text[], INITCOND = '{}', FINALFUNC = scorebox_json_text
+);
+CREATE FUNCTION scorebox_concat(acc text, v text, sep text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN v IS NULL THEN acc WHEN acc IS NULL THEN v ELSE acc || sep || v END
+$$;
+CREATE FUNCTION scorebox_concat(acc text, v text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+    SELECT scorebox_concat(acc, v, ',')
+$$;
+CREATE AGGREGATE group_concat(text, text) (SFUNC = scorebox_concat, STYPE = text);
+CREATE AGGREGATE group_concat(text) (SFUNC = scorebox_concat, STYPE = text);
+-- sum(a = b): SQLite's truth values are 0 and 1; NULL as nothing, as SQLite's sum
+CREATE FUNCTION scorebox_add(acc bigint, v boolean) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN v IS NULL THEN acc ELSE coalesce(acc, 0) + v::int END
+$$;
+CREATE AGGREGATE sum(boolean) (SFUNC = scorebox_add, STYPE = bigint);
+-- strftime('%Y-%m', seconds, 'unixepoch', 'localtime'): the month, in the session's time zone
+CREATE FUNCTION strftime(fmt text, t double precision, unit text, zone text) RETURNS text
+LANGUAGE sql STABLE AS $$
+    SELECT to_char(to_timestamp(t), replace(replace(fmt, '%Y', 'YYYY'), '%m', 'MM'))
+$$;
+"""
+
+
+@functools.lru_cache(maxsize=512)
+def pg_sql(sql):
+    """(statement, order) for psycopg: SQLite's statement with PostgreSQL's words and `%s`
+    placeholders; order, for a statement with numbered ones (`?3`), the index into the
+    parameters of each `%s` (None: as given)."""
+    for pattern, repl in REWRITES:
+        sql = pattern.sub(repl, sql)
+    sql = _alias_subqueries(sql)
+    out, order, numbered = [], [], False
+    # the text between string literals (the odd parts, split on quotes, are inside one)
+    for i, part in enumerate(sql.split("'")):
+        part = part.replace("%", "%%")  # psycopg reads % in literals too
+        if i % 2 == 0:
+            pieces = re.split(r"\?(\d*)", part)
+            for j in range(1, len(pieces), 2):
+                if pieces[j]:
+                    numbered = True
+                    order.append(int(pieces[j]) - 1)
+                else:
+                    order.append(len(order))
+                pieces[j] = "%s"
+            part = "".join(pieces)
+        out.append(part)
+    return "'".join(out), tuple(order) if numbered else None
+
+
+def _alias_subqueries(sql):
+    """A name for each subquery in a FROM that has none: PostgreSQL 15 asks for one."""
+    ends = []
+    for m in _SUBQUERY.finditer(sql):
+        depth, i = 0, m.end() - 1
+        while i < len(sql):
+            depth += {"(": 1, ")": -1}.get(sql[i], 0)
+            if depth == 0:
+                break
+            i += 1
+        if i < len(sql) and not _ALIASED.match(sql, i + 1):
+            ends.append(i + 1)
+    for n, i in enumerate(sorted(ends, reverse=True), 1):
+        sql = sql[:i] + " AS sub%d" % n + sql[i:]
+    return sql

@@ -1,0 +1,160 @@
+"""The store on a PostgreSQL server (issue 26, a league's store), chosen by a database URL
+(store/access.py): the same Store as SQLite's (store/sqlite.py), its writers, queries and
+checks shared; only the connection, the transactions and the schema's versions are this
+module's, and the dialect's differences are store/dialect.py's.
+
+The SQLite Store's methods run here as they are, on Connection below, which gives them
+sqlite3's calls (execute, executemany, fetch...) on psycopg 3. A write transaction takes a
+transaction-level advisory lock: one writer at a time, as SQLite's BEGIN IMMEDIATE, so that
+store/rows.py can give row ids itself. What is about a file (backup with SQLite's backup
+API, the writer's note of store/lock.py, discarding a store nobody filled) is not done
+here: docs/postgres.md says what a league does instead (pg_dump).
+"""
+
+import datetime
+import time
+
+import psycopg
+from psycopg.adapt import Loader
+
+from scorebox.store.access import shown
+from scorebox.store.dialect import FUNCTIONS, pg_sql
+from scorebox.store.errors import CannotWrite, NoStore, SchemaMismatch, StoreError, StoreFull
+from scorebox.store.schema import SCHEMA_VERSION, migrate
+from scorebox.store.sqlite import Store as SQLiteStore
+
+WRITE_LOCK = 0x5C0BE80C  # the advisory lock's key: the store's one writer
+
+
+class Connection:
+    """psycopg's connection as the store's shared parts call sqlite3's: SQLite's SQL made
+    PostgreSQL's (dialect.pg_sql), transactions by hand (autocommit, BEGIN and COMMIT as
+    statements, as sqlite3's isolation_level=None), a truth value as SQLite's 0 or 1, a
+    whole-number sum as an int."""
+
+    def __init__(self, url):
+        try:
+            self.pg = psycopg.connect(url, autocommit=True)
+        except psycopg.Error as e:
+            raise StoreError("cannot reach the PostgreSQL store %s: %s" % (shown(url), _first_line(e)))
+        self.pg.adapters.register_loader("numeric", _NumberLoader)
+        offset = datetime.datetime.now().astimezone().utcoffset()  # months in the PC's local time, as SQLite's
+        self.pg.execute("SELECT set_config('TimeZone', %s, false)", ("%+d seconds" % -offset.total_seconds(),))
+
+    @property
+    def in_transaction(self):
+        return self.pg.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+
+    def execute(self, sql, params=()):
+        q, order = pg_sql(sql)
+        try:
+            cur = self.pg.execute(q, _params(params, order))
+            if sql == "BEGIN IMMEDIATE":  # the write lock, held until COMMIT or ROLLBACK
+                self.pg.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+            return cur
+        except psycopg.OperationalError as e:
+            raise StoreError("the PostgreSQL store: %s" % _first_line(e))
+
+    def executemany(self, sql, rows):
+        q, order = pg_sql(sql)
+        cur = self.pg.cursor()
+        cur.executemany(q, [_params(r, order) for r in rows])
+        return cur
+
+    def script(self, sql):
+        """Several statements, no parameters (DDL)."""
+        self.pg.execute(sql)
+
+    def close(self):
+        self.pg.close()
+
+
+def _first_line(e):
+    return (str(e).strip().splitlines() or [type(e).__name__])[0]
+
+
+def _params(params, order):
+    if order is not None:
+        params = [params[i] for i in order]
+    return tuple(int(p) if isinstance(p, bool) else p for p in params)
+
+
+class _NumberLoader(Loader):
+    """A numeric (PostgreSQL's sum of integers) as SQLite gives it: an int, or a float."""
+
+    def load(self, data):
+        text = bytes(data).decode()
+        return float(text) if "." in text or "e" in text.lower() else int(text)
+
+
+class Store(SQLiteStore):
+    """The Store on PostgreSQL: SQLite's Store (store/sqlite.py) with its own connection,
+    transactions and schema versions. path is the store's URL, its password left out."""
+
+    def __init__(self, url, create=True):
+        self.path = shown(url)
+        self.new = False  # a database is never discarded
+        self.db = Connection(url)
+        try:
+            self._migrate(create)
+        except BaseException:
+            self.db.close()
+            raise
+
+    def _version(self):
+        if self.db.execute("SELECT to_regclass('scorebox_version')").fetchone()[0] is None:
+            return 0
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    def _migrate(self, create=True):
+        have = self._version()
+        if have > SCHEMA_VERSION:
+            raise SchemaMismatch(
+                "%s: store schema %d is newer than this scorebox (%d): upgrade scorebox"
+                % (self.path, have, SCHEMA_VERSION)
+            )
+        if have == SCHEMA_VERSION:
+            return
+        if have == 0 and not create:
+            raise NoStore(self.path)
+
+        def run():
+            now = self._version()  # again under the lock: another command may have migrated it
+            if now == 0:
+                self.db.script(FUNCTIONS)
+            for version in range(now + 1, SCHEMA_VERSION + 1):
+                migrate(self.db, version)  # SQLite's migration, each statement made PostgreSQL's (dialect.py)
+
+        self._write(run)
+
+    def discard_if_empty(self):
+        """Close: a PostgreSQL store is a database a league made, never removed here."""
+        self.close()
+
+    def _rollback(self, e):
+        """End a failed write transaction; a full disk or a store this user cannot write is
+        one line."""
+        errors = psycopg.errors
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
+        if isinstance(e, (errors.DiskFull, errors.OutOfMemory)):
+            raise StoreFull("%s: the server cannot write (%s): nothing was stored" % (self.path, _first_line(e)))
+        if isinstance(e, (errors.InsufficientPrivilege, errors.ReadOnlySqlTransaction)):
+            raise CannotWrite("%s: cannot write the store (%s): nothing was stored" % (self.path, _first_line(e)))
+
+    def _quarantine(self, dev, pieces):
+        added = 0
+        for name, off, raw in pieces:
+            cur = self.db.execute(
+                "INSERT INTO quarantine (device_id, file, offset, data, imported) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT DO NOTHING",
+                (dev, name, off, raw, time.time()),
+            )
+            added += cur.rowcount
+        return added
+
+    def check(self):
+        """Problems in the store: the server keeps its keys and pages itself (no SQLite
+        integrity check); what is checked is that it is of this scorebox's version."""
+        have = self._version()
+        return [] if have == SCHEMA_VERSION else ["store schema %d, this scorebox's %d" % (have, SCHEMA_VERSION)]
