@@ -13,12 +13,13 @@ from ttt_history import full_game
 
 import scorebox_core
 from scorebox.store import export
-from scorebox.store.sqlite import Store
+from scorebox.store.access import open_store
 from scorebox.sync.pull import lost_header
 from scorebox_core import games
 from scorebox_core.match import header
 from scorebox_core.sides import Face
 
+pytest_plugins = ("pgserver",)  # store_at: a file of SQLite's, then a PostgreSQL database
 BOX = "e6614103e7a1b2c3"
 THIRD = "third-tac-toe"
 
@@ -65,10 +66,10 @@ def third(tmp_path, monkeypatch):
         del sys.modules[name]
 
 
-def test_a_third_game_is_stored_by_its_own_rules(third, tmp_path):
+def test_a_third_game_is_stored_by_its_own_rules(third, store_at):
     g = full_game()
     h = header(g.opts, g.archers, (18, 18), "m", (70, 70), Face(), THIRD)
-    store = Store(str(tmp_path / "s.sqlite"))
+    store = open_store(store_at, create=True)
     try:
         assert add_match(store, BOX, 1, h, g.log) is True  # replayed by its rules: not refused
         (row,) = store.matches()

@@ -17,12 +17,14 @@ import pytest
 from handmatches import fill
 
 from scorebox.report import stats
-from scorebox.store.sqlite import Store
+from scorebox.store.access import open_store
+
+pytest_plugins = ("pgserver",)  # store_at: a file of SQLite's, then a PostgreSQL database
 
 
 @pytest.fixture()
-def store(tmp_path):
-    s = fill(Store(str(tmp_path / "hand.sqlite")))
+def store(store_at):
+    s = fill(open_store(store_at, create=True))
     yield s
     s.close()
 

@@ -14,6 +14,8 @@ from scorebox.store import errors
 from scorebox.store.access import open_store
 from scorebox.store.sqlite import Store
 
+pytest_plugins = ("pgserver",)  # store_at: a file of SQLite's, then a PostgreSQL database
+
 
 def test_no_store(tmp_path):
     with pytest.raises(errors.NoStore, match="no store at"):
@@ -48,8 +50,8 @@ def test_a_full_disk(tmp_path):
     assert s.count() == 0
 
 
-def test_refused_and_not_found(tmp_path):
-    s = Store(str(tmp_path / "club.sqlite"))
+def test_refused_and_not_found(store_at):
+    s = open_store(store_at, create=True)
     uid, (number, header, log, extras) = next(iter(match_items(1)))
     with pytest.raises(errors.Refused, match="the rules refuse"):
         add_match(s, uid, number, header, log + [9999], extras)

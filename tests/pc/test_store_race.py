@@ -1,29 +1,33 @@
 """Two commands opening a new store at once (issue 13, item 17): both see it migrated, none
 fails "table devices already exists". The schema version is read inside the write
-transaction. Real processes, a real SQLite file, started together at a barrier."""
+transaction. Real processes, a real SQLite file or PostgreSQL database (issue 26), started
+together at a barrier."""
 
 import multiprocessing
 
+from scorebox.store import access
 from scorebox.store.schema import SCHEMA_VERSION
-from scorebox.store.sqlite import Store
 
+pytest_plugins = ("pgserver",)  # store_at: a file of SQLite's, then a PostgreSQL database
 TRIALS = 15
 
 
 def open_store(path, barrier, out):
     barrier.wait()
     try:
-        s = Store(path)
+        s = access.open_store(path, create=True)
         out.put(s.db.execute("PRAGMA user_version").fetchone()[0])
         s.close()
     except Exception as e:
         out.put(repr(e))
 
 
-def test_two_commands_opening_a_new_store_at_once(tmp_path):
+def test_two_commands_opening_a_new_store_at_once(store_at, tmp_path, request):
     ctx = multiprocessing.get_context("fork")
     for trial in range(TRIALS):
         path = str(tmp_path / ("new%d.sqlite" % trial))
+        if access.is_url(store_at):  # a new database each time
+            path = store_at if trial == 0 else request.getfixturevalue("pg_server").new_database()
         barrier, out = ctx.Barrier(2), ctx.Queue()
         procs = [ctx.Process(target=open_store, args=(path, barrier, out)) for _ in range(2)]
         for p in procs:

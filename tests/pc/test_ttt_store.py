@@ -10,8 +10,8 @@ from ttt_history import full_game, ttt_header
 from scorebox import cli
 from scorebox.report.show import show_lines
 from scorebox.store import export
+from scorebox.store.access import open_store
 from scorebox.store.errors import StoreError
-from scorebox.store.sqlite import Store
 from scorebox.sync.pull import Progress, Summary, prepare, store_batch
 from scorebox_core import records as R
 from scorebox_core.match import header, result
@@ -26,9 +26,12 @@ def ttb_header():
     return header(TtbOptions(), (("Dee",), ("Eve",)), (18, 18), "m", (0, 0), Face())
 
 
+pytest_plugins = ("pgserver",)  # store_at: a file of SQLite's, then a PostgreSQL database
+
+
 @pytest.fixture
-def store(tmp_path):
-    s = Store(str(tmp_path / "s.sqlite"))
+def store(store_at):
+    s = open_store(store_at, create=True)
     yield s
     s.close()
 
@@ -128,7 +131,7 @@ def test_export_import_round_trip(store, tmp_path):
     assert export.MATCH_COLUMNS[-1] == "game"
 
 
-def test_a_lost_header_keeps_the_ttt_rules(tmp_path):
+def test_a_lost_header_keeps_the_ttt_rules(store):
     """A Try-Tac-Toe game whose header record is damaged: its result record says which game
     it is, so sync stores it replayed with the TTT rules, flagged, with X? and O?."""
     g = full_game()
@@ -138,7 +141,6 @@ def test_a_lost_header_keeps_the_ttt_rules(tmp_path):
     data += R.value_record(R.RESULT, result(g)) + R.confirm_record(0) + R.confirm_record(1)
     head = next(off for off, _, t, _ in R.scan_bytes(bytes(data)) if t == R.MATCH)
     data[head + 4] ^= 0x10  # a worn flash cell in the header
-    store = Store(str(tmp_path / "club.sqlite"))
     done = store_batch(store, BOX, [prepare(1, "g000001.tbj", bytes(data), {1})], Summary(), Progress(0))
     assert done == [1]
     (row,) = store.matches()

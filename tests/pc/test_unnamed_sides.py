@@ -6,8 +6,8 @@ import pytest
 from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
+from scorebox.store.access import open_store
 from scorebox.store.errors import StoreError
-from scorebox.store.sqlite import Store
 from scorebox_core.match import header
 from scorebox_core.ttb.rules import Face
 from scorebox_core.ttb.rules import Options as TtbOptions
@@ -15,9 +15,12 @@ from scorebox_core.ttb.rules import Options as TtbOptions
 BOX = "e6614103e7a1b2c3"
 
 
+pytest_plugins = ("pgserver",)  # store_at: a file of SQLite's, then a PostgreSQL database
+
+
 @pytest.fixture
-def store(tmp_path):
-    s = Store(str(tmp_path / "s.sqlite"))
+def store(store_at):
+    s = open_store(store_at, create=True)
     g = full_game(players=(("X",), ("O",)))  # X v O: nobody named (a script names no one so)
     add_match(s, BOX, 1, ttt_header(g), g.log)
     add_match(s, BOX, 2, header(TtbOptions(), (("A",), ("B",)), (18, 18), "m", (0, 0), Face()), [5, 9])  # A v B

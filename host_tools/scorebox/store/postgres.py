@@ -4,11 +4,11 @@ checks shared; only the connection, the transactions and the schema's versions a
 module's, and the dialect's differences are store/dialect.py's.
 
 The SQLite Store's methods run here as they are, on Connection below, which gives them
-sqlite3's calls (execute, executemany, fetch...) on psycopg 3. A write transaction takes a
-transaction-level advisory lock: one writer at a time, as SQLite's BEGIN IMMEDIATE, so that
-store/rows.py can give row ids itself. What is about a file (backup with SQLite's backup
-API, the writer's note of store/lock.py, discarding a store nobody filled) is not done
-here: docs/postgres.md says what a league does instead (pg_dump).
+sqlite3's calls (execute, executemany, fetch...) on psycopg 3. A write transaction holds an
+advisory lock: one writer at a time, as SQLite's BEGIN IMMEDIATE, so that store/rows.py can
+give row ids itself and two commands never migrate the same store at once. What is about a
+file (backup with SQLite's backup API, the writer's note of store/lock.py, discarding a
+store nobody filled) is not done here: docs/postgres.md says what a league does instead.
 """
 
 import datetime
@@ -38,6 +38,7 @@ class Connection:
         except psycopg.Error as e:
             raise StoreError("cannot reach the PostgreSQL store %s: %s" % (shown(url), _first_line(e)))
         self.pg.adapters.register_loader("numeric", _NumberLoader)
+        self.locked = False
         offset = datetime.datetime.now().astimezone().utcoffset()  # months in the PC's local time, as SQLite's
         self.pg.execute("SELECT set_config('TimeZone', %s, false)", ("%+d seconds" % -offset.total_seconds(),))
 
@@ -48,9 +49,16 @@ class Connection:
     def execute(self, sql, params=()):
         q, order = pg_sql(sql)
         try:
+            if sql == "BEGIN IMMEDIATE":
+                # The write lock, taken before the transaction begins so that it sees what the
+                # writer it waited for made (a table too: the server reads its catalogue anew
+                # at BEGIN, not after an advisory lock's wait); given back after its end.
+                self.pg.execute("SELECT pg_advisory_lock(%s)", (WRITE_LOCK,))
+                self.locked = True
             cur = self.pg.execute(q, _params(params, order))
-            if sql == "BEGIN IMMEDIATE":  # the write lock, held until COMMIT or ROLLBACK
-                self.pg.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+            if self.locked and sql in ("COMMIT", "ROLLBACK"):
+                self.locked = False
+                self.pg.execute("SELECT pg_advisory_unlock(%s)", (WRITE_LOCK,))
             return cur
         except psycopg.OperationalError as e:
             raise StoreError("the PostgreSQL store: %s" % _first_line(e))
@@ -135,7 +143,7 @@ class Store(SQLiteStore):
         """End a failed write transaction; a full disk or a store this user cannot write is
         one line."""
         errors = psycopg.errors
-        if self.db.in_transaction:
+        if self.db.in_transaction or self.db.locked:  # the lock is given back with it
             self.db.execute("ROLLBACK")
         if isinstance(e, (errors.DiskFull, errors.OutOfMemory)):
             raise StoreFull("%s: the server cannot write (%s): nothing was stored" % (self.path, _first_line(e)))
