@@ -117,6 +117,15 @@ def check_firmware(report, info, who):
         report("ok", "the box's parts agree: main.py and pins.py on its flash, the rest frozen in its image")
 
 
+def battery_text(mv):
+    """ "3.91 V", from the box's battery_mv (HELLO), and why it reads high on USB power."""
+    return "%d.%02d V%s" % (
+        mv // 1000,
+        mv % 1000 // 10,
+        " (on USB power: the battery is read under the USB supply)" if mv > 4600 else "",
+    )
+
+
 def check_box(report, port, box_name=None):
     try:
         ser = link.open_port(port)
@@ -140,15 +149,7 @@ def check_box(report, port, box_name=None):
         )
     mv = info.get("battery_mv")
     if mv is not None:
-        report(
-            "ok",
-            "battery (VSYS) %d.%02d V%s"
-            % (
-                mv // 1000,
-                mv % 1000 // 10,
-                " (on USB power: the battery is read under the USB supply)" if mv > 4600 else "",
-            ),
-        )
+        report("ok", "battery (VSYS) " + battery_text(mv))
     stored, waiting = info.get("matches", 0), sp.get("unacked")
     if waiting is None:  # an older firmware: no count of what the PC holds
         text = "matches on the box: %d" % stored

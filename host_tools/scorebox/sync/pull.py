@@ -60,6 +60,8 @@ class Summary:
         self.acked = 0
         self.quarantined = 0  # pieces of set-aside bytes imported (rescue)
         self.space = None
+        self.battery_mv = None  # the box's battery (VSYS) as HELLO said it: the desk's Sync page shows it
+        self.firmware = None  # the box's firmware version, as HELLO said it
         self.seconds = 0.0
         self.roster = []  # what became of the roster (push_roster)
         self.foreign = None  # the other store the box belongs to: nothing acknowledged (issue 13, item 20)
@@ -544,8 +546,9 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     client.protocol = min(hello.get("protocol", 1), 2)
     s.old_protocol = hello.get("protocol") == 1
     uid = hello["device"]
-    s.device = uid
-    store.device(uid, hello.get("firmware"))
+    s.device, s.firmware = uid, hello.get("firmware")
+    s.battery_mv = hello["battery_mv"] if _whole(hello.get("battery_mv"), 0, 100000) else None
+    store.device(uid, s.firmware)
     sid = store.identity()
     mine = hello.get("store")
     owner = {"store": sid}

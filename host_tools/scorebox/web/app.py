@@ -295,9 +295,10 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
             return render_template("boxes.html.j2", rows=[])
         try:
             rows = s.boxes()
+            firmware = {d["uid"]: d["firmware"] for d in s.device_records()}  # as the box said it at its last sync
         finally:
             s.close()
-        return render_template("boxes.html.j2", rows=rows)
+        return render_template("boxes.html.j2", rows=rows, firmware=firmware)
 
     @app.route("/boxes/name", methods=["POST"])
     def name_box():
@@ -448,7 +449,8 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
 
     @app.route("/sync", methods=["POST"])
     def sync_now():
-        if not job.start(db, request.form.get("source") == "sim", app.config.get("SIM_STATE")):
+        take_over = request.form.get("take_over") == "1"  # `--take-over`: a box of another store made this one's
+        if not job.start(db, request.form.get("source") == "sim", app.config.get("SIM_STATE"), take_over):
             flash("a sync is running already: wait for it to end", "error")
         return redirect(url_for("sync_page"))
 

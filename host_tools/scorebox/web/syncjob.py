@@ -27,8 +27,24 @@ class Bar:
         pass
 
 
-def run(db, sim, sim_state, conn):
-    """The sync, in the child process: ("done", lines) or ("failed", [why]) at its end."""
+def facts(got):
+    """What the Sync page says of the box after a sync (a pull.Summary): words, not codes."""
+    from scorebox.device import doctor, space
+
+    return {
+        "device": got.device,
+        "firmware": got.firmware,
+        "new": len(got.new),
+        "space": space.text(got.space) if got.space else None,
+        "battery": None if got.battery_mv is None else doctor.battery_text(got.battery_mv),
+        "foreign": got.foreign,  # another store's id ("" for an older firmware's empty one), or None
+        "taken_from": got.taken_from,
+    }
+
+
+def run(db, sim, sim_state, conn, take_over=False):
+    """The sync, in the child process: ("done", (lines, facts)) or ("failed", ([why], {}))
+    at its end. take_over: `--take-over`, a box of another store made this one's."""
     from scorebox.device import link
     from scorebox.sim import vpico
     from scorebox.store.access import open_store
@@ -38,8 +54,8 @@ def run(db, sim, sim_state, conn):
         ser = link.open_port(port)
         s = open_store(db, create=True)
         try:
-            got = pull.sync(link.Client(ser), s, progress_stream=Bar(conn))
-            return got.lines() + ["store: %d matches" % s.count()]
+            got = pull.sync(link.Client(ser), s, progress_stream=Bar(conn), take_over=take_over)
+            return got.lines() + ["store: %d matches" % s.count()], facts(got)
         finally:
             s.discard_if_empty()
             ser.close()
@@ -51,7 +67,7 @@ def run(db, sim, sim_state, conn):
         else:
             conn.send(("done", pull_from(link.find_port())))
     except ScoreboxError as e:
-        conn.send(("failed", [str(e)]))
+        conn.send(("failed", ([str(e)], {})))
     finally:
         conn.close()
 
@@ -61,17 +77,19 @@ class Job:
 
     def __init__(self):
         self.lock = threading.Lock()
-        self.st = {"state": "idle", "lines": []}
+        self.st = {"state": "idle", "lines": [], "facts": {}}
 
     def running(self):
         return self.lock.locked()
 
-    def start(self, db, sim, sim_state):
+    def start(self, db, sim, sim_state, take_over=False):
         if not self.lock.acquire(blocking=False):
             return False
-        self.st = st = {"state": "running", "lines": []}
+        self.st = st = {"state": "running", "lines": [], "facts": {}}
         ours, theirs = multiprocessing.Pipe(duplex=False)
-        proc = multiprocessing.get_context("spawn").Process(target=run, args=(db, sim, sim_state, theirs), daemon=True)
+        proc = multiprocessing.get_context("spawn").Process(
+            target=run, args=(db, sim, sim_state, theirs, take_over), daemon=True
+        )
         proc.start()
         theirs.close()
         threading.Thread(target=self._follow, args=(st, ours, proc), daemon=True).start()
@@ -84,7 +102,7 @@ class Job:
                 if what == "progress":
                     st["progress"] = value
                 else:
-                    st["lines"] = value
+                    st["lines"], st["facts"] = value
                     st["state"] = what
                     break
         except EOFError:  # the process ended without a word: a crash, said as such
