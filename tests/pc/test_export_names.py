@@ -12,7 +12,10 @@ from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
+from scorebox.store.access import open_store
 from scorebox.store.sqlite import Store
+
+pytest_plugins = ("pgserver",)  # store_at: a file of SQLite's, then a PostgreSQL database
 
 
 def run(*args):
@@ -55,9 +58,9 @@ def test_the_pc_names_beside_the_keyed_ones(club):
 
 
 @pytest.mark.parametrize("fmt", ["json", "csv"])
-def test_import_gives_the_same_store(club, tmp_path, fmt, capsys):
+def test_import_gives_the_same_store(club, tmp_path, store_at, fmt, capsys):
     db, folder, _ = club
-    fresh = str(tmp_path / "new-pc.sqlite")
+    fresh = store_at  # imported into a new store of either kind
     run("import", str(folder / "first"), "--db", fresh)
     for where, store in (("a", db), ("b", fresh)):
         run("export", "--db", store, "--format", fmt, "--out", str(tmp_path / where))
@@ -71,13 +74,13 @@ def test_import_gives_the_same_store(club, tmp_path, fmt, capsys):
         run("boxes", "list", "--db", store)
         listed.append(capsys.readouterr().out)
     assert listed[0] == listed[1] and "Anne" in listed[0] and "retired" in listed[0] and "Range 1" in listed[0]
-    s = Store(fresh)
+    s = open_store(fresh)
     assert s.merge_from_box(["Ann", "Flo"]) == ([], [])  # a box still saying Ann means Anne
     assert s.check() == []
     s.close()
 
 
-def test_an_older_file_imports_with_the_keyed_names(club, tmp_path):
+def test_an_older_file_imports_with_the_keyed_names(club, tmp_path, store_at):
     _, _, data = club
     old = json.loads(json.dumps(data))
     del old["archers"]
@@ -87,9 +90,9 @@ def test_an_older_file_imports_with_the_keyed_names(club, tmp_path):
         del d["name"]
     f = tmp_path / "old.json"
     f.write_text(json.dumps(old))
-    fresh = str(tmp_path / "s.sqlite")
+    fresh = store_at
     run("import", str(f), "--db", fresh)
-    s = Store(fresh)
+    s = open_store(fresh)
     got = [(m["side_a"], m["side_b"]) for m in s.matches()]
     assert got == [("Ann", "Ben"), ("Cat", "Ann"), ("Ben", "Cat"), ("A", "B"), ("Ann,Cy", "Bo")]
     assert s.box_name(DEVICE) is None
@@ -106,29 +109,29 @@ def test_an_older_file_imports_with_the_keyed_names(club, tmp_path):
         ([["Ben"], ["Ben"]], "stored with the box's names: an archer cannot shoot for both sides"),
     ],
 )
-def test_bad_names_say_so_and_lose_nothing(club, tmp_path, capsys, names, said):
+def test_bad_names_say_so_and_lose_nothing(club, tmp_path, store_at, capsys, names, said):
     _, _, data = club
     bad = json.loads(json.dumps(data))
     bad["matches"][0]["names"] = names
     f = tmp_path / "bad.json"
     f.write_text(json.dumps(bad))
-    fresh = str(tmp_path / "s.sqlite")
+    fresh = store_at
     assert cli.main(["import", str(f), "--db", fresh]) == 1
     out = capsys.readouterr().out
     assert "%s/1 %s" % (DEVICE, said) in out, out
-    s = Store(fresh)
+    s = open_store(fresh)
     assert s.count() == (4 if "NOT" in said else 5) and s.check() == []
     s.close()
 
 
-def test_a_bad_roster_entry_is_refused_alone(club, tmp_path, capsys):
+def test_a_bad_roster_entry_is_refused_alone(club, tmp_path, store_at, capsys):
     _, _, data = club
     bad = json.loads(json.dumps(data))
     bad["archers"][0] = {"name": 5, "retired": 0, "added": None, "was": []}
     bad["archers"][1]["was"] = "Ann"
     f = tmp_path / "bad.json"
     f.write_text(json.dumps(bad))
-    fresh = str(tmp_path / "s.sqlite")
+    fresh = store_at
     assert cli.main(["import", str(f), "--db", fresh]) == 1
     out = capsys.readouterr().out
     assert "archer 1 of the file NOT imported" in out and "archer 2 of the file NOT imported" in out, out

@@ -9,8 +9,9 @@ from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
-from scorebox.store.sqlite import Store
+from scorebox.store.access import open_store
 
+pytest_plugins = ("pgserver",)  # store_at: a file of SQLite's, then a PostgreSQL database
 BOX = "e6614103e7a1b2c3"
 
 
@@ -33,9 +34,9 @@ def ttt(store):
 
 
 @pytest.fixture(params=[ttb, ttt], ids=["tictacbow", "trytactoe"])
-def club(tmp_path, request):
-    db = str(tmp_path / "club.sqlite")
-    s = Store(db)
+def club(store_at, request):
+    db = store_at
+    s = open_store(db, create=True)
     for name in ("Ann", "Bob", "Annabel", "Cat"):
         s.add_archer(name)
     names = request.param(s)
@@ -44,7 +45,7 @@ def club(tmp_path, request):
 
 
 def on_roster(db):
-    s = Store(db)
+    s = open_store(db)
     try:
         return sorted(r[0] for r in s.archers() if r[0] not in ("X", "O"))  # a game's unnamed sides
     finally:

@@ -2,6 +2,7 @@
 PostgreSQL server the tests start (tests/support/pgserver.py). The same matches stored in
 both give the same answers to every query the commands and reports ask."""
 
+import base64
 import csv
 import inspect
 import json
@@ -10,9 +11,11 @@ import time
 
 import pytest
 from bothstore import TTT_BOX, both_games
+from storegen import match_items
 
 from scorebox import cli
 from scorebox.store.access import open_store
+from scorebox.store.checks import match_digest
 from scorebox.store.errors import SchemaMismatch
 from scorebox.store.historydb import HistoryDB
 from scorebox.store.queries import Queries
@@ -187,3 +190,32 @@ def test_a_newer_schema_is_refused(pg_url):
         db.execute("UPDATE scorebox_version SET version = 99")
     with pytest.raises(SchemaMismatch, match="newer than this scorebox"):
         open_store(pg_url)
+
+
+def test_what_a_sync_asks_of_the_store(store_at):
+    """sync/pull.py's and rescue.py's calls, on both stores: the same answers."""
+    s = open_store(store_at, create=True)
+    try:
+        by_box = {}
+        for uid, item in match_items(12):
+            by_box.setdefault(uid, []).append(item)
+        uid, items = next(iter(by_box.items()))
+        assert s.last_number(uid) == 0 and not s.has_match(uid, items[0][0])
+        assert all(r is True for r in s.add_matches(uid, items, from_box=True))
+        assert s.add_matches(uid, items[:1]) == [False]  # stored once
+        numbers = [n for n, _, _, _ in items]
+        assert s.last_number(uid) == max(numbers) and s.has_match(uid, numbers[-1])
+        got = s.digests(uid, numbers + [10**30, "x"])  # past 64 bits, not a number: no such match
+        assert got == {n: match_digest(h, log) for n, h, log, _ in items}
+        big = bytes(range(256)) * 40  # longer than an index row of the server's
+        assert s.add_quarantine(uid, [("g000001.tbj", 0, big), ("g000001.tbj", 9, b"\x00")]) == 2
+        assert s.add_quarantine(uid, [("g000001.tbj", 0, big), ("g000001.tbj", 9, b"\x01")]) == 1
+        assert [q["data"] for q in s.quarantine_records()][0] == base64.b64encode(big).decode()
+        assert s.merge_from_box(["Zed", "zed", "Ann", ""]) == (["Zed"], [])
+        assert s.check() == []
+        ident = s.identity()
+    finally:
+        s.close()
+    again = open_store(store_at)  # opened again: migrated once, the same store
+    assert again.identity() == ident and again.count() == len(items)
+    again.close()
