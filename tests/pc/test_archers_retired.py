@@ -12,7 +12,9 @@ import pytest
 
 from scorebox.device import link
 from scorebox.sim.vpico import VirtualPico
-from scorebox.store.sqlite import Store
+from scorebox.store.access import open_store
+
+pytest_plugins = ("pgserver",)  # store_at: a file of SQLite's, then a PostgreSQL database
 
 pytestmark = pytest.mark.micropython
 
@@ -77,10 +79,10 @@ def test_a_retired_archer_stays_retired_and_leaves_the_box(tmp_path):
         box.close()
 
 
-def test_the_merge_leaves_a_retired_name_as_it_is(tmp_path):
+def test_the_merge_leaves_a_retired_name_as_it_is(store_at):
     """merge_from_box alone: a name the store has retired, in any case, is neither added
     again nor brought back."""
-    s = Store(str(tmp_path / "club.sqlite"))
+    s = open_store(store_at, create=True)
     for name in ("Ann", "Dan"):
         s.add_archer(name)
     s.retire_archer("Dan")

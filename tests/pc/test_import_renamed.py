@@ -14,7 +14,9 @@ from storegen import match_items
 from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
-from scorebox.store.sqlite import Store
+from scorebox.store.access import open_store
+
+pytest_plugins = ("pgserver",)  # store_at: a file of SQLite's, then a PostgreSQL database
 
 
 def scorebox(*args):
@@ -23,7 +25,7 @@ def scorebox(*args):
 
 
 def stored(db, game, archers):
-    s = Store(db)
+    s = open_store(db, create=True)
     try:
         if game == "Tic Tac BOW":
             _, (number, header, log, extras) = next(match_items(1, seed=5))
@@ -36,8 +38,8 @@ def stored(db, game, archers):
 
 
 @pytest.mark.parametrize("game", ["Tic Tac BOW", "Try-Tac-Toe"])
-def test_a_derived_name_is_never_a_renamed_archers_old_name(tmp_path, game):
-    db = str(tmp_path / "club.sqlite")
+def test_a_derived_name_is_never_a_renamed_archers_old_name(tmp_path, store_at, game):
+    db = store_at
     assert scorebox("archers", "add", "Alexandra M", "--db", db).returncode == 0
     p = scorebox("archers", "rename", "Alexandra M", "Sandra Mills", "--db", db)
     assert p.returncode == 0, p.stderr

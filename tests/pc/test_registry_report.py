@@ -8,13 +8,15 @@ from bothstore import both_games
 
 from scorebox import cli
 from scorebox.report import face, html
-from scorebox.store.sqlite import Store
+from scorebox.store.access import open_store
 from scorebox_core import games
+
+pytest_plugins = ("pgserver",)  # module_store_at: a file of SQLite's, then a PostgreSQL database
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory):
-    s = Store(both_games(str(tmp_path_factory.mktemp("both") / "both.db")))
+def store(module_store_at):
+    s = open_store(both_games(module_store_at))
     yield s
     s.close()
 

@@ -10,17 +10,18 @@ from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
-from scorebox.store.sqlite import Store
+from scorebox.store.access import open_store
 
+pytest_plugins = ("pgserver",)  # module_store_at: a file of SQLite's, then a PostgreSQL database
 BOX = "e6614103e7a1b2c3"
 OCTOBER = 1792000000  # 2026-10-14; the hand matches are on 2026-09-21 (handmatches.T0)
 
 
 @pytest.fixture(scope="module")
-def club(tmp_path_factory):
+def club(tmp_path_factory, module_store_at):
     folder = tmp_path_factory.mktemp("months")
-    path = str(folder / "club.sqlite")
-    store = fill(Store(path))  # three Tic Tac BOW matches in September
+    path = module_store_at
+    store = fill(open_store(path, create=True))  # three Tic Tac BOW matches in September
     sept, x1, x2 = full_game(3), full_game(6), full_game(1)  # won by O, X, X (seed 1: X wins on the sum, TTT-6)
     assert (sept.winner(), x1.winner(), x2.winner()) == (1, 0, 0)
     assert [m.score(0) > m.score(1) for m in x2.matches] == [True, False]  # one match each

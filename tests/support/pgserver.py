@@ -7,7 +7,8 @@ Fixtures (a test module imports those it uses):
 - pg_server: the Server (skips in one line where PostgreSQL or psycopg is missing);
 - pg_url: a new, empty database on it for one test;
 - store_at: where a test's store is, once per store kind (SQLITE and POSTGRES): a file's
-  path or a database's URL, given to store.access.open_store as a command's --db.
+  path or a database's URL, given to store.access.open_store as a command's --db;
+- module_store_at: the same for a module's store.
 """
 
 import glob
@@ -80,4 +81,12 @@ def store_at(request, tmp_path):
     """A new store's place, once a file of SQLite's and once a PostgreSQL database."""
     if request.param == SQLITE:
         return str(tmp_path / "club.sqlite")
+    return request.getfixturevalue("pg_server").new_database()
+
+
+@pytest.fixture(scope="module", params=[SQLITE, POSTGRES])
+def module_store_at(request, tmp_path_factory):
+    """store_at for a module's store, made once per kind."""
+    if request.param == SQLITE:
+        return str(tmp_path_factory.mktemp("store") / "club.sqlite")
     return request.getfixturevalue("pg_server").new_database()
