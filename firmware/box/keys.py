@@ -2,8 +2,15 @@
 
 The board samples its keypad (or buttons) and feeds `update(raw, now)` with the key it
 sees down (a key code, or NONE) and a monotonic time in ms. A key counts as pressed once
-the raw reading has been stable for `stable_ms` (switch bounce is a few ms). `update`
-returns one event, a small int (no heap object per key): `kind << 5 | key`.
+the raw reading has been stable for `press_ms` from a clean release (`stable_ms` by default),
+and as let go, or changed for another, once stable for `stable_ms` (switch bounce is a few
+ms). `update` returns one event, a small int (no heap object per key): `kind << 5 | key`.
+
+The app uses `press_ms=0`: a press counts at its first edge (eager on the way down,
+deferred on the way up, as QMK's asym_eager_defer_pk): bounce after the edge, and chatter
+while the key is held, are not a release until the reading stays up `stable_ms`, so they
+give nothing, and the key's screen comes 20 ms sooner (issue 22). A glitch of a single
+reading then counts as a press: a keypad that has them keeps `press_ms` at `stable_ms`.
 
 - Most keys give PRESS as soon as they are stably down.
 - Keys in `long_keys` (a bit mask) have two meanings: PRESS on release when held less
@@ -88,8 +95,11 @@ def mask(*keys):
 
 
 class Debouncer:
-    def __init__(self, stable_ms=20, long_ms=800, delay_ms=500, repeat_ms=150, long_keys=0, repeat_keys=0):
+    def __init__(
+        self, stable_ms=20, long_ms=800, delay_ms=500, repeat_ms=150, long_keys=0, repeat_keys=0, press_ms=None
+    ):
         self.stable_ms = stable_ms
+        self.press_ms = stable_ms if press_ms is None else press_ms
         self.long_ms = long_ms
         self.delay_ms = delay_ms
         self.repeat_ms = repeat_ms
@@ -131,7 +141,7 @@ class Debouncer:
         ev = self._events
         k = self._key
         if raw != k:
-            if now - self._since < self.stable_ms:
+            if now - self._since < self._hold():
                 return
             if k != NONE and self.long_keys >> k & 1 and not self._long_done:
                 ev.append(PRESS << 5 | k)  # a short press of a two-meaning key counts on release
@@ -160,10 +170,15 @@ class Debouncer:
             return self._since
         return self._due()
 
+    def _hold(self):
+        """How long the reading must stay before it counts: a press from no key down, or any
+        other change (a release, another key)."""
+        return self.press_ms if self._key == NONE else self.stable_ms
+
     def _due(self):
         k = self._key
         if self._raw != k:
-            return self._since + self.stable_ms
+            return self._since + self._hold()
         if k == NONE:
             return None
         if self.long_keys >> k & 1:

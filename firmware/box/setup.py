@@ -67,7 +67,10 @@ def to_front(store, names):
     r = store.roster()
     front = [n for n in names if n in r]
     if front and r[: len(front)] != front:
-        store.set_roster(front + [n for n in r if n not in front])
+        try:
+            store.set_roster(front + [n for n in r if n not in front])
+        except OSError:
+            pass  # the flash is full: the order is a nicety, the match is not
 
 
 class Field:
@@ -219,10 +222,8 @@ class NewMatch(Screen):
         if why:
             app.message(why, app.home)
             return
-        try:
-            to_front(app.store, [n for side in archers for n in side])
-        except OSError:
-            pass  # the flash is full: the order is a nicety, the match is not
+        # After the play screen's frame (App.later): the roster's rewrite need not delay it.
+        app.later(to_front, app.store, [n for side in archers for n in side])
         app.match_opened()
 
     def draw(self, fb):
