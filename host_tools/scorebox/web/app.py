@@ -68,7 +68,12 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
         if f is None or not f.filename:
             raise ScoreboxError("choose a file first")
         path = os.path.join(uploads, secrets.token_hex(16))
-        f.save(path)
+        try:
+            f.save(path)
+        except OSError as e:
+            if os.path.exists(path):
+                os.remove(path)
+            raise ScoreboxError(_no_room(e))
         return path
 
     def done(message, to):
@@ -84,7 +89,13 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
             if source and urlsplit(source).netloc != request.host:
                 abort(403, "a form from another site is refused")
             token = session.get("csrf")
-            given = request.form.get("csrf", "").encode()  # bytes: compare_digest refuses a str beyond ASCII
+            try:  # Werkzeug keeps a large upload in a temporary file while it reads the form
+                given = request.form.get("csrf", "").encode()  # bytes: compare_digest refuses a str beyond ASCII
+            except OSError as e:
+                raise ScoreboxError(_no_room(e))
+            if request.mimetype == "multipart/form-data" and request.content_length and not request.form:
+                # Werkzeug reads a cut form as an empty one: said as what it is, not as a bad token
+                raise ScoreboxError("the upload did not arrive whole (the connection broke?): choose the file again")
             if not token or not hmac.compare_digest(token.encode(), given):
                 abort(403, "the form is out of date (its token does not match): reload the page and try again")
         if password and not session.get("in") and request.endpoint not in ("login", "static"):
@@ -455,6 +466,13 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
         return redirect(url_for("sync_page"))
 
     return app
+
+
+def _no_room(e):
+    """What a full disk (or a file-size limit) under an upload is, in words."""
+    return "no room on this PC's disk to keep the upload (%s): free some space, then try again; nothing was changed" % (
+        e.strerror or e
+    )
 
 
 def _token(name):

@@ -1,8 +1,10 @@
 """`scorebox serve`: the club's desk (web/app.py) on this PC, in a browser (docs/web.md)."""
 
+import errno
 import getpass
 import ipaddress
 import os
+import socket
 import sys
 
 from scorebox.errors import ScoreboxError
@@ -39,11 +41,20 @@ def listen(db, host="127.0.0.1", port=0, password=None, sim_state=None):
 
     if not 0 <= port <= 65535:
         raise ScoreboxError("--port %d: a port is 0 (any free one) to 65535" % port)
+    # The socket made here, not by Werkzeug: its make_server prints a port in use in lines of
+    # its own and exits (status 1) rather than raise.
     try:
-        server = make_server(host, port, None, threaded=True)
+        sock = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            raise ScoreboxError(
+                "cannot listen on %s:%d: another program holds that port (a desk already running?): stop it, "
+                "or choose another port with --port (0: any free one)" % (host, port)
+            )
         raise ScoreboxError("cannot listen on %s:%d: %s" % (host, port, e.strerror or e))
-    port = server.socket.getsockname()[1]
+    with sock:  # the server listens on a copy of it
+        port = sock.getsockname()[1]
+        server = make_server(host, port, None, threaded=True, fd=sock.fileno())
     if loopback(host):
         hosts = ("127.0.0.1", "localhost")
     elif host in ("0.0.0.0", "::"):  # every address of this PC: any name it is reached by (a password guards it)
