@@ -22,6 +22,22 @@ _MATCH_SQL = (
 )
 
 
+# A match's game: its header's, or the registry's first's for a header without one. The same
+# text as migration 6's index matches_by_game (schema.py), so that a filter on it uses the index.
+_GAME_SQL = "coalesce(json_extract(m.header, '$.game'), '%s')" % games.GAMES[0][0]
+# A line of the matches list (Queries.match_list): what matches() gives but the counts of games and arrows.
+_LIST_SQL = (
+    "SELECT m.id, d.uid, m.number, m.started, m.winner, m.wins_a, m.wins_b, m.draws, m.finished, "
+    "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
+    " WHERE x.match_id = m.id AND x.side IN ('A', 'X')), "
+    "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
+    " WHERE x.match_id = m.id AND x.side IN ('B', 'O')), "
+    + _GAME_SQL
+    + ", d.name, json_extract(m.extras, '$.result.abandoned') FROM matches m JOIN devices d ON d.id = m.device_id "
+)
+_LIST_KEYS = ("id", "device", "number", "started", "winner", "wins_a", "wins_b", "draws", "finished")
+
+
 def log_games():
     """{game id: its STORE} of the games whose stores keep no games, turns or arrows rows of a
     match (their moves stay in its log): those whose STORE's shots(log) counts from the log
@@ -100,8 +116,8 @@ class Queries:
         """The matches of the game with header id game as load_match gives them, oldest first
         (n: the newest n only, newest first): for a game whose moves the store keeps in the
         log only, which its report and figures replay."""
-        where = "WHERE coalesce(json_extract(m.header, '$.game'), ?) = ? "
-        args = (games.GAMES[0][0], game)  # a header without `game`: the registry's first's
+        where = "WHERE " + _GAME_SQL + " = ? "
+        args = (game,)
         if n is None:
             rows = self.db.execute(_MATCH_SQL + where + "ORDER BY m.started, m.id", args).fetchall()
         else:
@@ -109,6 +125,57 @@ class Queries:
                 _MATCH_SQL + where + "ORDER BY m.started DESC, m.id DESC LIMIT ?", args + (n,)
             ).fetchall()
         return [_match_dict(r) for r in rows]
+
+    def match_list(self, archer=None, started=None, game=None, box=None, before=None, n=200):
+        """A page of the matches list, newest stored first, and how many matches pass its
+        filters: archer, a name (any case) among the match's archers; started, (first, end)
+        seconds; game, a game id; box, a box's id or name; before: the matches stored before
+        the one of that id only (the next page). Rows as matches() gives them, without the
+        counts of games and arrows. Each filter is read through an index."""
+        where, args = [], []
+        # A day's matches are few: the other filters are then checked on them, not looked up
+        # (`|| ''` and `+ 0` keep SQLite's planner off their indexes).
+        day = started is not None
+        if day:
+            where.append("m.started >= ? AND m.started < ?")
+            args += started
+        if game is not None:
+            where.append(_GAME_SQL + (" || '' = ?" if day else " = ?"))
+            args.append(game)
+        if box is not None:
+            where.append(
+                "m.device_id%s IN (SELECT id FROM devices WHERE uid = ? OR name = ?)" % (" + 0" if day else "")
+            )
+            args += [box, box]
+        source, key, count = "matches m", "m.id", "count(*)"
+        if archer is not None:
+            ids = [i for i, name in self.archer_names().items() if name.casefold() == archer.casefold()]
+            marks = ", ".join("?" * len(ids)) or "NULL"
+            if day:
+                where.append("m.id + 0 IN (SELECT match_id FROM match_archers WHERE archer_id IN (%s))" % marks)
+                args += ids
+            else:  # walked down the archer's index, newest first: the page stops after n
+                source = "match_archers x" + (" JOIN matches m ON m.id = x.match_id" if where else "")
+                key, count = "x.match_id", "count(DISTINCT x.match_id)"
+                where.insert(0, "x.archer_id IN (%s)" % marks)
+                args = ids + args
+        cond = "".join(" %s %s" % ("AND" if i else "WHERE", w) for i, w in enumerate(where))  # none: count(*) is quick
+        total = self.db.execute("SELECT %s FROM %s%s" % (count, source, cond), args).fetchone()[0]
+        if before is not None:
+            cond += " %s %s < ?" % ("AND" if where else "WHERE", key)
+            args.append(before)
+        # The page's ids first: the names and game of its matches only are then read.
+        page = "SELECT DISTINCT %s FROM %s%s ORDER BY %s DESC LIMIT ?" % (key, source, cond, key)
+        ids = [r[0] for r in self.db.execute(page, args + [n])]
+        rows = self.db.execute(
+            _LIST_SQL + "WHERE m.id IN (%s) ORDER BY m.id DESC" % (", ".join("?" * len(ids)) or "NULL"), ids
+        ).fetchall()
+        out = []
+        for r in rows:
+            d = dict(zip(_LIST_KEYS, r[:9]))
+            d.update(side_a=r[9], side_b=r[10], game=r[11], box_name=r[12], abandoned=bool(r[13]))
+            out.append(d)
+        return out, total
 
     def finished_games(self):
         """{match id: games of it that ended}."""
@@ -161,48 +228,40 @@ class Queries:
         """{archer id: name}."""
         return {r[0]: r[1] for r in self.db.execute("SELECT id, name FROM archers")}
 
-    # Each takes only: the archer ids to read (None: every archer). An archer's are read through
-    # the indexes on their id, and from the figures kept per archer as matches are stored
-    # (store/figures.py), never from the arrows themselves: a few thousand rows at 100,000 matches.
+    # Each takes only: the archer ids to read (None: every archer), and reads the figures kept
+    # per archer as matches are stored (store/figures.py), never the arrows themselves: an
+    # archer's are a few dozen rows and one per match they shot in, at 100,000 matches too.
     def match_results(self, only=None):
-        """(archer id, side, match winner, matches) for every archer and result."""
-        where, args = _only("x.archer_id", only)
-        return self.db.execute(
-            "SELECT x.archer_id, x.side, m.winner, count(*) FROM match_archers x "
-            "JOIN match_results m ON m.match_id = x.match_id "
-            "WHERE x.side IN ('A', 'B') "  # the games rows' sides: X and O's games are their logs (matches_of)
-            + where
-            + "GROUP BY x.archer_id, x.side, m.winner",
-            args,
-        )
+        """(archer id, side, match winner, matches) for every archer and result (sides A and
+        B: X and O's games are their logs, matches_of)."""
+        return self._sums("side, winner", "matches", "archer_results", only)
 
     def game_results(self, only=None):
         """(archer id, side, game winner, games) for every archer and result."""
-        where, args = _only("x.archer_id", only)
-        return self.db.execute(
-            "SELECT x.archer_id, x.side, g.winner, count(*) FROM match_archers x "
-            "JOIN games g ON g.match_id = x.match_id WHERE 1 = 1 " + where + "GROUP BY x.archer_id, x.side, g.winner",
-            args,
-        )
+        return self._sums("side, winner", "games", "archer_games", only)
 
     def arrow_counts(self, only=None):
         """(archer id, square, called, outcome, arrows, sum of values) by the archer who shot them."""
-        where, args = _only("archer_id", only)
-        return self.db.execute(
-            "SELECT archer_id, square, called, outcome, sum(arrows), sum(value) FROM archer_arrows WHERE 1 = 1 "
-            + where
-            + "GROUP BY archer_id, square, called, outcome HAVING sum(arrows) != 0",
-            args,
-        )
+        return self._sums("square, called, outcome", "arrows", "archer_arrows", only, "value")
 
     def claims_lost(self, only=None):
         """(archer id, claims lost): squares an archer had taken (a claim or a flip) that the other
         side flipped later in the same game (TTB-8)."""
+        return self._sums(None, "lost", "archer_claims", only)
+
+    def head_to_head(self, only=None):
+        """(archer, opponent, archer's side, match winner, matches, games won, lost, drawn) for
+        archers who met on opposite sides."""
+        return self._sums("opponent_id, side, winner", "matches", "archer_opponents", only, "won", "lost", "drawn")
+
+    def _sums(self, keys, count, table, only, *more):
+        """The sums of a table of figures by archer and keys, for the archers who have any."""
         where, args = _only("archer_id", only)
+        group = "archer_id" + (", " + keys if keys else "")
+        sums = ", ".join("sum(%s)" % c for c in (count,) + more)
         return self.db.execute(
-            "SELECT archer_id, sum(claims_lost) FROM archer_matches WHERE claims_lost != 0 "
-            + where
-            + "GROUP BY archer_id",
+            "SELECT %s, %s FROM %s WHERE 1 = 1 %sGROUP BY %s HAVING sum(%s) != 0"
+            % (group, sums, table, where, group, count),
             args,
         )
 
@@ -211,24 +270,9 @@ class Queries:
         (points: the values of scored and claimed arrows, TTB-7)."""
         where, args = _only("archer_id", only)
         return self.db.execute(
-            "SELECT archer_id, started, match_id, sum(arrows), sum(points) FROM archer_matches WHERE arrows != 0 "
+            "SELECT archer_id, started, match_id, arrows, points FROM archer_matches WHERE 1 = 1 "
             + where
-            + "GROUP BY archer_id, started, match_id ORDER BY started, match_id",
-            args,
-        )
-
-    def head_to_head(self, only=None):
-        """(archer, opponent, archer's side, match winner, matches, games won, lost, drawn) for
-        archers who met on opposite sides."""
-        where, args = _only("x1.archer_id", only)
-        return self.db.execute(
-            "SELECT x1.archer_id, x2.archer_id, x1.side, m.winner, count(*), "
-            "sum(CASE x1.side WHEN 'A' THEN m.wins_a ELSE m.wins_b END), "
-            "sum(CASE x1.side WHEN 'A' THEN m.wins_b ELSE m.wins_a END), sum(m.draws) "
-            "FROM match_archers x1 JOIN match_archers x2 ON x2.match_id = x1.match_id AND x2.side != x1.side "
-            "JOIN match_results m ON m.match_id = x1.match_id WHERE x1.side IN ('A', 'B') "
-            + where
-            + "GROUP BY x1.archer_id, x2.archer_id, x1.side, m.winner",
+            + "ORDER BY started, match_id",
             args,
         )
 

@@ -116,24 +116,40 @@ MIGRATIONS = [
     # are stored (store/figures.py, filled for the matches already there by FILLS below), and
     # the indexes of an archer's matches and of the matches list's filters.
     """
-    CREATE TABLE match_results (
-        match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
-        started REAL,
-        winner TEXT,
-        wins_a INTEGER NOT NULL,
-        wins_b INTEGER NOT NULL,
-        draws INTEGER NOT NULL
-    );
     CREATE TABLE archer_matches (
         archer_id INTEGER NOT NULL REFERENCES archers(id),
         match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
         started REAL,
         arrows INTEGER NOT NULL,
-        points INTEGER NOT NULL,
-        claims_lost INTEGER NOT NULL
+        points INTEGER NOT NULL
     );
-    CREATE INDEX archer_matches_by_archer ON archer_matches(archer_id, started, match_id);
+    CREATE INDEX archer_matches_by_archer ON archer_matches(archer_id, started, match_id, arrows, points);
     CREATE INDEX archer_matches_by_match ON archer_matches(match_id);
+    CREATE TABLE archer_results (
+        archer_id INTEGER NOT NULL REFERENCES archers(id),
+        side TEXT NOT NULL,
+        winner TEXT,
+        matches INTEGER NOT NULL
+    );
+    CREATE INDEX archer_results_by_archer ON archer_results(archer_id);
+    CREATE TABLE archer_games (
+        archer_id INTEGER NOT NULL REFERENCES archers(id),
+        side TEXT NOT NULL,
+        winner TEXT,
+        games INTEGER NOT NULL
+    );
+    CREATE INDEX archer_games_by_archer ON archer_games(archer_id);
+    CREATE TABLE archer_opponents (
+        archer_id INTEGER NOT NULL REFERENCES archers(id),
+        opponent_id INTEGER NOT NULL REFERENCES archers(id),
+        side TEXT NOT NULL,
+        winner TEXT,
+        matches INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        lost INTEGER NOT NULL,
+        drawn INTEGER NOT NULL
+    );
+    CREATE INDEX archer_opponents_by_archer ON archer_opponents(archer_id);
     CREATE TABLE archer_arrows (
         archer_id INTEGER NOT NULL REFERENCES archers(id),
         square INTEGER,
@@ -143,8 +159,13 @@ MIGRATIONS = [
         value INTEGER NOT NULL
     );
     CREATE INDEX archer_arrows_by_archer ON archer_arrows(archer_id);
-    CREATE INDEX match_archers_by_archer ON match_archers(archer_id, side, match_id);
-    CREATE INDEX games_by_match ON games(match_id, winner);
+    CREATE TABLE archer_claims (
+        archer_id INTEGER NOT NULL REFERENCES archers(id),
+        lost INTEGER NOT NULL
+    );
+    CREATE INDEX archer_claims_by_archer ON archer_claims(archer_id);
+    CREATE INDEX match_archers_by_archer ON match_archers(archer_id, match_id);
+    CREATE INDEX matches_by_box ON matches(device_id, id);
     CREATE INDEX matches_by_started ON matches(started);
     CREATE INDEX matches_by_game ON matches((coalesce(json_extract(header, '$.game'), 'tictacbow')), id);
     """,

@@ -20,6 +20,7 @@ import hmac
 import os
 import secrets
 import tempfile
+import time
 import zipfile
 from urllib.parse import urlsplit
 
@@ -163,22 +164,33 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
     # --- matches ------------------------------------------------------------------------
     @app.route("/matches")
     def matches():
+        """`scorebox matches`, PAGE at a time, newest first (?before=ID: the page after), its
+        filters read through the store's indexes (Store.match_list): a page of 100,000 matches
+        is as quick as one of ten (docs/web.md, "Speed")."""
         f = {k: request.args.get(k, "").strip() for k in ("archer", "date", "game", "box")}
+        before = request.args.get("before", type=int)
         try:
             s = store()
         except NoStore:
             return render_template("matches.html.j2", rows=[], total=0, f=f, games=games.every(), boxes=[], empty=True)
         try:
-            rows, boxes = s.matches(), s.boxes()
+            day = _day(f["date"]) if f["date"] else None
+            if day is False:  # no such day: no match on it
+                rows, total = [], 0
+            else:  # one more than a page: whether an older page follows
+                wanted = {k: f[k] or None for k in ("archer", "game", "box")}
+                rows, total = s.match_list(started=day, before=before, n=PAGE + 1, **wanted)
+            boxes = s.boxes()
         finally:
             s.close()
-        rows.reverse()  # newest first
-        shown = [r for r in rows if _wanted(r, f)]
+        older = rows[PAGE - 1]["id"] if len(rows) > PAGE else None
         return render_template(
             "matches.html.j2",
-            rows=shown[:PAGE],
-            total=len(shown),
+            rows=rows[:PAGE],
+            total=total,
             f=f,
+            before=before,
+            older=older and dict({k: v for k, v in f.items() if v}, before=older),
             games=games.every(),
             boxes=boxes,
             empty=False,
@@ -400,7 +412,7 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
         s = store()
         try:
             every = stats.compute(s, name or None)  # one archer's page computes theirs only
-            h2h = stats.head_to_head(s) if name else {}
+            h2h = stats.head_to_head(s, name) if name else {}
             own = []  # (game, its STATS module, its figures: one archer's on their page)
             for g in games.every():
                 if g.STATS:
@@ -480,15 +492,11 @@ def _token(name):
     return len(name) == 32 and all(c in "0123456789abcdef" for c in name)
 
 
-def _wanted(r, f):
-    """Whether a row of store.matches() passes the list's filters."""
-    if f["archer"]:
-        key = f["archer"].casefold()
-        names = ("%s,%s" % (r["side_a"] or "", r["side_b"] or "")).casefold().split(",")
-        if key not in names:
-            return False
-    if f["date"] and date_text(r["started"], "%Y-%m-%d") != f["date"]:
+def _day(text):
+    """(first, end) seconds of the local day "YYYY-MM-DD", as the list shows dates (date_text);
+    False when the text is no such day (no match is on it)."""
+    try:
+        d = datetime.date.fromisoformat(text)
+        return time.mktime(d.timetuple()), time.mktime((d + datetime.timedelta(days=1)).timetuple())
+    except (ValueError, OverflowError):
         return False
-    if f["game"] and r["game"] != f["game"]:
-        return False
-    return not f["box"] or f["box"] in (r["device"], r["box_name"])
