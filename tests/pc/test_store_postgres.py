@@ -14,6 +14,7 @@ from bothstore import TTT_BOX, both_games
 from storegen import match_items
 
 from scorebox import cli
+from scorebox.store import lock
 from scorebox.store.access import open_store
 from scorebox.store.checks import match_digest
 from scorebox.store.errors import SchemaMismatch
@@ -219,3 +220,35 @@ def test_what_a_sync_asks_of_the_store(store_at):
     again = open_store(store_at)  # opened again: migrated once, the same store
     assert again.identity() == ident and again.count() == len(items)
     again.close()
+
+
+def test_another_writer_is_waited_for_then_one_line(pg_url, monkeypatch, capsys):
+    """A command that finds another holding the write lock waits lock.LOCK_WAIT seconds, as on
+    SQLite (tests/pc/test_store_locked.py), then says so in one line; nothing is stored."""
+    from scorebox.store.postgres import WRITE_LOCK
+
+    open_store(pg_url, create=True).close()
+    monkeypatch.setattr(lock, "LOCK_WAIT", 1)
+    with psycopg.connect(pg_url, autocommit=True) as other:
+        other.execute("SELECT pg_advisory_lock(%s)", (WRITE_LOCK,))
+        assert cli.main(["archers", "add", "Zed", "--db", pg_url]) == 2
+        assert "another command held the store's write lock for 1 s" in _one_line(capsys)
+        other.execute("SELECT pg_advisory_unlock(%s)", (WRITE_LOCK,))
+        assert cli.main(["archers", "add", "Zed", "--db", pg_url]) == 0
+    assert [r[0] for r in open_store(pg_url).archers()] == ["Zed"]
+
+
+def test_what_the_server_refuses_is_one_line(pg_url, capsys):
+    """A user who may only read the store (a league's page, say): reads work, a write is one
+    CannotWrite line and stores nothing."""
+    both_games(pg_url)
+    user = "reader_" + pg_url.split("/")[3].split("?")[0]  # roles are the server's: one per database
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        db.execute("CREATE ROLE %s LOGIN" % user)
+        db.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO %s" % user)
+    reader = pg_url.replace("scorebox@", user + "@")
+    assert cli.main(["matches", "--db", reader]) == 0
+    capsys.readouterr()
+    assert cli.main(["archers", "add", "Zed", "--db", reader]) == 2
+    assert "cannot write the store" in _one_line(capsys)
+    assert "Zed" not in [r[0] for r in open_store(pg_url).archers()]

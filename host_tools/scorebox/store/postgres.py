@@ -17,9 +17,10 @@ import time
 import psycopg
 from psycopg.adapt import Loader
 
+from scorebox.store import lock
 from scorebox.store.access import shown
 from scorebox.store.dialect import FUNCTIONS, pg_sql
-from scorebox.store.errors import CannotWrite, NoStore, SchemaMismatch, StoreError, StoreFull
+from scorebox.store.errors import CannotWrite, NoStore, SchemaMismatch, StoreError, StoreFull, StoreLocked
 from scorebox.store.schema import SCHEMA_VERSION, migrate
 from scorebox.store.sqlite import Store as SQLiteStore
 
@@ -39,6 +40,9 @@ class Connection:
             raise StoreError("cannot reach the PostgreSQL store %s: %s" % (shown(url), _first_line(e)))
         self.pg.adapters.register_loader("numeric", _NumberLoader)
         self.locked = False
+        self.store = shown(url)
+        # another writer is waited for as long as on SQLite, then StoreLocked (_error)
+        self.pg.execute("SELECT set_config('lock_timeout', %s, false)", ("%dms" % (lock.LOCK_WAIT * 1000),))
         offset = datetime.datetime.now().astimezone().utcoffset()  # months in the PC's local time, as SQLite's
         self.pg.execute("SELECT set_config('TimeZone', %s, false)", ("%+d seconds" % -offset.total_seconds(),))
 
@@ -60,21 +64,42 @@ class Connection:
                 self.locked = False
                 self.pg.execute("SELECT pg_advisory_unlock(%s)", (WRITE_LOCK,))
             return cur
-        except psycopg.OperationalError as e:
-            raise StoreError("the PostgreSQL store: %s" % _first_line(e))
+        except psycopg.Error as e:
+            raise _error(e, self.store)
 
     def executemany(self, sql, rows):
         q, order = pg_sql(sql)
         cur = self.pg.cursor()
-        cur.executemany(q, [_params(r, order) for r in rows])
+        try:
+            cur.executemany(q, [_params(r, order) for r in rows])
+        except psycopg.Error as e:
+            raise _error(e, self.store)
         return cur
 
     def script(self, sql):
         """Several statements, no parameters (DDL)."""
-        self.pg.execute(sql)
+        try:
+            self.pg.execute(sql)
+        except psycopg.Error as e:
+            raise _error(e, self.store)
 
     def close(self):
         self.pg.close()
+
+
+def _error(e, store):
+    """The StoreError, of its kind, that says in one line what the server refused."""
+    errors, why = psycopg.errors, _first_line(e)
+    if isinstance(e, errors.LockNotAvailable):
+        return StoreLocked(
+            "%s: another command held the store's write lock for %d s (%s): try again when it is done"
+            % (store, lock.LOCK_WAIT, why)
+        )
+    if isinstance(e, (errors.DiskFull, errors.OutOfMemory)):
+        return StoreFull("%s: the server cannot write (%s): nothing was stored" % (store, why))
+    if isinstance(e, (errors.InsufficientPrivilege, errors.ReadOnlySqlTransaction)):
+        return CannotWrite("%s: cannot write the store (%s): nothing was stored" % (store, why))
+    return StoreError("%s: the PostgreSQL server says: %s" % (store, why))
 
 
 def _first_line(e):
@@ -140,15 +165,10 @@ class Store(SQLiteStore):
         self.close()
 
     def _rollback(self, e):
-        """End a failed write transaction; a full disk or a store this user cannot write is
-        one line."""
-        errors = psycopg.errors
+        """End a failed write transaction (what the server refused is a StoreError already:
+        _error)."""
         if self.db.in_transaction or self.db.locked:  # the lock is given back with it
             self.db.execute("ROLLBACK")
-        if isinstance(e, (errors.DiskFull, errors.OutOfMemory)):
-            raise StoreFull("%s: the server cannot write (%s): nothing was stored" % (self.path, _first_line(e)))
-        if isinstance(e, (errors.InsufficientPrivilege, errors.ReadOnlySqlTransaction)):
-            raise CannotWrite("%s: cannot write the store (%s): nothing was stored" % (self.path, _first_line(e)))
 
     def _quarantine(self, dev, pieces):
         added = 0
