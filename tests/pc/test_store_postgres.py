@@ -252,3 +252,26 @@ def test_what_the_server_refuses_is_one_line(pg_url, capsys):
     assert cli.main(["archers", "add", "Zed", "--db", reader]) == 2
     assert "cannot write the store" in _one_line(capsys)
     assert "Zed" not in [r[0] for r in open_store(pg_url).archers()]
+
+
+@pytest.fixture
+def london(monkeypatch):
+    monkeypatch.setenv("TZ", "Europe/London")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_the_months_are_in_local_time_summer_time_too(london, tmp_path, pg_url):
+    """A match started at 23:30 UTC on 31 March is April's in London (summer time: 00:30), on
+    both stores, whatever the offset today (the report's months: Queries.months)."""
+    started = 1806535800  # 2027-03-31 23:30 UTC
+    out = []
+    for where in (str(tmp_path / "club.sqlite"), pg_url):
+        s = open_store(where, create=True)
+        uid, (number, header, log, extras) = next(iter(match_items(1)))
+        assert s.add_matches(uid, [(number, dict(header, clock=started), log, extras)]) == [True]
+        out.append([m["month"] for m in s.months(set())])
+        s.close()
+    assert out == [["2027-04"], ["2027-04"]]

@@ -12,6 +12,7 @@ store nobody filled) is not done here: docs/postgres.md says what a league does 
 """
 
 import datetime
+import os
 import time
 
 import psycopg
@@ -43,8 +44,7 @@ class Connection:
         self.store = shown(url)
         # another writer is waited for as long as on SQLite, then StoreLocked (_error)
         self.pg.execute("SELECT set_config('lock_timeout', %s, false)", ("%dms" % (lock.LOCK_WAIT * 1000),))
-        offset = datetime.datetime.now().astimezone().utcoffset()  # months in the PC's local time, as SQLite's
-        self.pg.execute("SELECT set_config('TimeZone', %s, false)", ("%+d seconds" % -offset.total_seconds(),))
+        self.pg.execute("SELECT set_config('TimeZone', %s, false)", (_local_zone(),))
 
     @property
     def in_transaction(self):
@@ -85,6 +85,22 @@ class Connection:
 
     def close(self):
         self.pg.close()
+
+
+def _local_zone():
+    """The PC's time zone for the server's session, so that the report's months are in local
+    time as SQLite's 'localtime' makes them: TZ's or /etc/localtime's zone by its name (summer
+    time included), else the offset from UTC now."""
+    name = os.environ.get("TZ", "").lstrip(":")
+    if not name and "zoneinfo/" in os.path.realpath("/etc/localtime"):
+        name = os.path.realpath("/etc/localtime").split("zoneinfo/", 1)[1]
+    if name and os.path.exists(os.path.join("/usr/share/zoneinfo", name)):
+        return name
+    secs = int(datetime.datetime.now().astimezone().utcoffset().total_seconds())
+    h, m = divmod(abs(secs) // 60, 60)
+    east = "+" if secs >= 0 else "-"
+    # POSIX's form, a name in <> and no summer time (a bare "+1" would take the US's rules)
+    return "<%s%02d%02d>%s%d:%02d" % (east, h, m, "-" if secs >= 0 else "+", h, m)
 
 
 def _error(e, store):
