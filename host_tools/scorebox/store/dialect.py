@@ -23,7 +23,7 @@ REWRITES = (
     (re.compile(r"(?<![.\w\"])offset\b"), '"offset"'),  # a column of quarantine: a keyword to PostgreSQL
     (re.compile(r"\bCROSS JOIN\b"), "JOIN"),  # SQLite's way of fixing the join order takes ON; PostgreSQL's not
     (re.compile(r"\bORDER BY rowid\b"), "ORDER BY ctid"),  # a table only ever added to: the order rows came in
-    (re.compile(r"^BEGIN IMMEDIATE$"), "BEGIN"),  # the write lock: postgres.py takes it after BEGIN
+    (re.compile(r"^BEGIN IMMEDIATE$"), "BEGIN"),  # the write lock: postgres.py takes it before BEGIN
     # a truth value as a number where a CASE gives numbers otherwise (SQLite's are 0 and 1)
     (re.compile(r"\bTHEN (\w+(?:\.\w+)?) IS NOT NULL\b"), r"THEN CASE WHEN \1 IS NULL THEN 0 ELSE 1 END"),
     # the schema's version (SQLite's user_version): a table of the store's (FUNCTIONS)
@@ -51,7 +51,7 @@ _SUBQUERY = re.compile(r"\bFROM \(")
 _ALIASED = re.compile(r"\s*(AS\s|[a-z_]\w*)")  # the queries write keywords in capitals, names in small letters
 
 # SQLite's functions the shared queries call, with SQLite's meaning, and the store's schema
-# version (SQLite's PRAGMA user_version). Made by the first migration, in its transaction.
+# version (SQLite's PRAGMA user_version). Made with the first migration, in its transaction.
 FUNCTIONS = r"""
 CREATE TABLE scorebox_version (version INTEGER NOT NULL);
 INSERT INTO scorebox_version VALUES (0);
