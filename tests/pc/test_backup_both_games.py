@@ -7,7 +7,6 @@ a mount namespace of the test's own, or else a file size limit (RLIMIT_FSIZE).""
 
 import json
 import os
-import re
 import resource
 import shutil
 import signal
@@ -17,10 +16,11 @@ import sys
 
 import pytest
 from bothstore import both_games
+from oldschema import rewind
 
 from scorebox import cli
 from scorebox.store import backup
-from scorebox.store.schema import MIGRATIONS, SCHEMA_VERSION, schema_problems
+from scorebox.store.schema import SCHEMA_VERSION, schema_problems
 from scorebox.store.sqlite import Store
 from scorebox_core.ttb.game import ID as TTB
 from scorebox_core.ttt.game import ID as TTT
@@ -193,13 +193,9 @@ def older_backup(tmp_path):
     """A backup of both games made by the scorebox before migration 5 (schema 4)."""
     old = both_games(str(tmp_path / "schema4.sqlite"))
     db = sqlite3.connect(old)
-    for kind, name in re.findall(r"CREATE (TABLE|INDEX) (\w+)", MIGRATIONS[5]):  # migration 6's
-        db.execute("DROP %s IF EXISTS %s" % (kind, name))
-    db.execute("ALTER TABLE archers DROP COLUMN full_name")  # migration 5's column
-    db.execute("PRAGMA user_version = 4")
-    db.commit()
+    rewind(db, 4)  # what migrations 5 to 7 made taken off
     db.close()
-    assert SCHEMA_VERSION == 6 and backup.problems(old) == []
+    assert SCHEMA_VERSION == 7 and backup.problems(old) == []
     return old
 
 

@@ -10,10 +10,10 @@ import sqlite3
 
 import pytest
 from bothstore import both_games
+from oldschema import rewind
 from storegen import match_items
 
 from scorebox.report import stats
-from scorebox.store.schema import MIGRATIONS
 from scorebox.store.sqlite import Store
 from scorebox.web.app import PAGE, create_app
 
@@ -155,10 +155,7 @@ def test_the_figures_kept_are_those_of_the_arrows(tmp_path, how):
     path = both_games(str(tmp_path / "club.sqlite"), more=30)  # both games, an A v B match, teams
     if how == "migrated":  # a store of schema 5, its matches stored before migration 6
         db = sqlite3.connect(path)
-        for kind, name in re.findall(r"CREATE (TABLE|INDEX) (\w+)", MIGRATIONS[5]):
-            db.execute("DROP %s IF EXISTS %s" % (kind, name))
-        db.execute("PRAGMA user_version = 5")
-        db.commit()
+        rewind(db, 5)
         db.close()
     s = Store(path)
     try:

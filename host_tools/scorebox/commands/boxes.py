@@ -12,10 +12,11 @@ def cmd_list(store, args):
     if not rows:
         print("no boxes in %s: `scorebox sync` a box first" % store.path)
         return 0
-    print("%-24s %-24s %7s  %s" % ("box", "name", "matches", "last synced"))
+    spaces = store.box_spaces()
+    print("%-24s %-24s %7s  %-16s  %s" % ("box", "name", "matches", "last synced", "capacity"))
     for uid, name, matches, last in rows:
-        when = date_text(last)
-        print("%-24s %-24s %7d  %s" % (printable(uid), printable(name or "-"), matches, when))
+        when, room = date_text(last), boxes.capacity(spaces.get(uid))
+        print("%-24s %-24s %7d  %-16s  %s" % (printable(uid), printable(name or "-"), matches, when, room))
     print(plural(len(rows), "box", "boxes"))
     return 0
 

@@ -24,3 +24,15 @@ def matches_fit(sp):
 def text(sp):
     """ "3% full, about 5,504 more matches fit" """
     return "%d%% full, about %s more matches fit" % (sp.get("percent_full", 0), format(matches_fit(sp), ","))
+
+
+def _bytes(v):
+    return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**40 else None
+
+
+def kept(sp):
+    """(free bytes, total bytes, matches that fit) of a space report, as the store keeps them
+    for the Boxes page (Store.keep_space): None for a byte figure the box did not give."""
+    blocks, size = _bytes(sp.get("blocks")), _bytes(sp.get("block_size"))
+    total = None if blocks is None or size is None else _bytes(blocks * size)
+    return _bytes(sp.get("free")), total, matches_fit(sp)

@@ -4,7 +4,7 @@ import sqlite3
 
 from scorebox.store import figures
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 # Migration N takes a store from user_version N-1 to N. Append, never edit.
 MIGRATIONS = [
@@ -168,6 +168,14 @@ MIGRATIONS = [
     CREATE INDEX matches_by_box ON matches(device_id, id);
     CREATE INDEX matches_by_started ON matches(started);
     CREATE INDEX matches_by_game ON matches((coalesce(json_extract(header, '$.game'), 'tictacbow')), id);
+    """,
+    # A box's space as its last sync read it (SPACE), for the Boxes page and `scorebox boxes`
+    # (issue 24 item 2): free and total bytes, and the matches that still fit as the sync
+    # counts them (device/space.py). NULL until the box's first sync after this migration.
+    """
+    ALTER TABLE devices ADD COLUMN space_free INTEGER;
+    ALTER TABLE devices ADD COLUMN space_total INTEGER;
+    ALTER TABLE devices ADD COLUMN matches_fit INTEGER;
     """,
 ]
 # What a migration fills from the rows already there, after its statements.

@@ -185,6 +185,14 @@ class Store(Queries, RosterDB, HistoryDB):
         )
         return self.db.execute("SELECT id FROM devices WHERE uid = ?", (uid,)).fetchone()[0]
 
+    def keep_space(self, uid, free, total, fit):
+        """What box uid's sync read of its space: free and total bytes (None: not said), the
+        matches that still fit (device/space.py kept); the Boxes page's capacity."""
+        self.db.execute(
+            "UPDATE devices SET space_free = ?, space_total = ?, matches_fit = ? WHERE uid = ?",
+            (free, total, fit, uid),
+        )
+
     def has_match(self, uid, number):
         row = self.db.execute(
             "SELECT 1 FROM matches m JOIN devices d ON d.id = m.device_id WHERE d.uid = ? AND m.number = ?",
@@ -330,6 +338,14 @@ class Store(Queries, RosterDB, HistoryDB):
             "SELECT d.uid, d.name, (SELECT count(*) FROM matches m WHERE m.device_id = d.id), d.last_seen "
             "FROM devices d ORDER BY d.uid"
         ).fetchall()
+
+    def box_spaces(self):
+        """{device id: (free bytes, total bytes, matches that fit)} of the boxes whose space
+        a sync has read (keep_space), as the last one read it."""
+        rows = self.db.execute(
+            "SELECT uid, space_free, space_total, matches_fit FROM devices WHERE matches_fit IS NOT NULL"
+        )
+        return {uid: (free, total, fit) for uid, free, total, fit in rows}
 
     def box_name(self, uid):
         row = self.db.execute("SELECT name FROM devices WHERE uid = ?", (uid,)).fetchone()

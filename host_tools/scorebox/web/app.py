@@ -319,9 +319,13 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
         try:
             rows = s.boxes()
             firmware = {d["uid"]: d["firmware"] for d in s.device_records()}  # as the box said it at its last sync
+            spaces = s.box_spaces()  # as its last sync read it
         finally:
             s.close()
-        return render_template("boxes.html.j2", rows=rows, firmware=firmware)
+        from scorebox.store import boxes as names
+
+        capacity = {uid: names.capacity(spaces.get(uid)) for uid, *_ in rows}
+        return render_template("boxes.html.j2", rows=rows, firmware=firmware, capacity=capacity)
 
     @app.route("/boxes/name", methods=["POST"])
     def name_box():
