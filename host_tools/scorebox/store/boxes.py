@@ -20,7 +20,7 @@ NOT_KNOWN = "not known yet"  # no sync has read the box's space since the store 
 
 
 def capacity(space):
-    """ "about 5,504 more matches (1,376 of 1,840 KB free)", from Store.box_spaces' figures
+    """ "about 5,504 more matches (1,384 of 1,408 KB free)", from Store.box_spaces' figures
     of a box (None: NOT_KNOWN)."""
     if space is None:
         return NOT_KNOWN
