@@ -38,6 +38,7 @@ class Link:
         self.info = info
         self.set_clock = set_clock
         self.buf = bytearray()
+        self.rest = None  # bytes read after the frame answered last: answered at the next poll
         self.skip = False  # in a line too long to hold: drop it up to its newline
         self.sent = False  # some of the reply being written went out
         self.requests = 0
@@ -49,15 +50,21 @@ class Link:
         self.acked = False  # an ACK changed the space since it was read
 
     def poll(self):
-        """Answer every complete frame that has arrived; True if anything was answered."""
-        data = self.port.read_ready()
-        if not data:
-            return False
-        if data[-1] == 3 and not bytes(self.buf).strip() and not bytes(data[:-1]).strip():
-            # Ctrl-C between frames: mpremote wants the REPL (the virtual Pico gets it as
-            # data; a Pico's USB stack turns it into this same interrupt). Inside a frame it
-            # can only be a damaged byte: the frame's CRC will say so.
-            raise KeyboardInterrupt
+        """Answer one complete frame of what has arrived; True if anything was answered.
+        The frames after it wait for the next call: the app's loop runs between two
+        replies, also when the PC sends many requests together (a sync asks for all its
+        files at once)."""
+        data = self.rest
+        self.rest = None
+        if data is None:
+            data = self.port.read_ready()
+            if not data:
+                return False
+            if data[-1] == 3 and not bytes(self.buf).strip() and not bytes(data[:-1]).strip():
+                # Ctrl-C between frames: mpremote wants the REPL (the virtual Pico gets it as
+                # data; a Pico's USB stack turns it into this same interrupt). Inside a frame it
+                # can only be a damaged byte: the frame's CRC will say so.
+                raise KeyboardInterrupt
         answered = False
         start = 0
         while start < len(data):
@@ -78,8 +85,10 @@ class Link:
             if self.skip:
                 self.skip = False
             elif line.strip():
+                if start < len(data):
+                    self.rest = data[start:]  # the next call answers the next
                 self.handle(line)
-                answered = True
+                return True
         return answered
 
     def handle(self, line):

@@ -33,3 +33,10 @@ def test_reading_a_request_makes_no_objects_per_byte():
 def test_a_stdout_without_flush_is_asked_once():
     """100 writes: flush looked up once, when the port is made (100 times before)."""
     assert _run(b"")["FLUSH"] == [1]
+
+
+def test_the_box_answers_one_request_per_turn_of_its_loop():
+    """Requests that arrive together (a sync's READs) are answered one per poll, so that
+    the app's loop runs between two replies (before, all in one poll)."""
+    r = mpy.run(["tests/mpy/link_one_per_poll.py"], heapsize="8m")
+    assert r.returncode == 0 and "ALL OK" in r.stdout, r.stdout + r.stderr

@@ -144,10 +144,12 @@ class Client:
                 raise DeviceError(self.gone)
             return self._request(kind, body)
 
-    def pipeline(self, kind, bodies):
+    def pipeline(self, kind, bodies, each=None):
         """Send several requests at once and return each reply's body, or None for one that
         did not come (whole): the box answers them one after the other without waiting for
-        the PC in between. Ask again for a None with request()."""
+        the PC in between. Ask again for a None with request(). each(i, body), if given, is
+        called with each reply that came as it comes (the caller's work overlaps the box's);
+        what it raises ends the pipeline."""
         failed = self.failed
         with self.lock:
             if self.failed != failed and self.gone:
@@ -171,6 +173,8 @@ class Client:
                         got += [None] * (len(bodies) - i)
                         break
                     got.append(reply[1] if reply is not None and reply[0] != "ERR" else None)
+                    if each is not None and got[-1] is not None:
+                        each(i, got[-1])
             except Exception as e:
                 raise self._failed(e)
             if any(g is not None for g in got):

@@ -246,51 +246,88 @@ def read_file(client, name, size, have=b""):
     return bytes(data)
 
 
-PIPELINE = 4  # files asked for together: the box streams them one after the other
+PIPELINE = 32  # files asked for together: the box streams them one after the other
 
 
-def read_files(client, files):
+def read_files(client, files, each=None):
     """The bytes of each (name, size) of files: to a box of protocol 2 the READs go together
-    (client.pipeline), a file that did not come whole is read on from where it broke off."""
+    (client.pipeline), a file that did not come whole is read on from where it broke off.
+    each(i, bytes), if given, is called for each file in order as soon as it and those
+    before it are whole, while the box streams the next (issue 22 item 6: the PC's work
+    on a file overlaps the box's on the next, and only the last waits for the PC)."""
+    out = [None] * len(files)
+    done = [0]  # files handed to each so far
+
+    def whole(i, data):
+        out[i] = data
+        while done[0] < len(files) and out[done[0]] is not None:
+            if each is not None:
+                each(done[0], out[done[0]])
+            done[0] += 1
+
     if client.protocol < 2:
-        return [read_file(client, name, size) for name, size in files]
-    asked = [(name, size) for name, size in files if size > 0]
-    bodies = [
-        {"file": name, "offset": 0, "length": min(frames.MAX_STREAM, size), "stream": True} for name, size in asked
-    ]
-    got = dict(zip((name for name, _ in asked), client.pipeline("READ", bodies) if bodies else []))
-    out = []
-    for name, size in files:
-        data = got.get(name) or b""
+        for i, (name, size) in enumerate(files):
+            whole(i, read_file(client, name, size))
+        return out
+    asked = [i for i, (_, size) in enumerate(files) if size > 0]
+    part = {}  # what came of a file that did not come whole
+
+    def came(j, data):
+        i = asked[j]
+        name, size = files[i]
         if not isinstance(data, bytes) or len(data) > size:
             raise DeviceError("the box sent no data for %s at 0" % name)
-        out.append(data if len(data) == size else read_file(client, name, size, data))
+        if len(data) == size:
+            whole(i, data)
+        else:
+            part[i] = data
+
+    for i, (_, size) in enumerate(files):
+        if size <= 0:
+            whole(i, b"")
+    bodies = [
+        {"file": files[i][0], "offset": 0, "length": min(frames.MAX_STREAM, files[i][1]), "stream": True} for i in asked
+    ]
+    if bodies:
+        client.pipeline("READ", bodies, came)
+    for i in asked:
+        if out[i] is None:
+            name, size = files[i]
+            whole(i, read_file(client, name, size, part.get(i, b"")))
     return out
+
+
+class _Stopped(Exception):
+    """The caller of prefetch stopped: the files still streaming are not waited for."""
 
 
 def prefetch(client, files, then):
     """then(first, name, bytes) of each (first, name, size) in files, the bytes read from
-    the box by a thread a few files ahead of the caller, so that the box and the PC work
-    at the same time. The thread stops when the caller does, whatever the reason."""
-    q = queue.Queue(maxsize=4)
+    the box by a thread ahead of the caller, each file handed on as it arrives, so that the
+    box and the PC work at the same time. The thread stops when the caller does, whatever
+    the reason."""
+    # Never full: a put that waited for the caller would leave the box's stream unread
+    # mid-file (the files are held by the worker's queue anyway).
+    q = queue.Queue()
     stop = threading.Event()
 
     def put(item):
-        while not stop.is_set():
-            try:
-                q.put(item, timeout=0.1)
-                return
-            except queue.Full:
-                pass
+        """False when the caller has stopped."""
+        if stop.is_set():
+            return False
+        q.put(item)
+        return True
 
     def fetch():
         try:
             for i in range(0, len(files), PIPELINE):
-                if stop.is_set():
-                    return
                 some = files[i : i + PIPELINE]
-                for (first, name, _), data in zip(some, read_files(client, [(name, size) for _, name, size in some])):
-                    put(then(first, name, data))
+
+                def hand(k, data, some=some):
+                    if not put(then(some[k][0], some[k][1], data)):
+                        raise _Stopped()
+
+                read_files(client, [(name, size) for _, name, size in some], hand)
             put(None)
         except BaseException as e:  # handed to the caller, raised there
             put(e)
