@@ -1,0 +1,1 @@
+"""The emulated CircuitPython Pico (docs/circuitpython.md)."""
