@@ -685,6 +685,8 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
         s.space = _space(client.request("SPACE"))  # after the ACKs: the box walks its file system once
     if s.space is None:
         s.space = _space(hello)
+    if s.space:  # the Boxes page's capacity
+        store.keep_space(uid, *space.kept(s.space))
     s.seconds = time.monotonic() - t0
     return s
 
