@@ -13,6 +13,7 @@ import json
 import os
 import queue
 import re
+import shutil
 import socket
 import subprocess
 import tempfile
@@ -56,7 +57,7 @@ def images():
     rom = _first("SCOREBOX_RP2040_BOOTROM", "SCOREBOX_RP2_DIR", "rp2040-bootrom*.bin")
     if not (uf2 and rom):
         raise Missing(NEED)
-    if not os.path.isdir(os.path.join(rp2.HERE, "node_modules", "rp2040js")):
+    if not shutil.which("node") or not os.path.isdir(os.path.join(rp2.HERE, "node_modules", "rp2040js")):
         raise Missing("the emulated Pico needs node and rp2040js: `make` installs it (npm ci)")
     return uf2, rom
 
