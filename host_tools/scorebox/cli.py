@@ -101,6 +101,23 @@ def _store_naming_the_box():
     return p
 
 
+def cmd_serve(args):
+    """`scorebox serve`, or with --league the league's server (league/server.py), not the desk."""
+    if args.league:
+        from scorebox.league.server import cmd_serve as serve_league
+
+        return serve_league(args)
+    return args.run(args)
+
+
+def _league_option():
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument(
+        "--league", action="store_true", help="the league's server on a PostgreSQL --db instead (docs/league.md)"
+    )
+    return p
+
+
 def add_replay_parser(sub):
     r = sub.add_parser("replay", help="replay a match script and show the board")
     r.add_argument("file", help="match script (docs/match-script.md)")
@@ -138,7 +155,9 @@ COMMANDS = {
     "archers": ("scorebox.commands.archers", "add_parser", (), None),
     "boxes": ("scorebox.commands.boxes", "add_parser", (), None),
     "face": ("scorebox.report.face", "add_parser", (), None),
-    "serve": ("scorebox.web.serve", "add_parser", (), None),
+    "serve": ("scorebox.web.serve", "add_parser", (_league_option,), cmd_serve),
+    "league": ("scorebox.league.clubs", "add_parser", (), None),
+    "push": ("scorebox.commands.push", "add_parser", (), None),
 }
 
 

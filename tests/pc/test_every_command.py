@@ -77,6 +77,11 @@ RUNS = {
     "backup": [(["backup", "{dir}/b.sqlite", "--db", "{db}"], 0, 0)],
     "restore": [(["restore", "{dir}/b.sqlite", "--db", "{db}"], 0, 0)],
     "face": [(["face", "trytactoe", "--size", "300", "--no-pdf", "--out", "{dir}/face/ttt.svg"], 0, 0)],
+    # a league's commands on a club's store: refused (a league runs on PostgreSQL; no league at port 1)
+    "league add-club": [(["league", "add-club", "A", "--db", "{db}"], 2, 2)],
+    "league clubs": [(["league", "clubs", "--db", "{db}"], 2, 2)],
+    "league pushes": [(["league", "pushes", "--db", "{db}"], 2, 2)],
+    "push": [(["push", "http://127.0.0.1:1/", "--token", "sbl1.a.b", "--db", "{db}"], 2, 2)],
     "serve": [(["serve", "--host", "0.0.0.0", "--port", "0", "--no-browser", "--db", "{db}"], 2, 2)],  # no password
     "sim": [
         (["sim", "--keys", "{root}/docs/demo.keys", "--roster", "Ann,Bob,Cat,Dan", "--state", "{dir}/box.flash"], 0, 0)

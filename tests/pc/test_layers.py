@@ -33,6 +33,7 @@ SQLITE = {
     "dialect.py",  # PostgreSQL's words for the same SQL (store/postgres.py)
     "postgres.py",
     "figures.py",
+    "leaguedb.py",  # a league's accounts and push log (issue 26)
 }
 
 # Upper case, as the store writes SQL, a statement or a fragment joined to one; any case for a
@@ -186,7 +187,8 @@ def test_package_inits_are_docstrings():
 # terminal's text helpers (scorebox.text) and the user's data folder (scorebox.paths).
 BASE = ("errors", "process", "text", "paths")
 LAYERS = {
-    "cli": ("demo", "web", "commands", "sync", "report", "sim", "device", "store"),
+    "cli": ("demo", "league", "web", "commands", "sync", "report", "sim", "device", "store"),
+    "league": ("store",),
     "web": ("sync", "report", "sim", "device", "store"),
     "commands": ("store",),
     "demo": ("sync", "report", "sim", "device", "store"),

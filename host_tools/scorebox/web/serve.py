@@ -82,8 +82,8 @@ def cmd_serve(args):
     return 0
 
 
-def add_parser(sub):
-    p = sub.add_parser("serve", help="the club's desk: the store's pages in a browser on this PC")
+def add_parser(sub, parents=()):
+    p = sub.add_parser("serve", help="the club's desk: the store's pages in a browser on this PC", parents=parents)
     p.add_argument("--db", help="store file (default: in your user data folder)")
     p.add_argument("--port", type=int, default=8024, help="port to listen on (default 8024; 0: any free one)")
     p.add_argument(

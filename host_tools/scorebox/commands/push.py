@@ -1,0 +1,123 @@
+"""`scorebox push URL`: the club's matches the league does not have yet, sent to its server
+(league/server.py, docs/league.md) with the club's token.
+
+Incremental and resumable: the matches go in store order in batches; for each batch the
+client first asks the league which of them it holds and sends only the others, so a push
+cut short sends, next time, only what did not arrive, and a match is never sent twice once
+the league has it. Each push carries a new push_id: the league refuses one it has seen (a
+replayed request). The token is read from --token or SCOREBOX_LEAGUE_TOKEN and never printed.
+"""
+
+import ipaddress
+import json
+import os
+import secrets
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from scorebox.errors import ScoreboxError
+from scorebox.store.access import open_store
+from scorebox.store.export import match_rows
+from scorebox.text import plural
+
+TOKEN_ENV = "SCOREBOX_LEAGUE_TOKEN"
+BATCH = 200  # matches a push: well inside the server's MAX_BODY and MAX_BATCH
+TIMEOUT = 60  # seconds a request may take
+
+
+def check_url(url):
+    """The league's URL; plain http only to this PC (a token must not cross a network in clear)."""
+    u = urllib.parse.urlsplit(url)
+    if u.scheme not in ("http", "https") or not u.hostname:
+        raise ScoreboxError("%s: the league's address is https://HOST/..." % url)
+    if u.scheme == "http":
+        try:
+            local = u.hostname == "localhost" or ipaddress.ip_address(u.hostname).is_loopback
+        except ValueError:
+            local = False
+        if not local:
+            raise ScoreboxError("%s: a token goes to a league only over https://" % url)
+    return url if url.endswith("/") else url + "/"
+
+
+class League:
+    """The league's API at url, with a club's token."""
+
+    def __init__(self, url, token):
+        self.url, self.token = check_url(url), token
+
+    def call(self, path, data):
+        req = urllib.request.Request(
+            urllib.parse.urljoin(self.url, path),
+            data=json.dumps(data, separators=(",", ":")).encode(),
+            headers={"Content-Type": "application/json", "Authorization": "Bearer " + self.token},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=TIMEOUT) as resp:
+                return json.loads(resp.read())
+        except urllib.error.HTTPError as e:
+            try:
+                why = json.loads(e.read()).get("error") or e.reason
+            except (ValueError, AttributeError):
+                why = e.reason
+            raise ScoreboxError("the league refused (%d): %s" % (e.code, why))
+        except (urllib.error.URLError, OSError, ValueError) as e:
+            raise Cut("cannot reach the league at %s: %s" % (self.url, getattr(e, "reason", e)))
+
+
+class Cut(ScoreboxError):
+    """The connection failed: what the league has stored is kept, the rest goes next time."""
+
+
+def push(store, league, batch=BATCH):
+    """Send the store's matches the league lacks; (stored, held before)."""
+    stored = held = 0
+    league.call("league/api/have", {"matches": []})  # the league and the token, even with nothing to send
+    rows = match_rows(store)
+    while True:
+        part = [m for _, m in zip(range(batch), rows)]
+        if not part:
+            return stored, held
+        have = {
+            tuple(k)
+            for k in league.call("league/api/have", {"matches": [[m["device"], m["number"]] for m in part]})["have"]
+        }
+        new = [m for m in part if (m["device"], m["number"]) not in have]
+        held += len(part) - len(new)
+        if new:
+            try:
+                got = league.call("league/api/push", {"push_id": secrets.token_hex(16), "matches": new})
+            except Cut as e:
+                raise Cut(
+                    "%s; %s stored before the cut: push again to send the rest"
+                    % (e, plural(stored, "match", "matches"))
+                )
+            stored += got["stored"]
+            held += got["held"]
+
+
+def cmd_push(args):
+    token = args.token or os.environ.get(TOKEN_ENV)
+    if not token:
+        raise ScoreboxError("no token: give --token, or set %s to the token the league gave your club" % TOKEN_ENV)
+    league = League(args.url, token)
+    store = open_store(args.db)
+    try:
+        stored, held = push(store, league)
+    finally:
+        store.close()
+    print(
+        "%s sent to the league; %s it had already"
+        % (plural(stored, "new match", "new matches"), plural(held, "match", "matches"))
+    )
+    return 0
+
+
+def add_parser(sub):
+    p = sub.add_parser("push", help="send the club's new matches to the league's server (docs/league.md)")
+    p.add_argument("url", help="the league's address, https://...")
+    p.add_argument("--db", help="the club's store (default: in your user data folder)")
+    p.add_argument("--token", help="the club's token (default: %s; never printed)" % TOKEN_ENV)
+    p.set_defaults(run=cmd_push)

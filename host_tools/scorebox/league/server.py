@@ -1,0 +1,208 @@
+"""`scorebox serve --league`: the league's server, a Flask app of its own (not the club's
+desk), on the league's PostgreSQL store. Its API, for `scorebox push` (commands/push.py):
+
+- POST /league/api/have {"matches": [[BOX, NUMBER], ...]}: which of these the league holds
+  (of the pushing club's boxes), so that a push cut short goes on where it stopped;
+- POST /league/api/push {"push_id": ..., "matches": [...]}: new matches, each in the form of
+  an export's matches.json (store/export.py), taken whole or not at all.
+
+Each request carries the club's token (`Authorization: Bearer sbl1....`, league/tokens.py).
+A push is refused with one line and nothing stored when its token is not a club's (401), its
+body is not JSON of this form (400) or too large (413), its push_id was received before (a
+replayed push, 409), a match is of a box another club pushed first (403), a match held
+already differs from it (409: a stored match is never changed), or the rules refuse a match
+(422: replayed by the rules core as an import is, store/checks.py). Every push is logged
+(store/leaguedb.py), refused ones too. docs/league.md.
+"""
+
+import errno
+import socket
+
+from flask import Flask, jsonify, request
+
+from scorebox.errors import ScoreboxError
+from scorebox.league import tokens
+from scorebox.league.clubs import league_store
+from scorebox.store import imports
+from scorebox.store.checks import check, match_digest
+from scorebox.store.errors import Refused
+
+MAX_BODY = 8 * 1024 * 1024  # bytes of one request: a batch of MAX_BATCH long matches fits
+MAX_BATCH = 500  # matches in one push
+MAX_HAVE = 5000  # keys in one question
+
+
+class Refusal(Exception):
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+def create_app(db):
+    """The league's app on the store at db (a postgresql:// URL)."""
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+
+    def club_of(league):
+        """(id, name) of the club whose token the request carries; Refusal 401 otherwise."""
+        auth = request.headers.get("Authorization", "")
+        parts = tokens.split(auth[7:] if auth.startswith("Bearer ") else "")
+        row = parts and league.club_by_token(parts[0])
+        if not row or not tokens.verify(row[2], parts[1]):
+            raise Refusal(401, "not a club's token: check the token the league gave your club; nothing stored")
+        return row[0], row[1]
+
+    def body():
+        data = request.get_json(silent=True)
+        if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
+            raise Refusal(400, "not a push: JSON with a list of matches expected; nothing stored")
+        return data
+
+    def answer(store, league, fn):
+        """fn(club) as JSON, or the Refusal's line with its status; the push logged."""
+        club, sent, push_id, got = None, 0, None, {"stored": 0, "held": 0}
+        try:
+            club = club_of(league)
+            if request.path.endswith("/have"):
+                return jsonify(fn(club, body()))
+            data = body()
+            push_id, sent = data.get("push_id"), len(data["matches"])
+            if not isinstance(push_id, str) or not 8 <= len(push_id) <= 64 or not push_id.isalnum():
+                raise Refusal(400, "a push has a push_id of 8 to 64 letters and digits; nothing stored")
+            if league.push_seen(club[0], push_id):
+                raise Refusal(409, "push %s was received already: a replayed push is refused; nothing stored" % push_id)
+            got = fn(club, data)
+            status, outcome = 200, "stored %d, held already %d" % (got["stored"], got["held"])
+        except Refusal as e:
+            status, outcome = e.status, e.message
+        league.log_push(
+            club and club[0], push_id, request.remote_addr, sent, got["stored"], got["held"], status, outcome
+        )
+        if status != 200:
+            return jsonify(error=outcome), status
+        return jsonify(got)
+
+    def with_league(fn):
+        store, league = league_store(db)
+        try:
+            return answer(store, league, lambda club, data: fn(store, league, club, data))
+        finally:
+            store.close()
+
+    @app.post("/league/api/have")
+    def have():
+        return with_league(held)
+
+    @app.post("/league/api/push")
+    def push():
+        return with_league(take)
+
+    @app.errorhandler(413)
+    def too_large(e):
+        message = "a push is at most %d bytes: send fewer matches at a time; nothing stored" % MAX_BODY
+        store, league = league_store(db)
+        try:
+            try:
+                club = club_of(league)[0]
+            except Refusal:
+                club = None
+            league.log_push(club, None, request.remote_addr, 0, 0, 0, 413, message)
+        finally:
+            store.close()
+        return jsonify(error=message), 413
+
+    return app
+
+
+def held(store, league, club, data):
+    keys = data["matches"]
+    if len(keys) > MAX_HAVE:
+        raise Refusal(400, "at most %d matches a question" % MAX_HAVE)
+    numbers = {}
+    for k in keys:
+        if not (isinstance(k, list) and len(k) == 2 and isinstance(k[0], str) and isinstance(k[1], int)):
+            raise Refusal(400, "a match is asked for as [BOX, NUMBER]")
+        numbers.setdefault(k[0], []).append(k[1])
+    owners = league.box_owners(numbers)
+    out = []
+    for uid, nums in numbers.items():
+        if owners.get(uid) == club[0]:  # another club's boxes are not told
+            out += [[uid, n] for n in sorted(store.digests(uid, nums))]
+    return {"have": out}
+
+
+def take(store, league, club, data):
+    """Check every match of the push, then store them; a Refusal before anything is stored."""
+    matches = data["matches"]
+    if len(matches) > MAX_BATCH:
+        raise Refusal(413, "a push is at most %d matches: send fewer at a time; nothing stored" % MAX_BATCH)
+    items = {}
+    for i, m in enumerate(matches):
+        try:
+            uid, number, header, log, extras = imports.check_import(m)
+        except imports.Invalid as e:
+            raise Refusal(400, "%s: %s; nothing stored" % (imports.match_key(m, i), e))
+        items.setdefault(uid, []).append((number, header, log, extras))
+    _own(league.box_owners(items), club)
+    checked, held = {}, 0
+    for uid, its in items.items():
+        digests = store.digests(uid, [n for n, _, _, _ in its])
+        checked[uid] = []
+        for number, header, log, extras in its:
+            if number in digests:
+                if digests[number] != match_digest(header, log):
+                    raise Refusal(
+                        409,
+                        "%s/%d is held with other events: a stored match is never changed; nothing stored"
+                        % (uid, number),
+                    )
+                held += 1
+                continue
+            c = check(number, header, log, extras)  # the rules core's replay, as an import's
+            if isinstance(c, Refused):
+                raise Refusal(422, "%s/%d: %s; nothing stored" % (uid, number, c))
+            checked[uid].append(c)
+    _own(league.claim_boxes(club[0], items), club)  # a box no club had is this club's from now on
+    stored = 0
+    for uid, cs in checked.items():
+        got, _ = store.add_checked(uid, cs)
+        stored += sum(1 for g in got if g is True)
+        held += sum(1 for g in got if g is False)  # the same match twice in one push
+    return {"stored": stored, "held": held}
+
+
+def _own(owners, club):
+    for uid, owner in sorted(owners.items()):
+        if owner != club[0]:
+            raise Refusal(
+                403, "box %s belongs to another club: a club pushes only its own boxes' matches; nothing stored" % uid
+            )
+
+
+def listen(db, host, port):
+    """The league's server on host:port (0: a free one), not yet serving; its url."""
+    from werkzeug.serving import make_server
+
+    app = create_app(db)
+    league_store(db)[0].close()  # the store and its league tables made, or its one line, before listening
+    try:
+        sock = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
+    except OSError as e:
+        why = "another program holds that port" if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
+        raise ScoreboxError("cannot listen on %s:%d: %s" % (host, port, why))
+    with sock:
+        port = sock.getsockname()[1]
+        server = make_server(host, port, app, threaded=True, fd=sock.fileno())
+    return server, "http://%s:%d/" % (host, port)
+
+
+def cmd_serve(args):
+    server, url = listen(args.db, args.host, args.port)
+    print("the league's server: %s (put it behind a TLS proxy: docs/league.md; Ctrl-C stops it)" % url, flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
