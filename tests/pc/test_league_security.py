@@ -133,3 +133,12 @@ def test_a_malformed_body_is_refused(league):
         "%s/3: an event is not a whole number" % bad[2]["device"]
     )
     assert league_count(league.url) == 3
+
+
+def test_a_league_whose_store_is_down_says_so(pg_server, tmp_path, capsys, monkeypatch):
+    gone = pg_server.url % "no_such_league"
+    client = server.create_app(gone).test_client()
+    got = client.post("/league/api/push", json={"push_id": "push00000001", "matches": []})
+    assert got.status_code == 503
+    assert got.json["error"].startswith("the league cannot take a push now (cannot reach the PostgreSQL store")
+    assert got.json["error"].endswith("push again later")

@@ -111,6 +111,11 @@ def create_app(db):
             store.close()
         return jsonify(error=message), 413
 
+    @app.errorhandler(ScoreboxError)
+    def store_down(e):
+        # the league's store cannot be reached or written: what a push stored is kept
+        return jsonify(error="the league cannot take a push now (%s): push again later" % e), 503
+
     return app
 
 
