@@ -26,6 +26,7 @@ MATCH_FIELDS = (
     ("header", "distance"),
     ("log", 0),
     ("extras", "damaged"),
+    ("extras", "lost"),
 )
 
 

@@ -72,3 +72,17 @@ def test_a_sound_match_says_no_damage(app):
         p = c.get("/matches/%d" % mid).get_data(as_text=True)
         assert "Damaged on the box" not in p and "The result: confirmed" not in p
         assert '<p class="sides">' in p
+
+
+def test_a_stored_lost_flag_of_another_shape_still_shows_the_page(tmp_path):
+    """A store written before the import checked extras' lost (the review's case): no 500."""
+    db = str(tmp_path / "club.sqlite")
+    s = Store(db)
+    try:
+        n, h, log, _ = item(1, MATCH1)
+        add_match(s, BOX, n, h, log, {"lost": 5})
+        mid = s.matches()[0]["id"]
+    finally:
+        s.close()
+    r = create_app(db, workdir=str(tmp_path / "work")).test_client().get("/matches/%d" % mid)
+    assert r.status_code == 200 and "record was lost" not in r.get_data(as_text=True)

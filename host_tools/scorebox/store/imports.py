@@ -134,6 +134,9 @@ def check_import(m):
     for k in ("damaged", "stray"):
         if (extras or {}).get(k) is not None:
             _int(extras[k], "extras %s" % k, 0, 2**31)
+    lost = (extras or {}).get("lost")
+    if lost is not None and (not isinstance(lost, list) or not set(lost) <= {"header", "result"}):
+        raise Invalid('extras lost is not a list of "header" and "result"')
     skipped = (extras or {}).get("skipped")
     if skipped is not None and (not isinstance(skipped, list) or not all(isinstance(i, int) for i in skipped)):
         raise Invalid("extras skipped is not a list of positions")

@@ -175,7 +175,12 @@ class Store(Queries, RosterDB, HistoryDB):
 
     # --- writing -----------------------------------------------------------------------
     def device(self, uid, firmware=None):
-        """The row id of a device, added or refreshed."""
+        """The row id of a device, added or refreshed (under the write lock: a PostgreSQL
+        store gives a new row the highest id plus one)."""
+        return self._write(lambda: self._device(uid, firmware))
+
+    def _device(self, uid, firmware=None):
+        """device() inside a write transaction."""
         now = time.time()
         self.db.execute(
             "INSERT INTO devices (uid, firmware, first_seen, last_seen) VALUES (?, ?, ?, ?) "
@@ -188,9 +193,11 @@ class Store(Queries, RosterDB, HistoryDB):
     def keep_space(self, uid, free, total, fit):
         """What box uid's sync read of its space: free and total bytes (None: not said), the
         matches that still fit (device/space.py kept); the Boxes page's capacity."""
-        self.db.execute(
-            "UPDATE devices SET space_free = ?, space_total = ?, matches_fit = ? WHERE uid = ?",
-            (free, total, fit, uid),
+        self._write(
+            lambda: self.db.execute(
+                "UPDATE devices SET space_free = ?, space_total = ?, matches_fit = ? WHERE uid = ?",
+                (free, total, fit, uid),
+            )
         )
 
     def has_match(self, uid, number):
@@ -237,7 +244,7 @@ class Store(Queries, RosterDB, HistoryDB):
         out = []
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            dev = self.device(uid)
+            dev = self._device(uid)
             added = self._quarantine(dev, quarantine)
             self._quarantine(dev, damaged)
             rows = Rows(self.db)
@@ -324,9 +331,10 @@ class Store(Queries, RosterDB, HistoryDB):
         if row is None:
             return None
         x = json.loads(row[0])
+        lost = x.get("lost")
         return {
             "confirmed": x.get("confirmed"),
-            "lost": x.get("lost") or [],
+            "lost": lost if isinstance(lost, list) else [],  # a store older than the import's check
             "damaged": x.get("damaged") or 0,
             "stray": x.get("stray") or 0,
             "skipped": x.get("skipped") or [],

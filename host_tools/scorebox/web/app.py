@@ -38,6 +38,8 @@ from scorebox_core import games
 HERE = os.path.dirname(os.path.abspath(__file__))
 PAGE = 200  # matches a list page shows
 SAFE = ("GET", "HEAD", "OPTIONS")
+UPLOADS = ("import_archers", "restore")  # the forms that carry a file; the others are small
+FORM_BYTES = 1 << 20
 CSP = "default-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'"
 
 
@@ -85,11 +87,20 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
     def guard():
         if allowed is not None and request.host not in allowed:
             abort(400, "this desk answers at its own address only")
+        locked = password and not session.get("in") and request.endpoint not in ("login", "static")
         if request.method not in SAFE:
             source = request.headers.get("Origin") or request.headers.get("Referer")
             if source and urlsplit(source).netloc != request.host:
                 abort(403, "a form from another site is refused")
+            # Refused before the body is read: Werkzeug spools an upload to disk as it reads
+            # the form, and a stranger's post must not fill the disk.
             token = session.get("csrf")
+            if not token:
+                abort(403, "the form is out of date (its token does not match): reload the page and try again")
+            if locked:
+                return redirect(url_for("login"))
+            if request.endpoint not in UPLOADS:
+                request.max_content_length = FORM_BYTES
             try:  # Werkzeug keeps a large upload in a temporary file while it reads the form
                 given = request.form.get("csrf", "").encode()  # bytes: compare_digest refuses a str beyond ASCII
             except OSError as e:
@@ -99,7 +110,7 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
                 raise ScoreboxError("the upload did not arrive whole (the connection broke?): choose the file again")
             if not token or not hmac.compare_digest(token.encode(), given):
                 abort(403, "the form is out of date (its token does not match): reload the page and try again")
-        if password and not session.get("in") and request.endpoint not in ("login", "static"):
+        if locked:
             return redirect(url_for("login"))
         return None
 
