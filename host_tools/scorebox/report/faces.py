@@ -2,10 +2,11 @@
 stored match headers and new-face events without replaying. Tic Tac BOW's surface names it
 as WEAR (report/html.py asks each game whose face wears)."""
 
-from scorebox_core.match import effective
+from operator import add
+
 from scorebox_core.ttb import rules
 from scorebox_core.ttb.game import ID
-from scorebox_core.ttb.rules import NEW_FACE, NEW_GAME, Options
+from scorebox_core.ttb.rules import NEW_FACE, NEW_GAME, UNDO, Options
 
 FACES_SHOWN = 40  # faces listed per box in the face-wear log (the newest)
 
@@ -20,6 +21,7 @@ class FaceLog:
     def __init__(self):
         self.faces = {}  # device -> [face dict], oldest first
         self._cur = {}
+        self._options = {}  # repr of a header's options -> its face_games
 
     def _new(self, uid, match, game, games=0, arrows=None, between=False):
         f = {
@@ -63,38 +65,99 @@ class FaceLog:
         elif cur is None:
             cur = self._new(uid, match, 1)
             cur["where"] = "already up"
-        try:
-            face_games = Options.from_dict(h["options"]).face_games
-        except (KeyError, TypeError, ValueError):
-            face_games = 4
+        face_games = self._face_games(h)
         cur["face_games"] = face_games
-        game, last_face, ended, in_game = 1, None, 0, 0
-        evs = effective(match["log"])
-        for k, ev in enumerate(evs):
-            if ev == NEW_GAME:
+        log = match["log"]
+        parts = _parts(_in_effect(log) if UNDO in log else log)
+        game, ended, last_face, in_game = 1, 0, None, 0
+        for k, (mark, shot) in enumerate(parts):
+            if mark == NEW_GAME:
                 if last_face is not None and ended < finished_games:
                     last_face["games"] += 1
                     ended += 1
-                game += 1
-                last_face, in_game = None, 0
-            elif ev == NEW_FACE:
-                nxt = next((e for e in evs[k + 1 :] if e != NEW_FACE), None)
+                game, last_face, in_game = game + 1, None, 0
+            elif mark == NEW_FACE:
                 cur = self._new(uid, match, game)
                 cur["face_games"] = face_games
                 if not in_game:
                     cur["where"] = "before game %d" % game
-                elif nxt is None or nxt == NEW_GAME:
-                    cur["where"] = "after game %d" % game
-                else:
+                elif _shot_after(parts, k):
                     cur["where"] = "during game %d" % game
-            elif ev < 256:
-                if ev >> 6 != rules.MISS:
-                    cur["arrows"][(ev >> 2 & 15) - 1] += 1
-                last_face = cur
-                in_game += 1
+                else:
+                    cur["where"] = "after game %d" % game
+            if shot:
+                worn = cur["arrows"]
+                worn[:9] = map(add, worn, map(bytes(shot).translate(_SQUARE).count, _SQUARES))
+                last_face, in_game = cur, in_game + len(shot)
                 cur["last"], cur["last_at"] = match["key"], match["started"]
         if last_face is not None and ended < finished_games:
             last_face["games"] += 1
+
+    def _face_games(self, h):
+        """The games a face lasts by the match's options (TTB-16), 4 where they cannot be read;
+        read once for each different options (a club's matches share a few)."""
+        key = repr(h.get("options"))  # not the dict itself: 1, 1.0 and True read differently
+        if key not in self._options:
+            try:
+                self._options[key] = Options.from_dict(h["options"]).face_games
+            except (KeyError, TypeError, ValueError):
+                self._options[key] = 4
+        return self._options[key]
+
+
+# Each arrow event's square (1-9) on the face, 0 for a miss: a hit or a called shot wears the
+# face where it lands, a miss is off it. The report counts millions of arrows: they are
+# counted as bytes, at C's speed, not one by one in Python.
+_SQUARE = bytes(
+    rules.square_of(ev) if rules.check_event(ev) is None and ev >> 6 != rules.MISS else 0 for ev in range(256)
+)
+_SQUARES = range(1, 10)
+
+
+def _in_effect(log):
+    """effective(log) (TTB-15), a run of events between two undos at a time."""
+    out, start = [], 0
+    for _ in range(log.count(UNDO)):
+        end = log.index(UNDO, start)
+        out += log[start:end]
+        if out:
+            out.pop()
+        start = end + 1
+    out += log[start:]
+    return out
+
+
+def _parts(events):
+    """[(mark, arrows)]: the events in effect cut at each NEW_GAME and NEW_FACE, each run of
+    arrows with the mark before it (None for the first)."""
+    if NEW_GAME not in events and NEW_FACE not in events:  # most matches: one game on one face
+        return [(None, events)]
+    cuts = sorted(_where(events, NEW_GAME) + _where(events, NEW_FACE))
+    out, start, mark = [], 0, None
+    for i in cuts:
+        out.append((mark, events[start:i]))
+        start, mark = i + 1, events[i]
+    out.append((mark, events[start:]))
+    return out
+
+
+def _where(events, mark):
+    """The places of mark in events."""
+    out = []
+    for _ in range(events.count(mark)):
+        out.append(events.index(mark, out[-1] + 1 if out else 0))
+    return out
+
+
+def _shot_after(parts, k):
+    """Whether an arrow is shot in the game after the face put up at parts[k]."""
+    for i in range(k, len(parts)):
+        mark, shot = parts[i]
+        if mark == NEW_GAME:
+            return False
+        if shot:
+            return True
+    return False
 
 
 def how_put_up(face):
