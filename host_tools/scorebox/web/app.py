@@ -483,12 +483,16 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
 
     @app.route("/sync")
     def sync_page():
-        return render_template("sync.html.j2", st=job.st, running=job.running())
+        return render_template("sync.html.j2", st=job.st, running=job.running(), ports=syncjob.ports())
 
     @app.route("/sync", methods=["POST"])
     def sync_now():
         take_over = request.form.get("take_over") == "1"  # `--take-over`: a box of another store made this one's
-        if not job.start(db, request.form.get("source") == "sim", app.config.get("SIM_STATE"), take_over):
+        source = request.form.get("source")
+        port = request.form.get("port", "").strip() if source == "port" else None
+        if source == "port" and not port:
+            flash("name the box's port first (for example /dev/ttyACM0 or COM3)", "error")
+        elif not job.start(db, source == "sim", app.config.get("SIM_STATE"), take_over, port):
             flash("a sync is running already: wait for it to end", "error")
         return redirect(url_for("sync_page"))
 

@@ -42,9 +42,17 @@ def facts(got):
     }
 
 
-def run(db, sim, sim_state, conn, take_over=False):
+def ports():
+    """[(device, description)] of the PC's serial ports, for the page's port field."""
+    from serial.tools import list_ports
+
+    return sorted((p.device, p.description or "") for p in list_ports.comports())
+
+
+def run(db, sim, sim_state, conn, take_over=False, port=None):
     """The sync, in the child process: ("done", (lines, facts)) or ("failed", ([why], {}))
-    at its end. take_over: `--take-over`, a box of another store made this one's."""
+    at its end. take_over: `--take-over`, a box of another store made this one's; port:
+    the port named on the page (`--port`), else the box is looked for on USB."""
     from scorebox.device import link
     from scorebox.sim import vpico
     from scorebox.store.access import open_store
@@ -65,7 +73,7 @@ def run(db, sim, sim_state, conn, take_over=False):
             with vpico.plugged_in(sim_state) as port:
                 conn.send(("done", pull_from(port)))
         else:
-            conn.send(("done", pull_from(link.find_port())))
+            conn.send(("done", pull_from(port or link.find_port())))
     except ScoreboxError as e:
         conn.send(("failed", ([str(e)], {})))
     finally:
@@ -82,13 +90,13 @@ class Job:
     def running(self):
         return self.lock.locked()
 
-    def start(self, db, sim, sim_state, take_over=False):
+    def start(self, db, sim, sim_state, take_over=False, port=None):
         if not self.lock.acquire(blocking=False):
             return False
         self.st = st = {"state": "running", "lines": [], "facts": {}}
         ours, theirs = multiprocessing.Pipe(duplex=False)
         proc = multiprocessing.get_context("spawn").Process(
-            target=run, args=(db, sim, sim_state, theirs, take_over), daemon=True
+            target=run, args=(db, sim, sim_state, theirs, take_over, port), daemon=True
         )
         proc.start()
         theirs.close()
