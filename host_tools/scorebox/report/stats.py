@@ -6,9 +6,11 @@ and from the figures it keeps per archer as it stores them (store/figures.py), s
 replayed here: a handful of GROUP BY queries, of one archer's rows only on their page.
 """
 
+import itertools
 import json
 import shlex
 import sys
+from operator import itemgetter
 
 from scorebox.store import roster
 from scorebox.store.access import open_store
@@ -130,11 +132,11 @@ def compute(store, archer=None, min_hits=MIN_HITS, recent=RECENT, buckets=BUCKET
         if s:
             s["claims_lost"] += n
 
-    # Points per arrow match by match, for the trend and the plot.
-    for aid, started, _mid, n, points in store.points_by_match(only):
+    # Points per arrow match by match, for the trend and the plot: an archer's rows at a time.
+    for aid, rows in itertools.groupby(store.points_by_match(only), key=itemgetter(0)):
         s = get(aid)
         if s:
-            s["series"].append((started, n, points))
+            s["series"] += [(started, n, points) for _, started, _mid, n, points in rows]
 
     for s in out.values():
         _derive(s, min_hits, recent, buckets)

@@ -281,13 +281,14 @@ class Queries:
         )
 
     def points_by_match(self, only=None):
-        """(archer id, started, match id, arrows, points) per archer and match, oldest match first
-        (points: the values of scored and claimed arrows, TTB-7)."""
+        """(archer id, started, match id, arrows, points) per archer and match, archer by archer,
+        each archer's oldest match first (points: the values of scored and claimed arrows,
+        TTB-7). In the order of the index archer_matches_by_archer: no sort."""
         where, args = _only("archer_id", only)
         return self.db.execute(
             "SELECT archer_id, started, match_id, arrows, points FROM archer_matches WHERE 1 = 1 "
             + where
-            + "ORDER BY started, match_id",
+            + "ORDER BY archer_id, started, match_id",
             args,
         )
 
