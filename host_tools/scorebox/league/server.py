@@ -12,7 +12,8 @@ body is not JSON of this form (400) or too large (413), its push_id was received
 replayed push, 409), a match is of a box another club pushed first (403), a match held
 already differs from it (409: a stored match is never changed), or the rules refuse a match
 (422: replayed by the rules core as an import is, store/checks.py). Every push is logged
-(store/leaguedb.py), refused ones too. docs/league.md.
+(store/leaguedb.py), refused ones too. Its pages (GET /league/: the standings, a club's,
+a match's) are league/pages.py. docs/league.md.
 """
 
 import errno
@@ -21,7 +22,7 @@ import socket
 from flask import Flask, jsonify, request
 
 from scorebox.errors import ScoreboxError
-from scorebox.league import tokens
+from scorebox.league import pages, tokens
 from scorebox.league.clubs import league_store
 from scorebox.store import imports
 from scorebox.store.checks import check, match_digest
@@ -40,8 +41,9 @@ class Refusal(Exception):
 
 def create_app(db):
     """The league's app on the store at db (a postgresql:// URL)."""
-    app = Flask(__name__)
+    app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.register_blueprint(pages.blueprint(db))  # the standings, clubs' and matches' pages
 
     def club_of(league):
         """(id, name) of the club whose token the request carries; Refusal 401 otherwise."""

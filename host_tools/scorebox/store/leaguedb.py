@@ -12,8 +12,10 @@ LEAGUE_VERSION is their version, for a later change.
 import time
 
 from scorebox.store.errors import StoreError
+from scorebox.store.queries import _GAME_SQL, _LIST_KEYS, _LIST_SQL
+from scorebox_core import games
 
-LEAGUE_VERSION = 1
+LEAGUE_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE league_version (version INTEGER NOT NULL);
@@ -44,6 +46,22 @@ CREATE TABLE league_pushes (
 );
 CREATE UNIQUE INDEX league_pushes_once ON league_pushes(club_id, push_id) WHERE status = 200;
 """
+# What takes the league's tables from version N-1 to N (a league made at 1 is upgraded).
+UPGRADES = {
+    # the league's pages (league/pages.py): a club's boxes and its pushes, read by club
+    2: """
+CREATE INDEX league_boxes_by_club ON league_boxes(club_id);
+CREATE INDEX league_pushes_by_club ON league_pushes(club_id, id);
+UPDATE league_version SET version = 2;
+""",
+}
+# The standings' points rule (docs/league.md): 2 a win, 1 a draw, 0 a loss.
+WIN_POINTS, DRAW_POINTS = 2, 1
+# The side that plays for the club whose box holds the match: each game's first (A, X).
+# Until the store's archers belong to clubs (store/rows.py keeps one list by name), this is
+# the only side a match says is the club's (docs/league.md).
+HOME = tuple(g.SIDES[0] for g in games.every())
+AWAY = tuple(g.SIDES[1] for g in games.every())
 
 
 class LeagueDB:
@@ -68,9 +86,14 @@ class LeagueDB:
     def _make(self):
         have = self._version()  # again under the lock: another command may have made them
         if have > LEAGUE_VERSION:
-            raise StoreError("%s: league schema %d is newer than this scorebox's (%d)" % (self.store.path, have, 1))
+            raise StoreError(
+                "%s: league schema %d is newer than this scorebox's (%d)" % (self.store.path, have, LEAGUE_VERSION)
+            )
         if have == 0:
             self.db.script(SCHEMA)
+            have = 1
+        for version in range(have + 1, LEAGUE_VERSION + 1):
+            self.db.script(UPGRADES[version])
 
     # --- clubs ---------------------------------------------------------------------------------
     def add_club(self, name, token_id, token_hash):
@@ -144,3 +167,84 @@ class LeagueDB:
             "FROM league_pushes p LEFT JOIN league_clubs c ON c.id = p.club_id ORDER BY p.id"
         )
         return [dict(zip(keys, r)) for r in rows]
+
+    # --- the league's pages (league/pages.py) --------------------------------------------------
+    def standings(self, game=None):
+        """Every club's line, best first: dicts of id, name, matches, wins, draws, losses,
+        points. A club's matches are those of its boxes; it won one its HOME side won, lost
+        one its other side won; a match with no result yet counts in matches only. game:
+        one game's matches only (a game id). Counted in one query over the matches' box
+        index (and the game's index, matches_by_game)."""
+        home, away = ", ".join("?" * len(HOME)), ", ".join("?" * len(AWAY))
+        on, args = "", list(HOME) + list(AWAY)
+        if game is not None:
+            on, args = " AND " + _GAME_SQL + " = ?", args + [game]
+        q = (
+            "SELECT c.id, c.name, count(m.id), "
+            "coalesce(sum(CASE WHEN m.winner IN (%s) THEN 1 ELSE 0 END), 0), "
+            "coalesce(sum(CASE WHEN m.winner = 'draw' THEN 1 ELSE 0 END), 0), "
+            "coalesce(sum(CASE WHEN m.winner IN (%s) THEN 1 ELSE 0 END), 0) "
+            "FROM league_clubs c LEFT JOIN league_boxes b ON b.club_id = c.id "
+            "LEFT JOIN devices d ON d.uid = b.uid LEFT JOIN matches m ON m.device_id = d.id%s "
+            "GROUP BY c.id, c.name" % (home, away, on)
+        )
+        out = []
+        for cid, name, n, won, drawn, lost in self.db.execute(q, args):
+            points = WIN_POINTS * won + DRAW_POINTS * drawn
+            out.append(
+                {"id": cid, "name": name, "matches": n, "wins": won, "draws": drawn, "losses": lost, "points": points}
+            )
+        out.sort(key=lambda r: (-r["points"], -r["wins"], r["name"].casefold()))
+        return out
+
+    def club(self, club_id):
+        """{id, name, added} of a club, or None."""
+        row = self.db.execute("SELECT id, name, added FROM league_clubs WHERE id = ?", (club_id,)).fetchone()
+        return row and {"id": row[0], "name": row[1], "added": row[2]}
+
+    def club_boxes(self, club_id):
+        """A club's boxes, first claimed first: dicts of uid, name (the box's, if it has one),
+        claimed, matches."""
+        rows = self.db.execute(
+            "SELECT b.uid, d.name, b.claimed, (SELECT count(*) FROM matches m WHERE m.device_id = d.id) "
+            "FROM league_boxes b LEFT JOIN devices d ON d.uid = b.uid WHERE b.club_id = ? ORDER BY b.claimed, b.uid",
+            (club_id,),
+        )
+        return [{"uid": u, "name": n, "claimed": c, "matches": k} for u, n, c, k in rows]
+
+    def club_matches(self, club_id, n=200):
+        """A club's n newest stored matches, newest first, as Store.match_list gives them."""
+        ids = [
+            r[0]
+            for r in self.db.execute(
+                "SELECT m.id FROM matches m JOIN devices d ON d.id = m.device_id "
+                "JOIN league_boxes b ON b.uid = d.uid WHERE b.club_id = ? ORDER BY m.id DESC LIMIT ?",
+                (club_id, n),
+            )
+        ]
+        rows = self.db.execute(
+            _LIST_SQL + "WHERE m.id IN (%s) ORDER BY m.id DESC" % (", ".join("?" * len(ids)) or "NULL"), ids
+        )
+        out = []
+        for r in rows:
+            d = dict(zip(_LIST_KEYS, r[:9]))
+            d.update(side_a=r[9], side_b=r[10], game=r[11], box_name=r[12], abandoned=bool(r[13]))
+            out.append(d)
+        return out
+
+    def club_pushes(self, club_id, n=100):
+        """A club's n latest pushes from the log, newest first: dicts of pushed, remote, sent,
+        stored, held, status, outcome."""
+        keys = ("pushed", "remote", "sent", "stored", "held", "status", "outcome")
+        rows = self.db.execute(
+            "SELECT pushed, remote, sent, stored, held, status, outcome FROM league_pushes "
+            "WHERE club_id = ? ORDER BY id DESC LIMIT ?",
+            (club_id, n),
+        )
+        return [dict(zip(keys, r)) for r in rows]
+
+    def box_club(self, uid):
+        """(club id, name) of the club that owns a box, or None."""
+        return self.db.execute(
+            "SELECT c.id, c.name FROM league_boxes b JOIN league_clubs c ON c.id = b.club_id WHERE b.uid = ?", (uid,)
+        ).fetchone()
