@@ -189,7 +189,7 @@ BASE = ("errors", "process", "text", "paths")
 LAYERS = {
     "cli": ("demo", "league", "web", "commands", "sync", "report", "sim", "device", "store"),
     "league": ("store",),
-    "web": ("sync", "report", "sim", "device", "store"),
+    "web": ("commands", "sync", "report", "sim", "device", "store"),  # commands: the Push page runs push's
     "commands": ("store",),
     "demo": ("sync", "report", "sim", "device", "store"),
     "sync": ("device", "store"),

@@ -108,11 +108,16 @@ def cmd_push(args):
         stored, held = push(store, league)
     finally:
         store.close()
-    print(
-        "%s sent to the league; %s it had already"
-        % (plural(stored, "new match", "new matches"), plural(held, "match", "matches"))
-    )
+    print(said(stored, held))
     return 0
+
+
+def said(stored, held):
+    """What a push did, in words (the command's line, the desk's Push page)."""
+    return "%s sent to the league; %s it had already" % (
+        plural(stored, "new match", "new matches"),
+        plural(held, "match", "matches"),
+    )
 
 
 def add_parser(sub):

@@ -32,7 +32,7 @@ from scorebox.store import backup, export
 from scorebox.store.access import default_path, open_store
 from scorebox.store.errors import NoStore
 from scorebox.text import csv_head, date_text, plural
-from scorebox.web import flags, members, syncjob, throttle
+from scorebox.web import flags, members, push, syncjob, throttle
 from scorebox_core import games
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -496,6 +496,7 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
             flash("a sync is running already: wait for it to end", "error")
         return redirect(url_for("sync_page"))
 
+    push.register(app, store)  # the Push page: `scorebox push URL` (web/push.py)
     return app
 
 
