@@ -3,14 +3,18 @@ league's server on a real PostgreSQL (pgserver.py), from club A's SQLite store o
 (leagueclubs.py): what was sent, a refusal in words, and the token kept nowhere."""
 
 import base64
+import os
 import re
+import threading
 
 import pytest
 from leagueclubs import add_club, clubs, league_count, running
 
 from scorebox.web.app import create_app
+from scorebox.web.serve import listen
 
 pytest_plugins = ("pgserver",)
+CHROMIUM = "/usr/bin/chromium"
 
 
 def message(client, data):
@@ -75,3 +79,39 @@ def test_the_leagues_refusal_in_words(desk):
     kind, text = message(client, {"url": "http://127.0.0.1:9/", "token": token})
     assert kind == "error" and text.startswith("cannot reach the league at http://127.0.0.1:9/")
     assert league_count(url) == 0
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no system Chromium (make test installs it)")
+def test_the_push_button_in_chromium(pg_url, tmp_path, capsys):
+    """The button itself: the desk's server on a free port, its Push page in Chromium."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    a, _ = clubs(tmp_path)
+    token = add_club(capsys, pg_url, "Archers of A")
+    server, desk = listen(a, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with running(pg_url) as address, playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            try:
+                page = browser.new_page()
+                page.set_default_timeout(20000)
+                page.goto(desk)
+                with page.expect_navigation():
+                    page.click("nav >> text=Push")
+                page.fill("input[name=url]", address)
+                page.fill("input[name=token]", token)
+                with page.expect_navigation():
+                    page.click("button:text('Push')")
+                assert page.inner_text("p.msg.ok") == "5 new matches sent to the league; 0 matches it had already"
+                assert page.input_value("input[name=url]") == address and page.input_value("input[name=token]") == ""
+                page.fill("input[name=token]", "sbl1.0000000000000000.wrong")
+                with page.expect_navigation():
+                    page.click("button:text('Push')")
+                assert page.inner_text("p.msg.error").startswith("the league refused (401): not a club's token")
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert league_count(pg_url) == 5
