@@ -57,6 +57,22 @@ def test_the_wheel_carries_the_whole_tree():
     assert shipped == tree, "pyproject.toml's scorebox.firmware.* packages differ from the firmware tree"
 
 
+def test_the_wheel_carries_every_pc_package():
+    """Every folder of host_tools/scorebox with code, templates or a harness is a package the
+    wheel lists (an editable install finds any; a wheel only those listed)."""
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        listed = set(tomllib.load(f)["tool"]["setuptools"]["packages"])
+    top = os.path.join(ROOT, "host_tools", "scorebox")
+    missing = []
+    for d, dirs, files in os.walk(top):
+        dirs[:] = [x for x in dirs if x not in ("node_modules", "__pycache__")]
+        if any(f.endswith((".py", ".j2", ".mjs", ".css")) for f in files):
+            name = "scorebox" if d == top else "scorebox." + os.path.relpath(d, top).replace(os.sep, ".")
+            if name not in listed:
+                missing.append(name)
+    assert not missing, "not in pyproject.toml's packages: %s" % missing
+
+
 def test_the_tree_holds_only_what_the_pico_runs():
     """No PC code in firmware/: every module is deployed, and none imports the PC package."""
     on_pico = set(firmware.compiled() + firmware.sources())
