@@ -149,7 +149,9 @@ class Client:
         did not come (whole): the box answers them one after the other without waiting for
         the PC in between. Ask again for a None with request(). each(i, body), if given, is
         called with each reply that came as it comes (the caller's work overlaps the box's);
-        what it raises ends the pipeline."""
+        what it raises ends the pipeline. kind may be a list, one kind a request (a sync's
+        last ACK, ROSTER and SPACE go together: issue 22 item 6)."""
+        kinds = list(kind) if isinstance(kind, (list, tuple)) else [kind] * len(bodies)
         failed = self.failed
         with self.lock:
             if self.failed != failed and self.gone:
@@ -159,15 +161,15 @@ class Client:
             try:
                 self.ser.reset_input_buffer()
                 self.buf = b""
-                for body in bodies:
+                for k, body in zip(kinds, bodies):
                     self.seq = SEQUENCE.next()
                     seqs.append(self.seq)
-                    self.ser.write(frames.encode(self.seq, kind, body))
+                    self.ser.write(frames.encode(self.seq, k, body))
                 self.ser.flush()
                 start = time.monotonic()
                 for i, body in enumerate(bodies):
                     damaged = self.damaged
-                    reply = self._reply(seqs[i], kind, body, self.timeout, later=seqs[i + 1 :])
+                    reply = self._reply(seqs[i], kinds[i], body, self.timeout, later=seqs[i + 1 :])
                     if reply is None and self.damaged == damaged and not self.buf:  # nothing came: quiet
                         self.silent = start  # the request that asks again has the rest of the deadline
                         got += [None] * (len(bodies) - i)

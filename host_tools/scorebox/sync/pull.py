@@ -522,6 +522,18 @@ class Acker:
             self.sent.append(self.thread.submit(self._send, self.numbers))
             self.numbers = []
 
+    def requests(self):
+        """Protocol 2: the ACK of each run of what is left to acknowledge, to be sent
+        (finish()) with the sync's last requests; counted as sent by sent_runs()."""
+        if self.owner is None:
+            return []
+        return [("ACK", dict(self.owner, first=a, last=b)) for a, b in frames.runs(self.numbers)]
+
+    def sent_runs(self, acks):
+        """The ACKs of requests() were answered."""
+        self.s.acked += sum(body["last"] - body["first"] + 1 for _, body in acks)
+        self.numbers = []
+
     def _send(self, numbers):
         if self.owner is None:
             return
@@ -596,14 +608,23 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
         else:
             owner = None
             s.foreign = str(mine)[:32]
+    claim = None
     if owner is not None and "store" in hello and mine != sid:
         # The box learns its store before it lists: taken over, it lists again what the
         # store before acknowledged and it has kept (box/link.py).
-        client.request("ACK", dict(owner, n=[]))
+        claim = dict(owner, n=[])
     s.open = hello.get("open") is True
     numbers, files, after = [], [], 0
+    listed, names = None, None
+    if client.protocol >= 2:
+        listed, names = first_list(client, claim, roster)
+    elif claim:
+        client.request("ACK", claim)
     while True:
-        if client.protocol >= 2:
+        if listed is not None:
+            got = check_runs(listed, after, len(numbers))
+            listed = None
+        elif client.protocol >= 2:
             got = check_runs(client.request("LIST", {"after": after, "ranges": True}), after, len(numbers))
         else:
             got = check_list(client.request("LIST", {"after": after}), after, len(numbers))
@@ -666,7 +687,10 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
                 if not ready or sum(len(job[0]) + len(job[1]) for job in batch) >= BATCH:
                     acks.add(store_batch(store, uid, batch, s, bar, base))  # store while the worker works
         acks.add(store_batch(store, uid, batch, s, bar, base))
-        acks.finish()
+        if client.protocol >= 2:
+            s.roster, s.space = finish(client, store, acks, roster, names)
+        else:
+            acks.finish()
     bar.end()
     stored = {n for n, _ in s.new} | {d[0] for d in s.damaged}
     for n in sorted(new - stored):
@@ -679,16 +703,56 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
             s.quarantined += store.add_quarantine(uid, quarantined(read_file(client, name, size)))
     if clock and client.protocol < 2:
         client.request("CLOCK", {"time": int(time.time())})
-    if roster:
+    if roster and client.protocol < 2:
         s.roster = push_roster(client, store)
-    if client.protocol >= 2:
-        s.space = _space(client.request("SPACE"))  # after the ACKs: the box walks its file system once
     if s.space is None:
         s.space = _space(hello)
     if s.space:  # the Boxes page's capacity
         store.keep_space(uid, *space.kept(s.space))
     s.seconds = time.monotonic() - t0
     return s
+
+
+def first_list(client, claim, roster):
+    """Protocol 2's first LIST (its reply) and the box's first NAMES (its reply, None when
+    not asked or not answered: push_roster asks again), in one write with the empty ACK
+    that claims the box (claim; before the LIST, which then lists for the new store):
+    a round trip each before (issue 22 item 6). A request not answered is asked again
+    alone, as request() would; a LIST after an ACK that was not."""
+    asked = ([("ACK", claim)] if claim else []) + [("LIST", {"after": 0, "ranges": True})]
+    asked += [("NAMES", {"from": 0})] if roster else []
+    got = client.pipeline([k for k, _ in asked], [b for _, b in asked])
+    if claim:
+        if got[0] is None:
+            client.request("ACK", claim)  # what the box said, raised
+            got[1] = None
+        got = got[1:]
+    listed = got[0] if got[0] is not None else client.request("LIST", {"after": 0, "ranges": True})
+    return listed, got[1] if roster else None
+
+
+def finish(client, store, acks, roster, names):
+    """Protocol 2's last requests in one write: the ACKs, the roster (merged first: the
+    store's names, now that it holds the new matches) and SPACE, answered by the box one
+    after the other (three round trips before: issue 22 item 6). What was not answered is
+    asked again alone, in the same order: an ACK's failure ends the sync, the roster's is a
+    line of the summary. (the roster's lines, the space)."""
+    sent = acks.requests()
+    out, parts, count = roster_parts(client, store, names) if roster else ([], [], 0)
+    asked = sent + parts + [("SPACE", {})]
+    got = client.pipeline([k for k, _ in asked], [b for _, b in asked])
+    again = None in got[:-1]  # then SPACE is asked again after them: it counts what they wrote
+    for i, (kind, body) in enumerate(sent):
+        if got[i] is None:
+            client.request(kind, body)
+    acks.sent_runs(sent)
+    if parts:
+        if None in got[len(sent) : len(sent) + len(parts)]:
+            send_roster(client, parts, out, count)  # all again: part 0 starts the box's list anew
+        else:
+            out.append(roster_line(count))
+    # after the ACKs: the box walks its file system once
+    return out, _space(client.request("SPACE") if again or got[-1] is None else got[-1])
 
 
 ROSTER_PART = 50  # names per ROSTER and NAMES frame (the box takes 100): about 1 KB for its heap
@@ -698,15 +762,42 @@ def push_roster(client, store):
     """Merge the box's roster into the store's (names the store lacks are added, never
     dropped), then send the store's, in pieces. Lines for the summary: a roster problem
     is said, never a failed sync."""
+    out, parts, count = roster_parts(client, store)
+    return send_roster(client, parts, out, count)
+
+
+def roster_line(count):
+    return "roster on the box: %d archer%s" % (count, "" if count == 1 else "s")
+
+
+def send_roster(client, parts, out, count):
+    """Send the ROSTER requests parts, one at a time; out, with the line that says how it went."""
+    try:
+        for kind, body in parts:
+            client.request(kind, body)
+        if parts:
+            out.append(roster_line(count))
+    except (DeviceError, StoreError, KeyError, TypeError) as e:
+        out.append("roster not sent (the matches are synced): %s" % e)
+    return out
+
+
+def roster_parts(client, store, got=None):
+    """Merge the box's roster into the store's: (lines for the summary, the ROSTER
+    requests that send the store's, how many names they send). got: the box's reply to
+    NAMES from 0, asked already (None: asked here). A roster problem is a line and no
+    request."""
     out = []
     try:
         try:
             box = []
             while True:
-                got = client.request("NAMES", {"from": len(box)})
+                if got is None:
+                    got = client.request("NAMES", {"from": len(box)})
                 box += [n for n in got["names"] if isinstance(n, str)]
                 if not got["names"] or len(box) >= min(got["total"], 2 * roster.BOX_MAX):  # a box that never ends
                     break
+                got = None
         except DeviceError as e:  # older firmware: no NAMES; its roster came from a PC anyway
             if "unknown request" not in str(e):
                 raise
@@ -722,17 +813,15 @@ def push_roster(client, store):
         names = store.box_names()
         if box is None:
             names = names[:ROSTER_PART]
-            client.request("ROSTER", {"names": names})
-        else:
-            for i in range(0, max(len(names), 1), ROSTER_PART):
-                part = names[i : i + ROSTER_PART]
-                client.request(
-                    "ROSTER", {"names": part, "part": i // ROSTER_PART, "last": i + ROSTER_PART >= len(names)}
-                )
-        out.append("roster on the box: %d archer%s" % (len(names), "" if len(names) == 1 else "s"))
+            return out, [("ROSTER", {"names": names})], len(names)
+        parts = []
+        for i in range(0, max(len(names), 1), ROSTER_PART):
+            part = names[i : i + ROSTER_PART]
+            parts.append(("ROSTER", {"names": part, "part": i // ROSTER_PART, "last": i + ROSTER_PART >= len(names)}))
+        return out, parts, len(names)
     except (DeviceError, StoreError, KeyError, TypeError) as e:
         out.append("roster not sent (the matches are synced): %s" % e)
-    return out
+    return out, [], 0
 
 
 def quarantined(data):
