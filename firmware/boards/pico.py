@@ -6,8 +6,8 @@ SH1106, SSD1306 or SSD1309 on I2C, battery_mv() reads VSYS on ADC3 (GP29 behind 
 of 3), usb_powered() reads VBUS, and sleep_ms(ms), the app loop's pause, is
 machine.lightsleep when on battery (it would stop the USB clock, so never while USB power
 is present) and time.sleep_ms otherwise. beep() drives the piezo on pins.PIEZO with PWM.
-The keypad is scanned by a PIO state machine (boards/keypad.py) where pins.py allows it, so
-that a key pressed while the flash stalls the CPU is still seen; the buttons by the CPU.
+The keypad and the buttons are scanned by PIO state machines (boards/keypad.py) where
+pins.py allows it, so that a key pressed while the flash stalls the CPU is still seen.
 
 Pico W / Pico 2 W: GP29 (the VSYS divider) is also the wireless chip's SPI clock and GP25
 its chip select, and VBUS sense is the wireless chip's WL_GPIO2, not GP24 (Pico W
@@ -77,22 +77,34 @@ class Board(Base):
         self._ms = 0
         self._given = 0  # the last ms() handed out
         # Keypad: rows open-drain (released = high through the column pull-ups), columns in.
-        # Scanned by a PIO state machine where the wiring allows it (boards/keypad.py): it
-        # goes on while the CPU stalls for the flash, and ms() and scan() then hand out
-        # each change it saw at its own time, oldest first. Else the CPU scans.
+        # Scanned by a PIO state machine where the wiring allows it, the buttons by another
+        # (boards/keypad.py): they go on while the CPU stalls for the flash, and ms() and
+        # scan() then hand out each change they saw at its own time, oldest first. Else the
+        # CPU scans.
         rows, cols = pins.KEYPAD_ROWS, pins.KEYPAD_COLS
+        gpios = [g for _, g in pins.BUTTONS]
         self.keypad = None
         self.rows = ()  # type: tuple
         self.cols = tuple(machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP) for g in cols)
-        if Keypad is not None and _consecutive(rows, 4) and _consecutive(cols, 4):
-            col0 = self.cols[cols.index(min(cols))]
-            irqs = (machine.disable_irq, machine.enable_irq)
-            self.keypad = Keypad(rows, cols, machine.Pin(min(rows)), col0, self._ms, irqs)
-        else:
-            self.rows = tuple(machine.Pin(g, machine.Pin.OPEN_DRAIN, value=1) for g in rows)
         self.buttons = tuple(
             (code(name), machine.Pin(g, machine.Pin.IN, machine.Pin.PULL_UP)) for name, g in pins.BUTTONS
         )
+        pad = Keypad is not None and _consecutive(rows, 4) and _consecutive(cols, 4)
+        btn = Keypad is not None and _consecutive(gpios, 6)
+        if pad or btn:
+            self.keypad = Keypad(
+                rows if pad else (),
+                cols,
+                machine.Pin(min(rows)) if pad else None,
+                self.cols[cols.index(min(cols))] if pad else None,
+                self._ms,
+                tuple((code(name), g) for name, g in pins.BUTTONS) if btn else (),
+                self.buttons[gpios.index(min(gpios))][1] if btn else None,
+            )
+        if not pad:
+            self.rows = tuple(machine.Pin(g, machine.Pin.OPEN_DRAIN, value=1) for g in rows)
+        if btn:
+            self.buttons = ()  # the PIO reads them
         # On a W, ADC(3) would take GP29 from the wireless chip: made at each reading there.
         self.adc = None if self.wireless else machine.ADC(3)
         if self.wireless:
@@ -129,13 +141,11 @@ class Board(Base):
         return now
 
     def scan(self):
-        """The first key found down: the keypad row by row, then the buttons."""
+        """The first key found down: the keypad row by row, then the buttons (the PIO's key,
+        keypad before buttons, comes between: one of the two sets is its)."""
         kp = self.keypad
-        if kp is not None:
-            if kp.log:
-                kp.key = kp.log.pop(0)[0]
-            if kp.key != NONE:
-                return kp.key
+        if kp is not None and kp.log:
+            kp.key = kp.log.pop(0)[0]
         cols = self.cols
         k = 0
         for r in self.rows:
@@ -147,6 +157,8 @@ class Board(Base):
                     return k
                 k += 1
             r.value(1)
+        if kp is not None and kp.key != NONE:
+            return kp.key
         for key, pin in self.buttons:
             if not pin.value():
                 return key
