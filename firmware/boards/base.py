@@ -17,6 +17,7 @@ import time
 class Board:
     layout = "keypad"  # the keys fitted, for the help lines: "keypad" (4x4) or "buttons" (six)
     battery_type = "3xAA"  # "3xAA" or "lipo": the thresholds of the battery watch (docs/power.md)
+    press_ms = 0  # how long a key must read down to count: 0, at its first edge (box/keys.py)
 
     def ms(self):
         """A monotonic clock in ms (it never wraps)."""

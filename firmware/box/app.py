@@ -73,11 +73,12 @@ class App:
         self.recovery = journal.recover()
         self.session = Session(journal, self.store)
         # A press counts at its first edge (box/keys.py: eager down, deferred up): its
-        # screen comes 20 ms sooner than after a full debounce (issue 22).
+        # screen comes 20 ms sooner than after a full debounce (issue 22); pins.py's
+        # KEY_PRESS_MS = 20 filters a keypad that glitches.
         self.keys = Debouncer(
             long_keys=mask(KSTAR, BACK),
             repeat_keys=mask(UP, DOWN, LEFT, RIGHT, K2, K8, K4, K6),
-            press_ms=0,
+            press_ms=board.press_ms,
         )
         self._later = []  # (fn, args) to run once the key's frame is sent: App.later()
         self.keys.reset(board.ms())

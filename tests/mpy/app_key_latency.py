@@ -2,6 +2,7 @@
 Pico with the app's own debouncer, in both games:
 - a press counts at its first edge: the poll that first reads the key down sends its frame
   (before, 20 ms later); chatter while it is held gives no second press;
+- a board whose pins.py says KEY_PRESS_MS = 20 takes a press only once it read down 20 ms;
 - the key that starts a match sends the play screen's frame with the match already in the
   journal, and only then rewrites the roster's order (App.later): its flash write is not in
   the key's time.
@@ -85,7 +86,32 @@ def start_match(name, keys, b, app, d):
     want(app.store.roster() == ["Ann", "Cat", "Bob", "Dan"], "%s: and in the store" % name)
 
 
+def filtered(path):
+    """A board whose pins.py says KEY_PRESS_MS = 20 (a keypad that glitches): a reading down
+    for one scan is no press; one down for 20 ms is."""
+    b = Board(path=path)
+    b.press_ms = 20
+    app = App(b, strict=True)
+    d = Driver(app, b)
+    was = app.events
+    b.raw = code("#")
+    d.poll()
+    d.advance(1)
+    b.raw = NONE
+    d.poll()
+    d.advance(120)
+    d.poll()
+    want(app.events == was and app.screen is app.home, "a 1 ms glitch is no press at KEY_PRESS_MS = 20")
+    b.raw = code("#")
+    d.poll()
+    want(app.events == was, "not at its first edge either")
+    d.advance(25)
+    d.poll()
+    want(app.events == was + 1 and app.screen is app.setup, "a key held 20 ms is a press")
+
+
 def main(path):
+    filtered(path + ".filtered")
     for i, (name, keys) in enumerate(GAMES):
         b = Board(path="%s.%d" % (path, i))
         app = App(b, strict=True)
