@@ -58,3 +58,11 @@ def test_the_box_on_a_named_port_syncs(tmp_path):
         page = sync(c, source="port", port=port)
     assert "<h2>Done</h2>" in page, page[-1500:]
     assert "<dt>Came in</dt><dd>1 new match</dd>" in page
+
+
+def test_no_box_found_says_how_to_name_its_port_on_the_page(tmp_path):
+    """The terminal's "--port" means nothing on the page: the page names its own field."""
+    c = create_app(both_games(str(tmp_path / "club.sqlite")), workdir=str(tmp_path / "w")).test_client()
+    page = sync(c, source="usb").replace("&#34;", '"')
+    assert "no Scorebox found" in page and 'name the port under "the box on this port"' in page, page[-1500:]
+    assert "--port" not in page

@@ -33,18 +33,19 @@ class DeviceError(ScoreboxError):
     """Something about the box or its port the user can act on; str() says what."""
 
 
-def find_port():
-    """The serial port of the one Scorebox (a Pico running MicroPython) plugged in."""
+def find_port(name_it="with --port"):
+    """The serial port of the one Scorebox (a Pico running MicroPython) plugged in. name_it:
+    how the user names a port instead (the desk has a field for it, not an option)."""
     from serial.tools import list_ports
 
     found = [p.device for p in list_ports.comports() if p.vid == RPI_VID and p.pid == MICROPYTHON_PID]
     if not found:
         raise DeviceError(
             "no Scorebox found: plug it in with a data USB cable (not a charge-only one) and switch it on, "
-            "or name the port with --port"
+            "or name the port %s" % name_it
         )
     if len(found) > 1:
-        raise DeviceError("several boxes are plugged in (%s): choose one with --port" % ", ".join(found))
+        raise DeviceError("several boxes are plugged in (%s): name the one to sync %s" % (", ".join(found), name_it))
     return found[0]
 
 

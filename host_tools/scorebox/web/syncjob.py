@@ -73,7 +73,7 @@ def run(db, sim, sim_state, conn, take_over=False, port=None):
             with vpico.plugged_in(sim_state) as port:
                 conn.send(("done", pull_from(port)))
         else:
-            conn.send(("done", pull_from(port or link.find_port())))
+            conn.send(("done", pull_from(port or link.find_port('under "the box on this port"'))))
     except ScoreboxError as e:
         conn.send(("failed", ([str(e)], {})))
     finally:
