@@ -125,8 +125,6 @@ class Board(Base):
         the oldest (the one scan() hands out next): after a stall the debouncer sees each
         key at the time it was pressed. Never less than the time handed out before."""
         # now: the ticks, then the box's ms (ints both on the Pico; the stubs type ticks apart).
-        # One name on purpose: the emulator's key-storm test (tests/rp2) sits on Board.ms()'s
-        # timing, and a second local lost it 76 pictures on the stock image (docs/rp2.md).
         now = time.ticks_ms()
         self._ms += time.ticks_diff(now, self._last)
         self._last = now

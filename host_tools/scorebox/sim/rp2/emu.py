@@ -168,8 +168,8 @@ def key_step(name, hold_ms, gap_ms, pins=None):
 
 
 # Key paces: (hold ms, or None for the key script's own, gap ms). The virtual Pico's, and a
-# storm of 9 keys a second (faster than an archer keys a score): the changes of a 400 ms stall
-# then fit the PIO's FIFO (boards/keypad.py).
+# storm of 9 keys a second (faster than an archer keys a score); tests/rp2's deeper storm goes
+# faster still (boards/keypad.py's DMA ring holds 32 keys through a stall).
 PACES = {"demo": (None, 120), "storm": (55, 55)}
 
 
