@@ -7,20 +7,13 @@ The driver is sim/rp2's (EmulatedPico: the USB relay, the control channel, play(
 one starts its own harness with the pieces CircuitPython needs of a model on top.
 """
 
-import functools
 import glob
-import json
 import os
-import queue
 import re
 import shutil
-import socket
-import subprocess
 import tempfile
-import threading
 import time
 
-from scorebox.process import die_with_parent
 from scorebox.sim.ptybox import PtyBox
 from scorebox.sim.rp2 import emu as rp2
 
@@ -113,57 +106,23 @@ class EmulatedCircuitPython(rp2.EmulatedPico):
     """One emulated CircuitPython Pico. flash: the file holding CIRCUITPY (fs_image(); blank
     when absent, and CircuitPython formats it at first boot). The console's pty is `port`."""
 
+    HARNESS = os.path.join(HERE, "harness.mjs")
+
     def __init__(self, flash, vbus=True, vsys_mv=4500, log=None, fw=None):
         self.uf2, self.rom = images()
         PtyBox.__init__(self, flash, log)  # not EmulatedPico's: its images are MicroPython's
         self.pins = rp2.pin_map(fw)
         self.vbus = vbus
         self.vsys_mv = vsys_mv
+        self.paused = False
+        self.flash_model = None  # CircuitPython's harness models no flash time
         self.boot()
 
     def config(self):
+        """EmulatedPico's, with CIRCUITPY's place and the I2C pins (CircuitPython's probe is
+        read on them)."""
         p = self.pins
-        return {
-            "uf2": self.uf2,
-            "bootrom": self.rom,
-            "flash": self.flash,
-            "usb_fd": self.wire.fileno(),
-            "fs_offset": FS_OFFSET,
-            "fs_size": FS_SIZE,
-            "panel": p["DISPLAY"],
-            "panel_addr": p["DISPLAY_ADDR"],
-            "i2c_bus": p["I2C_BUS"],
-            "i2c_hz": p["I2C_FREQ"],
-            "i2c_sda": p["I2C_SDA"],
-            "i2c_scl": p["I2C_SCL"],
-            "rows": list(p["KEYPAD_ROWS"]),
-            "cols": list(p["KEYPAD_COLS"]),
-            "buttons": [g for _, g in p["BUTTONS"]],
-            "vbus_gpio": p["VBUS_GPIO"],
-            "vbus": self.vbus,
-            "vsys_mv": self.vsys_mv,
-        }
-
-    def boot(self):
-        """Power on (again), with the flash as it was left (rp2.EmulatedPico.boot, this harness)."""
-        self.events = queue.Queue()
-        self.usb = threading.Event()
-        here, self.wire = socket.socketpair()
-        main = threading.current_thread() is threading.main_thread()
-        with open(self.log, "ab") as err:
-            self.proc = subprocess.Popen(
-                ["node", os.path.join(HERE, "harness.mjs"), json.dumps(self.config())],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=err,
-                pass_fds=(self.wire.fileno(),),
-                preexec_fn=functools.partial(die_with_parent, os.getpid()) if main else None,
-                cwd=HERE,
-            )
-        self.wire.close()
-        threading.Thread(target=self._read, args=(self.proc, self.events), daemon=True).start()
-        threading.Thread(target=self._to_pc, args=(here,), daemon=True).start()
-        threading.Thread(target=self._to_box, args=(here,), daemon=True).start()
+        return dict(super().config(), fs_offset=FS_OFFSET, fs_size=FS_SIZE, i2c_sda=p["I2C_SDA"], i2c_scl=p["I2C_SCL"])
 
     def read_until(self, marker, timeout=300):
         """What the console sent, as the PC reads it on `port`, up to and including marker

@@ -196,6 +196,8 @@ class EmulatedPico(PtyBox):
     image to run (Image.uf2), MicroPython's own by default. flash_model: "typical" or "max"
     stalls the CPU for the flash chip's erase and program times (docs/rp2.md); None: no time."""
 
+    HARNESS = os.path.join(HERE, "harness.mjs")  # the Node side (sim/cp's for CircuitPython)
+
     def __init__(self, flash, vbus=True, vsys_mv=4500, log=None, fw=None, paused=False, uf2=None, flash_model=None):
         self.uf2, self.rom = images()
         self.uf2 = uf2 or self.uf2
@@ -242,13 +244,13 @@ class EmulatedPico(PtyBox):
         main = threading.current_thread() is threading.main_thread()
         with open(self.log, "ab") as err:
             self.proc = subprocess.Popen(
-                ["node", os.path.join(HERE, "harness.mjs"), json.dumps(self.config())],
+                ["node", self.HARNESS, json.dumps(self.config())],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=err,
                 pass_fds=(self.wire.fileno(),),
                 preexec_fn=functools.partial(die_with_parent, os.getpid()) if main else None,
-                cwd=HERE,
+                cwd=os.path.dirname(self.HARNESS),
             )
         self.wire.close()
         threading.Thread(target=self._read, args=(self.proc, self.events), daemon=True).start()
