@@ -80,7 +80,9 @@ def _buttons():
 
 _FREQ = 50_000  # Hz: the 50 cycles of a scan take 1 ms
 _RING = 64  # words in a ring: 256 bytes, the DMA's ring_size 8
-_COUNT = 0x3FFFFFFF  # the channel's transfers: 1e9 changes, and a small int to read back
+# The channel's transfers: 268 million changes. 28 bits: on a Pico 2 (RP2350) the count's top
+# four bits are its MODE (0 normal), so a larger count would start the DMA in a reserved mode.
+_COUNT = 0x0FFFFFFF
 
 
 def key_of(readings):
@@ -118,7 +120,7 @@ class _Changes:
     def take(self, now, out):
         """The words the DMA wrote since the last take, each as its time on the board's clock
         (now) and readings, appended to out."""
-        put = _COUNT - self.dma.count
+        put = _COUNT - (self.dma.count & _COUNT)  # without the RP2350's MODE bits
         if put - self.got > _RING:  # not read for 32 keys: the oldest were overwritten
             self.got = put - _RING
         while self.got < put:

@@ -98,7 +98,8 @@ def test_a_clubs_page_and_a_matchs_page(league):
     rows = table(page, "matches")
     assert len(rows) == 6 and all(r[2] == "Tic Tac BOW" for r in rows)
     pushes = table(page, "pushes")
-    assert [p[2:5] for p in pushes] == [["6", "6", "0"]]  # the refused try had no club: not this club's
+    assert [p[1:4] for p in pushes] == [["6", "6", "0"]]  # the refused try had no club: not this club's
+    assert "127.0.0.1" not in page  # where a push came from stays in the log, off the public page
     mid = re.search(r'href="/league/matches/(\d+)"', page).group(1)
     m = client.get("/league/matches/" + mid).get_data(as_text=True)
     key = re.search(r"<h1>Match (\S+) ", m).group(1)

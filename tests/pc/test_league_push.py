@@ -8,6 +8,7 @@ from leagueclubs import B_BOX, add_club, clubs, league_count, rows, running
 
 from scorebox import cli
 from scorebox.commands import push
+from scorebox.errors import ScoreboxError
 from scorebox.store.access import open_store
 from scorebox.store.leaguedb import LeagueDB
 
@@ -176,3 +177,37 @@ def test_scorebox_serve_league(pg_url, tmp_path, capsys, monkeypatch):
 def test_serve_league_needs_postgresql(tmp_path, capsys):
     assert cli.main(["serve", "--league", "--db", str(tmp_path / "club.sqlite"), "--port", "0"]) == 2
     assert "a league runs on PostgreSQL: give --db postgresql://" in capsys.readouterr().err
+
+
+def test_a_redirect_is_refused_and_the_token_goes_nowhere_else():
+    """The review's case: a league (or a proxy, or a typo) answering 302 to another host over
+    plain http. urllib followed it with the token's header; the push now refuses it."""
+    import http.server
+    import threading
+
+    seen = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):  # the league's address: sends the client elsewhere
+            self.send_response(302)
+            self.send_header("Location", "http://127.0.0.2:%d/steal" % self.server.server_port)
+            self.end_headers()
+
+        def do_GET(self):  # where it was sent: must never hear the token
+            seen.append(self.headers.get("Authorization"))
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    srv = http.server.ThreadingHTTPServer(("", 0), Handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        league = push.League("http://127.0.0.1:%d/" % srv.server_port, "sbl1.abcd.SECRET")
+        with pytest.raises(ScoreboxError, match=r"the league refused \(302\)"):
+            league.call("league/api/have", {"matches": []})
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    assert seen == []

@@ -41,6 +41,17 @@ def check_url(url):
     return url if url.endswith("/") else url + "/"
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A redirect is refused, not followed: urllib would carry the token's header to wherever
+    it points, over plain http too."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
+
+
 class League:
     """The league's API at url, with a club's token."""
 
@@ -55,7 +66,7 @@ class League:
             method="POST",
         )
         try:
-            with urllib.request.urlopen(req, timeout=TIMEOUT) as resp:
+            with _OPENER.open(req, timeout=TIMEOUT) as resp:
                 return json.loads(resp.read())
         except urllib.error.HTTPError as e:
             try:

@@ -233,11 +233,12 @@ class LeagueDB:
         return out
 
     def club_pushes(self, club_id, n=100):
-        """A club's n latest pushes from the log, newest first: dicts of pushed, remote, sent,
-        stored, held, status, outcome."""
-        keys = ("pushed", "remote", "sent", "stored", "held", "status", "outcome")
+        """A club's n latest pushes from the log, newest first, for its public page: dicts of
+        pushed, sent, stored, held, status, outcome (not the address it came from: the log's
+        `league pushes` keeps that)."""
+        keys = ("pushed", "sent", "stored", "held", "status", "outcome")
         rows = self.db.execute(
-            "SELECT pushed, remote, sent, stored, held, status, outcome FROM league_pushes "
+            "SELECT pushed, sent, stored, held, status, outcome FROM league_pushes "
             "WHERE club_id = ? ORDER BY id DESC LIMIT ?",
             (club_id, n),
         )
