@@ -9,8 +9,10 @@ Fixtures (a test module imports those it uses):
 - store_at: where a test's store is, once per store kind (SQLITE and POSTGRES): a file's
   path or a database's URL, given to store.access.open_store as a command's --db;
 - module_store_at: the same for a module's store.
+started() is the server outside pytest (bench/bench_league.py), missing() why it cannot start.
 """
 
+import contextlib
 import glob
 import itertools
 import os
@@ -30,12 +32,22 @@ def _bin(name):
     return found[-1] if found else shutil.which(name)
 
 
-@pytest.fixture(scope="session")
-def pg_server():
-    pytest.importorskip("psycopg", reason="psycopg not installed: pip install -e .[test] (make does)")
+def missing():
+    """Why no server can be started here, in one line; None when one can."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        return "psycopg not installed: pip install -e .[test] (make does)"
+    if not _bin("initdb") or not _bin("pg_ctl"):
+        return INSTALL
+    return None
+
+
+@contextlib.contextmanager
+def started():
+    """A server in a new temporary folder, stopped and removed at the end (the tests' and
+    bench/bench_league.py's)."""
     initdb, pg_ctl = _bin("initdb"), _bin("pg_ctl")
-    if not initdb or not pg_ctl:
-        pytest.skip(INSTALL)
     as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
     folder = tempfile.mkdtemp(prefix="scorebox-pg-")
     if as_user:
@@ -53,6 +65,15 @@ def pg_server():
     finally:
         run(pg_ctl, "-D", data, "-m", "immediate", "-w", "stop")
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    why = missing()
+    if why:
+        pytest.skip(why)
+    with started() as server:
+        yield server
 
 
 class Server:
