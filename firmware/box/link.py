@@ -7,8 +7,9 @@ nothing; only ACK frees journal space, and only for matches the PC says it holds
 
 Protocol 2 (docs/sync.md): READ streams a file's bytes in chunks with a CRC each (no base64),
 LIST gives runs of numbers, ACK takes a run (first..last), and the journal's space is read
-once, by SPACE at the sync's end. Protocol 1's forms (a PC of the previous version) are
-still answered.
+once, by SPACE at the sync's end. A READ of several files ("files", announced by HELLO's
+"reads") streams each as a READ of its own would, one a poll. Protocol 1's forms (a PC of the
+previous version) are still answered.
 """
 
 import binascii
@@ -26,6 +27,7 @@ CHOICES = {"dim_s": (10, 20, 30, 60, 120, 300), "sleep_s": (30, 60, 120, 300, 60
 ROSTER_PART = 100  # names per ROSTER or NAMES frame: about 1.5 KB of JSON at most
 NAME_MAX = 12  # characters of an archer's name (the PC's store/roster.py holds names to it)
 STORE_ID_MAX = 32  # characters of a store's id (the PC's are 16: store/schema.py store_info)
+READS = 32  # files one READ may ask for (HELLO's "reads"): about 1 KB of request
 
 
 class Link:
@@ -48,12 +50,15 @@ class Link:
         self.roster_reply = None
         self.space = None  # the journal's space as a reply read it, for the screen (new_space)
         self.acked = False  # an ACK changed the space since it was read
+        self.files = None  # a READ of several files: those still to stream (Files)
 
     def poll(self):
         """Answer one complete frame of what has arrived; True if anything was answered.
         The frames after it wait for the next call: the app's loop runs between two
         replies, also when the PC sends many requests together (a sync asks for all its
         files at once)."""
+        if self.files is not None:  # a READ of several files: the next one, before any request after it
+            return self._next_file()
         data = self.rest
         self.rest = None
         if data is None:
@@ -106,11 +111,31 @@ class Link:
         if fn is None:
             self.errors += 1
             return self._reply(seq, "ERR", {"error": "unknown request %s" % kind})
+        self._answer(seq, kind, fn, body)
+
+    def _next_file(self):
+        """Stream the next file of a READ of several, under its own seq (the request's, plus
+        its place: 1-65535 round)."""
+        q = self.files
+        name, length = q.files[q.i]
+        seq = (q.seq + q.i - 1) % 65535 + 1
+        q.i += 1
+        if q.i >= len(q.files):
+            self.files = None
+        self._answer(seq, "READ", self.do_read, {"file": name, "offset": 0, "length": length, "stream": True})
+        return True
+
+    def _answer(self, seq, kind, fn, body):
+        """Reply to one request: fn(body)'s answer, or ERR with why it failed."""
         self.sent = False
         got = None
         try:
             got = fn(body)
-            if isinstance(got, Data):
+            if isinstance(got, Files):
+                got.seq, self.files = seq, got
+                got = None
+                self._next_file()
+            elif isinstance(got, Data):
                 frames.write(self._out, seq, "DATA", got.pieces())
             elif isinstance(got, Stream):
                 frames.write_json(self._out, seq, "BIN", {"length": got.length})
@@ -142,6 +167,7 @@ class Link:
             self.do_clock(body)
         d = self.info()
         d["protocol"] = PROTOCOL
+        d["reads"] = READS  # a READ may ask for this many files
         if not (isinstance(body, dict) and body.get("space") is False):
             d["space"] = sp = self._space()
             d["matches"] = sp["stored"]
@@ -192,7 +218,10 @@ class Link:
 
     def do_read(self, body):
         """Bytes of a journal file: a DATA reply (see handle), or with "stream" a BIN frame
-        and the bytes in chunks with a CRC-32 each."""
+        and the bytes in chunks with a CRC-32 each; with "files" ([name, length] each, READS
+        at most), each file from its start as a streamed READ of its own (Files)."""
+        if "files" in body:
+            return Files(body["files"])
         name = body["file"]
         offset = _as_int(body["offset"])
         length = _as_int(body["length"])
@@ -360,7 +389,11 @@ def _path(root, name):
 
 
 def _is_journal_file(name):
-    return (name[:1] == "g" and name[-4:] == ".tbj") or name == QUARANTINE_FILE
+    """A group file's name (g, its first match's number, .tbj: nothing that leaves the
+    journal's folder) or the quarantine file's."""
+    return (len(name) >= 11 and name[0] == "g" and name[-4:] == ".tbj" and name[1:-4].isdigit()) or (
+        name == QUARANTINE_FILE
+    )
 
 
 def journal_files(root):
@@ -374,6 +407,23 @@ def journal_files(root):
             out.append((e[0], e[3] if len(e) > 3 else os.stat(_path(root, e[0]))[6]))
     out.sort()
     return out
+
+
+class Files:
+    """A READ of several files, checked whole before any is streamed: then one a poll
+    (Link._next_file), each under its own seq, each file opened only when its turn comes."""
+
+    def __init__(self, files):
+        if not isinstance(files, list) or not 0 < len(files) <= READS:
+            raise ValueError("files is a list of 1-%d [name, length]" % READS)
+        for f in files:
+            if not isinstance(f, list) or len(f) != 2 or not isinstance(f[0], str) or not _is_journal_file(f[0]):
+                raise ValueError("no journal file %.40r" % (f,))
+            if not 0 < _as_int(f[1]) <= frames.MAX_STREAM:
+                raise ValueError("read 1-%d bytes of %s" % (frames.MAX_STREAM, f[0]))
+        self.files = files
+        self.seq = 0
+        self.i = 0
 
 
 class Stream:

@@ -62,7 +62,9 @@ def test_a_sync_asks_for_every_file_in_one_write(template, tmp_path):
         assert len(s.new) == MATCHES and s.acked == MATCHES
         stored(db, template[1])
         reads = [b for b in port.bursts if "READ" in b]
-        assert len(reads) == 1 and len(reads[0]) >= 6, port.bursts  # before: 2 writes of 4 and 2
+        asked = [len(body["files"]) for kind, body in port.sent if kind == "READ"]
+        # one write, one READ of every file (before: a READ a file; 2 writes of 4 and 2 before that)
+        assert len(reads) == 1 and reads[0] == ["READ"] and asked[0] >= 6, (port.bursts, asked)
         ser.close()
         assert box_unacked(vp) == []
     finally:

@@ -132,8 +132,8 @@ class Freezer:
             self.after.append(kind)
             (self.again if self.in_flight is not None else self.burst).append((kind, body))
         elif kind == "READ":
-            self.reads += 1
-            if self.reads == self.n:
+            self.reads += len(body["files"]) if "files" in body else 1  # a READ of several files counts each
+            if self.reads >= self.n:
                 os.kill(self.pid, signal.SIGSTOP)
                 self.after = [kind]
                 self.burst.append((kind, body))

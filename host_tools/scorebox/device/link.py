@@ -109,6 +109,14 @@ class Sequence:
             self.last = self.last % 65535 + 1  # 1-65535: 0 is the box's "could not read a frame"
             return self.last
 
+    def block(self, n):
+        """n numbers in a row, 1-65535 round, as a box numbers the replies to a READ of
+        several files (box/link.py _next_file)."""
+        with self.lock:
+            first = self.last % 65535 + 1
+            self.last = (self.last + n - 1) % 65535 + 1
+            return [(first + k - 1) % 65535 + 1 for k in range(n)]
+
 
 SEQUENCE = Sequence()
 
@@ -130,6 +138,7 @@ class Client:
         self.failed = 0  # requests that ended for want of an answer
         self.gone = None  # the last one's sentence, until the box answers again
         self.protocol = 1  # what the box speaks (its HELLO says: sync/pull.py); 2 streams READs
+        self.reads = 0  # files one READ may ask for (HELLO's "reads"; 0: one a READ, an older box)
         self.damaged = 0  # replies that arrived damaged (a chunk of a stream among them)
         self.silent = None  # since when the box has not answered a pipeline (its deadline counts from then)
 
@@ -153,19 +162,46 @@ class Client:
         what it raises ends the pipeline. kind may be a list, one kind a request (a sync's
         last ACK, ROSTER and SPACE go together: issue 22 item 6)."""
         kinds = list(kind) if isinstance(kind, (list, tuple)) else [kind] * len(bodies)
+
+        def send():
+            seqs = []
+            for k, body in zip(kinds, bodies):
+                self.seq = SEQUENCE.next()
+                seqs.append(self.seq)
+                self.ser.write(frames.encode(self.seq, k, body))
+            return seqs
+
+        return self._pipeline(send, kinds, bodies, each)
+
+    def read_many(self, bodies, each=None):
+        """As pipeline("READ", bodies, each), the bodies streamed READs of whole files, asked
+        for in one READ of several files (a box whose HELLO says "reads": one request line
+        where each file had its own, issue 22 item 6); the box streams each under its own
+        seq, so each is taken, and asked again alone, as a READ of its own."""
+        files = [[b["file"], b["length"]] for b in bodies]
+        frame = frames.encode(65535, "READ", {"files": files, "stream": True})
+        if len(bodies) > self.reads or len(frame) - 1 > frames.MAX_REQUEST:
+            raise DeviceError("a READ of %d files is more than the box takes" % len(bodies))
+
+        def send():
+            seqs = SEQUENCE.block(len(bodies))
+            self.seq = seqs[-1]
+            self.ser.write(frames.encode(seqs[0], "READ", {"files": files, "stream": True}))
+            return seqs
+
+        return self._pipeline(send, ["READ"] * len(bodies), bodies, each)
+
+    def _pipeline(self, send, kinds, bodies, each):
+        """pipeline's work: send() writes the requests and gives the seqs of their replies."""
         failed = self.failed
         with self.lock:
             if self.failed != failed and self.gone:
                 raise DeviceError(self.gone)
-            seqs = []
             got = []
             try:
                 self.ser.reset_input_buffer()
                 self.buf = b""
-                for k, body in zip(kinds, bodies):
-                    self.seq = SEQUENCE.next()
-                    seqs.append(self.seq)
-                    self.ser.write(frames.encode(self.seq, k, body))
+                seqs = send()
                 self.ser.flush()
                 start = time.monotonic()
                 for i, body in enumerate(bodies):

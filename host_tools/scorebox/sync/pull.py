@@ -288,7 +288,10 @@ def read_files(client, files, each=None):
     bodies = [
         {"file": files[i][0], "offset": 0, "length": min(frames.MAX_STREAM, files[i][1]), "stream": True} for i in asked
     ]
-    if bodies:
+    if bodies and client.reads:  # all in one request (PIPELINE files at most: prefetch)
+        for k in range(0, len(bodies), client.reads):
+            client.read_many(bodies[k : k + client.reads], lambda j, data, k=k: came(k + j, data))
+    elif bodies:
         client.pipeline("READ", bodies, came)
     for i in asked:
         if out[i] is None:
@@ -593,6 +596,8 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
         client.request("HELLO", dict({"space": False}, **({"time": int(time.time())} if clock else {})))
     )
     client.protocol = min(hello.get("protocol", 1), 2)
+    # A box that takes several files in a READ says how many (at most PIPELINE are asked).
+    client.reads = min(hello["reads"], PIPELINE) if client.protocol >= 2 and _whole(hello.get("reads"), 1, 2**31) else 0
     s.old_protocol = hello.get("protocol") == 1
     uid = hello["device"]
     s.device, s.firmware = uid, hello.get("firmware")
