@@ -97,7 +97,6 @@ class App:
         self.screen = None
         self._loaded = ([], [])  # the (attribute, module) of each loaded screen of MENU, MATCH
         self.apply_settings()
-        self.refresh_space()
         if journal.open_match() is not None:
             self.resume()  # after a power cut the box comes back where it was
         elif self.session.resume_unconfirmed():
@@ -105,6 +104,12 @@ class App:
         else:
             self.go(self.home)
         self.render()
+        # The storage figure walks the whole file system (os.statvfs: about 80 ms on the
+        # emulated Pico with 1,000 matches kept, docs/sync.md): after the first frame, which
+        # it changes only when storage is low.
+        self.refresh_space()
+        if self.space and self.space.get("warn"):
+            self.render()
 
     # --- screens ---------------------------------------------------------------------
     def __getattr__(self, name):
