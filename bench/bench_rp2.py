@@ -146,12 +146,19 @@ def app(tmp, image, model=None):
 
     with open(os.path.join(ROOT, "docs", "demo.keys")) as f:
         steps = key_script(f.read())
-    pico = emu.EmulatedPico(
-        _flash(tmp, image.fs + [("roster.txt", ROSTER)]), paused=True, uf2=image.uf2, flash_model=model
-    )
+    flash = _flash(tmp, image.fs + [("roster.txt", ROSTER)])
+    pico = emu.EmulatedPico(flash, paused=True, uf2=image.uf2, flash_model=model)
     try:
         boot = pico.play([emu.key_step(None, 1500, 0)])
         played = pico.play([emu.key_step(n, ms, 0 if n is None else 120, pico.pins) for n, ms in steps])
+        pico.power_off()
+    finally:
+        pico.close()
+    # An archer's every-day boot: the box powered on again with the match in its journal. The
+    # first boot after a flash also writes the journal's ballast (4 sector erases, docs/rp2.md).
+    pico = emu.EmulatedPico(flash, paused=True, uf2=image.uf2, flash_model=model)
+    try:
+        again = pico.play([emu.key_step(None, 1500, 0)])
     finally:
         pico.close()
     lat = []
@@ -161,7 +168,8 @@ def app(tmp, image, model=None):
             lat.append((done - press) / 1e6)
         prev = frame
     return {
-        "rp2_boot_ms": round(boot["frame_ns"][0] / 1e6, 1),
+        "rp2_boot_ms": round(again["frame_ns"][0] / 1e6, 1),
+        "rp2_first_boot_ms": round(boot["frame_ns"][0] / 1e6, 1),
         # None: no key changed the screen (at the maximum flash times the keys can all be lost)
         "rp2_app_key_to_frame_ms": round(statistics.median(lat), 1) if lat else None,
         "rp2_app_key_to_frame_worst_ms": round(max(lat), 1) if lat else None,
