@@ -277,15 +277,16 @@ def test_every_page_fits_a_phone_and_works_with_the_keyboard(browser, desk):
             pg.goto(desk.url + path)
             wide = pg.evaluate("document.documentElement.scrollWidth")
             assert wide <= 360, (path, wide)
-        for path in ("report", "faces", "safety"):
+        for path in ("push", "report", "faces", "safety"):
             pg.goto(desk.url + path)
             assert pg.evaluate("document.documentElement.scrollWidth") <= 360, path
         pg.goto(desk.url + "matches")
         seen = []
-        for _ in range(9):
+        for _ in range(10):
             pg.keyboard.press("Tab")
             seen.append(pg.evaluate("document.activeElement.textContent.trim()"))
-        assert seen == ["Scorebox", "Matches", "Archers", "Boxes", "Statistics", "Sync", "Report", "Faces", "Safety"]
+        want = ["Scorebox", "Matches", "Archers", "Boxes", "Statistics", "Sync", "Push", "Report", "Faces", "Safety"]
+        assert seen == want
         pg.keyboard.press("Shift+Tab")  # back from Safety to Faces
         with pg.expect_navigation():
             pg.keyboard.press("Enter")  # on Faces

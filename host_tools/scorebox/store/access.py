@@ -4,25 +4,13 @@ server (store/postgres.py, docs/postgres.md), anything else a file of SQLite's
 (store/sqlite.py), the default."""
 
 import os
-import re
 
 from scorebox.paths import data_path
 from scorebox.store.errors import StoreError
 from scorebox.store.sqlite import Store
+from scorebox.store.urls import is_url
 
 ENV = "SCOREBOX_DB"  # the store when a command is given no --db
-SCHEMES = ("postgresql://", "postgres://")
-
-
-def is_url(where):
-    """Whether a --db names a PostgreSQL store rather than a file."""
-    return isinstance(where, str) and where.startswith(SCHEMES)
-
-
-def shown(url):
-    """A store's URL without its password, for messages."""
-    url = re.sub(r"^(\w+://[^:/@]*):[^@/]*@", r"\1@", url)
-    return re.sub(r"([?&]password=)[^&]*", r"\1...", url)
 
 
 def default_path():

@@ -13,11 +13,11 @@ import sqlite3
 import time
 
 from scorebox.store import files, lock
-from scorebox.store.access import is_url, shown
 from scorebox.store.checks import check
 from scorebox.store.errors import CannotWrite, NoStore, NotAStore, Refused, StoreError
 from scorebox.store.schema import SCHEMA_VERSION, migrate, schema_problems
 from scorebox.store.sqlite import Store
+from scorebox.store.urls import is_url, shown
 from scorebox.text import plural
 
 MAGIC = b"SQLite format 3\x00"

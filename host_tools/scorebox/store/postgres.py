@@ -19,11 +19,11 @@ import psycopg
 from psycopg.adapt import Loader
 
 from scorebox.store import lock
-from scorebox.store.access import shown
 from scorebox.store.dialect import FUNCTIONS, pg_sql
 from scorebox.store.errors import CannotWrite, NoStore, SchemaMismatch, StoreError, StoreFull, StoreLocked
 from scorebox.store.schema import SCHEMA_VERSION, migrate
 from scorebox.store.sqlite import Store as SQLiteStore
+from scorebox.store.urls import shown
 
 WRITE_LOCK = 0x5C0BE80C  # the advisory lock's key: the store's one writer
 
