@@ -10,6 +10,7 @@ import sys
 
 from corpus import match_events
 from storegen import match_items
+from storehelp import sqlite_steps
 
 from scorebox.report import faces
 from scorebox.store.sqlite import Store
@@ -43,21 +44,6 @@ def python_lines(fn):
         fn()
     finally:
         sys.settrace(None)
-    return n[0]
-
-
-def sqlite_steps(store, fn):
-    """SQLite's virtual machine steps fn takes on the store's connection."""
-    n = [0]
-
-    def count():
-        n[0] += 1
-
-    store.db.set_progress_handler(count, 1)
-    try:
-        fn()
-    finally:
-        store.db.set_progress_handler(None, 0)
     return n[0]
 
 

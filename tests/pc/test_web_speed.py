@@ -12,6 +12,7 @@ import pytest
 from bothstore import both_games
 from oldschema import rewind
 from storegen import match_items
+from storehelp import sqlite_steps
 
 from scorebox.report import stats
 from scorebox.store.sqlite import Store
@@ -30,21 +31,6 @@ def club(path, others):
     return s
 
 
-def steps(store, fn):
-    """SQLite's virtual machine steps fn takes on the store's connection."""
-    n = [0]
-
-    def count():
-        n[0] += 1
-
-    store.db.set_progress_handler(count, 1)
-    try:
-        fn()
-    finally:
-        store.db.set_progress_handler(None, 0)
-    return n[0]
-
-
 def test_an_archers_page_reads_their_own_rows(tmp_path):
     """Before, every archer's arrows were read and grouped for one archer's page: 3.6 to
     4.9 s at 10,000 matches. Now Ann's page takes as many steps beside 10 or 200 matches of others."""
@@ -52,7 +38,7 @@ def test_an_archers_page_reads_their_own_rows(tmp_path):
     try:
         assert stats.compute(few, "ann") == stats.compute(many, "ann") != {}
         for fn in (stats.compute, stats.head_to_head):
-            a, b = steps(few, lambda f=fn: f(few, "ann")), steps(many, lambda f=fn: f(many, "ann"))
+            a, b = sqlite_steps(few, lambda f=fn: f(few, "ann")), sqlite_steps(many, lambda f=fn: f(many, "ann"))
             assert b <= a * 1.1, (fn.__name__, a, b)
     finally:
         few.close()
@@ -63,8 +49,8 @@ def test_a_page_of_the_matches_list_reads_that_page(tmp_path):
     few, many = club(str(tmp_path / "few.sqlite"), 10), club(str(tmp_path / "many.sqlite"), 400)
     try:
         for kw in ({}, {"archer": "ann"}, {"archer": "ann", "game": "tictacbow"}, {"box": "e6614103aaaa0001"}):
-            a = steps(few, lambda k=kw: few.match_list(n=10, **k))
-            b = steps(many, lambda k=kw: many.match_list(n=10, **k))
+            a = sqlite_steps(few, lambda k=kw: few.match_list(n=10, **k))
+            b = sqlite_steps(many, lambda k=kw: many.match_list(n=10, **k))
             assert b <= a * 1.1, (kw, a, b)
             if kw:  # OURS' matches: the same in both
                 assert few.match_list(n=10, **kw) == many.match_list(n=10, **kw), kw

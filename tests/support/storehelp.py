@@ -10,3 +10,19 @@ def add_match(store, uid, number, header, log, extras=None):
     if isinstance(got, Refused):
         raise got
     return got
+
+
+def sqlite_steps(store, fn):
+    """SQLite's virtual machine steps fn takes on the store's connection: a cost a test can
+    compare, where seconds would be noise."""
+    n = [0]
+
+    def count():
+        n[0] += 1
+
+    store.db.set_progress_handler(count, 1)
+    try:
+        fn()
+    finally:
+        store.db.set_progress_handler(None, 0)
+    return n[0]
