@@ -9,10 +9,14 @@ one starts its own harness with the pieces CircuitPython needs of a model on top
 
 import glob
 import os
+import pty
 import re
 import shutil
+import socket
 import tempfile
+import threading
 import time
+import tty
 
 from scorebox.sim.ptybox import PtyBox
 from scorebox.sim.rp2 import emu as rp2
@@ -111,6 +115,10 @@ class EmulatedCircuitPython(rp2.EmulatedPico):
     def __init__(self, flash, vbus=True, vsys_mv=4500, log=None, fw=None):
         self.uf2, self.rom = images()
         PtyBox.__init__(self, flash, log)  # not EmulatedPico's: its images are MicroPython's
+        # usb_cdc.data's pty, `data_port` (usbdata.mjs): silent until boot.py enables it.
+        self.data_master, self.data_slave = pty.openpty()
+        tty.setraw(self.data_slave)
+        self.data_port = os.ttyname(self.data_slave)
         self.pins = rp2.pin_map(fw)
         self.vbus = vbus
         self.vsys_mv = vsys_mv
@@ -122,7 +130,30 @@ class EmulatedCircuitPython(rp2.EmulatedPico):
         """EmulatedPico's, with CIRCUITPY's place and the I2C pins (CircuitPython's probe is
         read on them)."""
         p = self.pins
-        return dict(super().config(), fs_offset=FS_OFFSET, fs_size=FS_SIZE, i2c_sda=p["I2C_SDA"], i2c_scl=p["I2C_SCL"])
+        return dict(
+            super().config(),
+            fs_offset=FS_OFFSET,
+            fs_size=FS_SIZE,
+            i2c_sda=p["I2C_SDA"],
+            i2c_scl=p["I2C_SCL"],
+            usb_data_fd=self.data_wire.fileno(),
+        )
+
+    def boot(self):
+        """EmulatedPico's, with a second USB wire relayed to and from `data_port`."""
+        here, self.data_wire = socket.socketpair()
+        super().boot()
+        self.data_wire.close()
+        threading.Thread(target=self._to_pc, args=(here, self.data_master), daemon=True).start()
+        threading.Thread(target=self._to_box, args=(here, self.data_master), daemon=True).start()
+
+    def pass_fds(self):
+        return (*super().pass_fds(), self.data_wire.fileno())
+
+    def close(self):
+        super().close()
+        os.close(self.data_master)
+        os.close(self.data_slave)
 
     def read_until(self, marker, timeout=300):
         """What the console sent, as the PC reads it on `port`, up to and including marker

@@ -248,35 +248,39 @@ class EmulatedPico(PtyBox):
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=err,
-                pass_fds=(self.wire.fileno(),),
+                pass_fds=self.pass_fds(),
                 preexec_fn=functools.partial(die_with_parent, os.getpid()) if main else None,
                 cwd=os.path.dirname(self.HARNESS),
             )
         self.wire.close()
         threading.Thread(target=self._read, args=(self.proc, self.events), daemon=True).start()
-        threading.Thread(target=self._to_pc, args=(here,), daemon=True).start()
-        threading.Thread(target=self._to_box, args=(here,), daemon=True).start()
+        threading.Thread(target=self._to_pc, args=(here, self.master), daemon=True).start()
+        threading.Thread(target=self._to_box, args=(here, self.master), daemon=True).start()
 
-    def _to_pc(self, sock):
+    def pass_fds(self):
+        """The fds the harness inherits: the USB wire's (sim/cp adds its data port's)."""
+        return (self.wire.fileno(),)
+
+    def _to_pc(self, sock, master):
         try:
             while True:
                 data = sock.recv(65536)
                 if not data:
                     break
-                os.write(self.master, data)
+                os.write(master, data)
         except OSError:
             pass
         sock.close()
 
-    def _to_box(self, sock):
+    def _to_box(self, sock, master):
         """The PC's bytes to the box, while this boot's harness runs."""
         import select
 
         proc = self.proc
         try:
             while proc.poll() is None:
-                if select.select([self.master], [], [], 0.2)[0]:
-                    sock.sendall(os.read(self.master, 65536))
+                if select.select([master], [], [], 0.2)[0]:
+                    sock.sendall(os.read(master, 65536))
         except OSError:
             pass
 
