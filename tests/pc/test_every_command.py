@@ -81,6 +81,8 @@ RUNS = {
     "league add-club": [(["league", "add-club", "A", "--db", "{db}"], 2, 2)],
     "league clubs": [(["league", "clubs", "--db", "{db}"], 2, 2)],
     "league pushes": [(["league", "pushes", "--db", "{db}"], 2, 2)],
+    "league add-season": [(["league", "add-season", "2027", "2027-01-01", "2027-12-31", "--db", "{db}"], 2, 2)],
+    "league seasons": [(["league", "seasons", "--db", "{db}"], 2, 2)],
     "push": [(["push", "http://127.0.0.1:1/", "--token", "sbl1.a.b", "--db", "{db}"], 2, 2)],
     "serve": [(["serve", "--host", "0.0.0.0", "--port", "0", "--no-browser", "--db", "{db}"], 2, 2)],  # no password
     "sim": [

@@ -130,13 +130,13 @@ def test_pages_read_by_club_through_indexes(league):
 
 
 def test_a_league_made_before_the_pages_gets_their_indexes(pg_url):
-    from scorebox.store.leaguedb import SCHEMA, LeagueDB
+    from scorebox.store.leaguedb import LEAGUE_VERSION, SCHEMA, LeagueDB
 
     s = open_store(pg_url, create=True)
     try:
         s.db.script(SCHEMA)  # the league's tables as version 1 made them
         LeagueDB(s)
-        assert s.db.execute("SELECT version FROM league_version").fetchall() == [(2,)]
+        assert s.db.execute("SELECT version FROM league_version").fetchall() == [(LEAGUE_VERSION,)]
         assert s.db.execute("SELECT to_regclass('league_boxes_by_club')").fetchone()[0] is not None
     finally:
         s.close()

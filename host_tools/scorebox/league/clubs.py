@@ -1,13 +1,15 @@
 """`scorebox league add-club NAME` and `scorebox league clubs` / `pushes`: a league's accounts
-on its PostgreSQL store (store/leaguedb.py, docs/league.md)."""
+on its PostgreSQL store (store/leaguedb.py, docs/league.md); `scorebox league add-season NAME
+FIRST LAST` and `seasons`: its seasons."""
 
 import datetime
 import os
+import re
 
 from scorebox.errors import ScoreboxError
 from scorebox.league import tokens
 from scorebox.store.access import ENV, is_url, open_store
-from scorebox.store.leaguedb import LeagueDB
+from scorebox.store.leaguedb import LeagueDB, current
 
 MAX_NAME = 60
 
@@ -26,9 +28,9 @@ def league_store(db):
         raise
 
 
-def check_name(name):
+def check_name(name, what="a club's"):
     if not name or len(name) > MAX_NAME or not name.isprintable() or name != name.strip():
-        raise ScoreboxError("a club's name is a line of text of 1 to %d characters: %r" % (MAX_NAME, name))
+        raise ScoreboxError("%s name is a line of text of 1 to %d characters: %r" % (what, MAX_NAME, name))
     return name
 
 
@@ -76,6 +78,42 @@ def cmd_pushes(args):
     return 0
 
 
+def day(text, what):
+    """The date of a YYYY-MM-DD text; ScoreboxError naming the season's `what` otherwise."""
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            return datetime.date.fromisoformat(text)
+    except ValueError:
+        pass
+    raise ScoreboxError("a season's %s is written YYYY-MM-DD, e.g. 2027-03-31: %r" % (what, text))
+
+
+def cmd_add_season(args):
+    name = check_name(args.name, "a season's")
+    first, last = day(args.first, "first day"), day(args.last, "last day")
+    if first > last:
+        raise ScoreboxError("a season's first day (%s) comes before its last (%s)" % (first, last))
+    store, league = league_store(args.db)
+    try:
+        league.add_season(name, first, last)
+    finally:
+        store.close()
+    print("season %s added: %s to %s" % (name, first, last))
+    return 0
+
+
+def cmd_seasons(args):
+    store, league = league_store(args.db)
+    try:
+        seasons = league.seasons()
+    finally:
+        store.close()
+    now = current(seasons, datetime.date.today())
+    for x in seasons:
+        print("%s  %s to %s%s" % (x["name"], x["first"], x["last"], "  (the pages' default)" if x is now else ""))
+    return 0
+
+
 def _when(t):
     return datetime.datetime.fromtimestamp(t).strftime("%Y-%m-%d %H:%M:%S")
 
@@ -89,5 +127,11 @@ def add_parser(sub):
     add.set_defaults(league_run=cmd_add_club)
     what.add_parser("clubs", help="the league's clubs").set_defaults(league_run=cmd_clubs)
     what.add_parser("pushes", help="the log of every push, refused ones too").set_defaults(league_run=cmd_pushes)
-    for q in (add, what.choices["clubs"], what.choices["pushes"]):
+    season = what.add_parser("add-season", help="add a season: its name, first and last day")
+    season.add_argument("name", help="the season's name, e.g. 2027")
+    season.add_argument("first", help="its first day, YYYY-MM-DD")
+    season.add_argument("last", help="its last day, YYYY-MM-DD")
+    season.set_defaults(league_run=cmd_add_season)
+    what.add_parser("seasons", help="the league's seasons").set_defaults(league_run=cmd_seasons)
+    for q in what.choices.values():
         q.add_argument("--db", help="the league's PostgreSQL store, postgresql://... (or %s)" % ENV)

@@ -1,9 +1,13 @@
 """The league's pages (issue 26, docs/league.md), on its server (league/server.py): the
 standings (both games, or one), each club's page (its boxes, its matches, its pushes from the
-log) and a match's page (its sides and result). Plain HTML from Jinja2's autoescaped
-templates (league/templates/), styled by the desk's stylesheet, no script. Every figure is
-read through the Store's and LeagueDB's methods (store/leaguedb.py), counted in SQL."""
+log), a match's page (its sides and result), the archers across clubs, an archer's page (their
+record, matches and opponents), two archers' head to head, and the league's report. The
+standings, archers and report are of one season (`?season=ID`; the current one by default,
+`?season=all` every match). Plain HTML from Jinja2's autoescaped templates
+(league/templates/), styled by the desk's stylesheet, no script. Every figure is read through
+the Store's and LeagueDB's methods (store/leaguedb.py), counted in SQL."""
 
+import datetime
 import os
 
 from flask import Blueprint, abort, render_template, request
@@ -11,12 +15,21 @@ from flask import Blueprint, abort, render_template, request
 from scorebox.errors import ScoreboxError
 from scorebox.league.clubs import league_store
 from scorebox.store.errors import NotFound
-from scorebox.store.leaguedb import DRAW_POINTS, WIN_POINTS
+from scorebox.store.leaguedb import DRAW_POINTS, WIN_POINTS, current
 from scorebox.text import date_text
 from scorebox_core import games
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DESK_STATIC = os.path.join(os.path.dirname(HERE), "web", "static")
+MATCHES_SHOWN = 100  # an archer's newest matches on their page, and of a head to head
+TOP = 10  # the report's top archers
+# The archers list's orders (?sort=): by points as the standings, by name, by matches.
+SORTS = {
+    "points": None,
+    "name": lambda r: (r["name"].casefold(), r["club"].casefold()),
+    "matches": lambda r: (-r["matches"], r["name"].casefold()),
+}
+OUTCOMES = {"W": "won", "D": "drawn", "L": "lost", None: "-"}
 
 
 def result(m):
@@ -49,20 +62,137 @@ def blueprint(db):
         finally:
             store.close()
 
+    def season_of(league):
+        """(the season a page shows, None: every match; the league's seasons): ?season's."""
+        seasons = league.seasons()
+        arg = request.args.get("season", "").strip()
+        if not arg:
+            return current(seasons, datetime.date.today()), seasons
+        if arg == "all":
+            return None, seasons
+        for x in seasons:
+            if str(x["id"]) == arg:
+                return x, seasons
+        abort(404)
+
+    def game_arg():
+        game = request.args.get("game", "").strip() or None
+        if game is not None and game not in [g.ID for g in games.every()]:
+            abort(404)
+        return game
+
     @bp.app_context_processor
     def common():
-        return {"games": games.every(), "game_name": lambda gid: games.get(gid).NAME, "result": result}
+        return {
+            "games": games.every(),
+            "game_name": lambda gid: games.get(gid).NAME,
+            "result": result,
+            "outcome": OUTCOMES.get,
+        }
 
     bp.add_app_template_filter(date_text, "date")
 
     @bp.route("/league/")
     def standings():
-        game = request.args.get("game", "").strip() or None
-        if game is not None and game not in [g.ID for g in games.every()]:
-            abort(404)
-        rows = read(lambda store, league: league.standings(game))
+        game = game_arg()
+
+        def get(store, league):
+            season, seasons = season_of(league)
+            return season, seasons, league.standings(game, season)
+
+        season, seasons, rows = read(get)
         return render_template(
-            "standings.html.j2", rows=rows, game=game, win=WIN_POINTS, draw=DRAW_POINTS, home=_home()
+            "standings.html.j2",
+            rows=rows,
+            game=game,
+            win=WIN_POINTS,
+            draw=DRAW_POINTS,
+            home=_home(),
+            season=season,
+            seasons=seasons,
+        )
+
+    @bp.route("/league/archers")
+    def archers():
+        game, sort = game_arg(), request.args.get("sort", "points")
+        if sort not in SORTS:
+            abort(404)
+
+        def get(store, league):
+            season, seasons = season_of(league)
+            return season, seasons, league.archers(game, season)
+
+        season, seasons, rows = read(get)
+        if SORTS[sort]:
+            rows.sort(key=SORTS[sort])
+        return render_template(
+            "archers.html.j2", rows=rows, game=game, sort=sort, season=season, seasons=seasons, win=WIN_POINTS
+        )
+
+    @bp.route("/league/archers/<int:aid>")
+    def archer(aid):
+        def get(store, league):
+            a = league.archer(aid)
+            if a is None:
+                abort(404)
+            season, seasons = season_of(league)
+            record = league.record(aid, season)
+            matches = league.archer_matches(aid, season, n=MATCHES_SHOWN)
+            return a, season, seasons, record, matches, league.opponents(aid, season)
+
+        a, season, seasons, record, matches, foes = read(get)
+        return render_template(
+            "archer.html.j2",
+            a=a,
+            season=season,
+            seasons=seasons,
+            record=record,
+            matches=matches,
+            foes=foes,
+            shown=MATCHES_SHOWN,
+        )
+
+    @bp.route("/league/archers/<int:aid>/versus/<int:oid>")
+    def versus(aid, oid):
+        def get(store, league):
+            a, o = league.archer(aid), league.archer(oid)
+            if a is None or o is None:
+                abort(404)
+            season, seasons = season_of(league)
+            tally = next((f for f in league.opponents(aid, season) if f["id"] == oid), None)
+            return a, o, season, seasons, tally, league.archer_matches(aid, season, versus=oid, n=MATCHES_SHOWN)
+
+        a, o, season, seasons, tally, matches = read(get)
+        return render_template(
+            "versus.html.j2",
+            a=a,
+            o=o,
+            season=season,
+            seasons=seasons,
+            tally=tally,
+            matches=matches,
+            shown=MATCHES_SHOWN,
+        )
+
+    @bp.route("/league/report")
+    def report():
+        def get(store, league):
+            season, seasons = season_of(league)
+            tables = [(g, league.standings(g.ID, season)) for g in games.every()]
+            return season, seasons, tables, league.archers(None, season)[:TOP], league.counts(season)
+
+        season, seasons, tables, top, counts = read(get)
+        return render_template(
+            "report.html.j2",
+            season=season,
+            seasons=seasons,
+            tables=tables,
+            top=top,
+            counts=counts,
+            win=WIN_POINTS,
+            draw=DRAW_POINTS,
+            home=_home(),
+            made=datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
         )
 
     @bp.route("/league/clubs/<int:cid>")

@@ -15,7 +15,7 @@ from scorebox.store.errors import StoreError
 from scorebox.store.queries import _GAME_SQL, _LIST_KEYS, _LIST_SQL
 from scorebox_core import games
 
-LEAGUE_VERSION = 2
+LEAGUE_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE league_version (version INTEGER NOT NULL);
@@ -54,14 +54,97 @@ CREATE INDEX league_boxes_by_club ON league_boxes(club_id);
 CREATE INDEX league_pushes_by_club ON league_pushes(club_id, id);
 UPDATE league_version SET version = 2;
 """,
+    # Seasons, archers per club, and the standings and archers' records kept as matches are
+    # stored (LeagueDB.keep; for the matches stored before, _make fills them).
+    3: """
+CREATE TABLE league_seasons (
+    id BIGSERIAL PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    first_day DATE NOT NULL,
+    last_day DATE NOT NULL,
+    added DOUBLE PRECISION NOT NULL,
+    CHECK (first_day <= last_day)
+);
+CREATE TABLE league_archers (
+    id BIGSERIAL PRIMARY KEY,
+    club_id BIGINT NOT NULL REFERENCES league_clubs(id),
+    archer_id BIGINT NOT NULL REFERENCES archers(id),
+    UNIQUE (club_id, archer_id)
+);
+CREATE TABLE league_match_sides (
+    match_id BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    side TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    archer_id BIGINT NOT NULL REFERENCES league_archers(id),
+    game TEXT NOT NULL,
+    day DATE,
+    outcome TEXT,
+    PRIMARY KEY (match_id, side, position)
+);
+CREATE INDEX league_match_sides_by_archer ON league_match_sides(archer_id, day DESC NULLS LAST, match_id DESC);
+CREATE TABLE league_club_days (
+    club_id BIGINT NOT NULL REFERENCES league_clubs(id),
+    game TEXT NOT NULL,
+    day DATE,
+    matches BIGINT NOT NULL,
+    wins BIGINT NOT NULL,
+    draws BIGINT NOT NULL,
+    losses BIGINT NOT NULL
+);
+CREATE TABLE league_archer_days (
+    archer_id BIGINT NOT NULL REFERENCES league_archers(id),
+    game TEXT NOT NULL,
+    day DATE,
+    matches BIGINT NOT NULL,
+    wins BIGINT NOT NULL,
+    draws BIGINT NOT NULL,
+    losses BIGINT NOT NULL
+);
+CREATE INDEX league_archer_days_by_archer ON league_archer_days(archer_id, day);
+UPDATE league_version SET version = 3;
+""",
 }
 # The standings' points rule (docs/league.md): 2 a win, 1 a draw, 0 a loss.
 WIN_POINTS, DRAW_POINTS = 2, 1
 # The side that plays for the club whose box holds the match: each game's first (A, X).
-# Until the store's archers belong to clubs (store/rows.py keeps one list by name), this is
-# the only side a match says is the club's (docs/league.md).
+# A match names no club for its sides: this is the only side it says is the club's
+# (docs/league.md).
 HOME = tuple(g.SIDES[0] for g in games.every())
 AWAY = tuple(g.SIDES[1] for g in games.every())
+# The day a match was played: its box's clock (the header's, matches.started) as a date in
+# the server's time zone (the store's session's: store/postgres.py); none for a match whose
+# box had no clock set, or one no calendar holds.
+_DAY = "CASE WHEN m.started >= 0 AND m.started < 253402300800 THEN CAST(to_timestamp(m.started) AS DATE) END"
+_CLUB_OF = "JOIN devices d ON d.id = m.device_id JOIN league_boxes b ON b.uid = d.uid "  # a match's club
+# What LeagueDB.keep adds for the matches with ids ?1..?2 (only ever added: one batch's rows
+# beside another's, read as their sums). A match's archers are its club's; an archer's
+# outcome is W when their side won, L when the other side did, D a draw, none without a result.
+_IN = "(%s)" % ", ".join("'%s'" % side for side in HOME)
+_OUT = "(%s)" % ", ".join("'%s'" % side for side in AWAY)
+_KEEP = (
+    "INSERT INTO league_archers (club_id, archer_id) SELECT DISTINCT b.club_id, x.archer_id "
+    "FROM match_archers x JOIN matches m ON m.id = x.match_id " + _CLUB_OF + "WHERE x.match_id BETWEEN ?1 AND ?2 "
+    "ON CONFLICT DO NOTHING",
+    "INSERT INTO league_match_sides (match_id, side, position, archer_id, game, day, outcome) "
+    "SELECT x.match_id, x.side, x.position, a.id, " + _GAME_SQL + ", " + _DAY + ", "
+    "CASE WHEN m.winner = x.side THEN 'W' WHEN m.winner = 'draw' THEN 'D' WHEN m.winner IS NOT NULL THEN 'L' END "
+    "FROM match_archers x JOIN matches m ON m.id = x.match_id "
+    + _CLUB_OF
+    + "JOIN league_archers a ON a.club_id = b.club_id AND a.archer_id = x.archer_id WHERE x.match_id BETWEEN ?1 AND ?2",
+    "INSERT INTO league_club_days (club_id, game, day, matches, wins, draws, losses) "
+    "SELECT b.club_id, " + _GAME_SQL + ", " + _DAY + ", count(*), "
+    "count(CASE WHEN m.winner IN " + _IN + " THEN 1 END), count(CASE WHEN m.winner = 'draw' THEN 1 END), "
+    "count(CASE WHEN m.winner IN "
+    + _OUT
+    + " THEN 1 END) FROM matches m "
+    + _CLUB_OF
+    + "WHERE m.id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3",
+    "INSERT INTO league_archer_days (archer_id, game, day, matches, wins, draws, losses) "
+    "SELECT archer_id, game, day, count(*), count(CASE WHEN outcome = 'W' THEN 1 END), "
+    "count(CASE WHEN outcome = 'D' THEN 1 END), count(CASE WHEN outcome = 'L' THEN 1 END) "
+    "FROM league_match_sides WHERE match_id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3",
+)
+_KEPT = ("league_archer_days", "league_club_days", "league_match_sides")
 
 
 class LeagueDB:
@@ -77,6 +160,7 @@ class LeagueDB:
         self.db = store.db
         if self._version() != LEAGUE_VERSION:
             store._write(self._make)
+        store.keepers = (self.keep,)  # a push's matches (add_checked) kept in the league's tables too
 
     def _version(self):
         if self.db.execute("SELECT to_regclass('league_version')").fetchone()[0] is None:
@@ -94,6 +178,29 @@ class LeagueDB:
             have = 1
         for version in range(have + 1, LEAGUE_VERSION + 1):
             self.db.script(UPGRADES[version])
+            if version == 3:  # what it keeps, of the matches stored before
+                self._keep_all()
+
+    # --- what is kept as matches are stored ---------------------------------------------------
+    def keep(self, first, last):
+        """The league's archers, their sides and the counts per club, archer, game and day of
+        the matches with ids first..last, inside the caller's write transaction (the Store's
+        add_checked calls it for each batch: Store.keepers). A match of a box no club has
+        claimed is not the league's: nothing is kept of it."""
+        for sql in _KEEP:
+            self.db.execute(sql, (first, last))
+
+    def keep_all(self):
+        """What keep keeps, made again from every stored match, in a write transaction of its
+        own: for a league whose matches were stored another way (tests/support/leaguegen.py's
+        bulk load). The league's archers keep their ids (their pages' addresses)."""
+        self.store._write(self._keep_all)
+
+    def _keep_all(self):
+        for table in _KEPT:
+            self.db.execute("DELETE FROM " + table)
+        last = self.db.execute("SELECT coalesce(max(id), 0) FROM matches").fetchone()[0]
+        self.keep(0, last)
 
     # --- clubs ---------------------------------------------------------------------------------
     def add_club(self, name, token_id, token_hash):
@@ -169,33 +276,139 @@ class LeagueDB:
         return [dict(zip(keys, r)) for r in rows]
 
     # --- the league's pages (league/pages.py) --------------------------------------------------
-    def standings(self, game=None):
+    def standings(self, game=None, season=None):
         """Every club's line, best first: dicts of id, name, matches, wins, draws, losses,
         points. A club's matches are those of its boxes; it won one its HOME side won, lost
-        one its other side won; a match with no result yet counts in matches only. game:
-        one game's matches only (a game id). Counted in one query over the matches' box
-        index (and the game's index, matches_by_game)."""
-        home, away = ", ".join("?" * len(HOME)), ", ".join("?" * len(AWAY))
-        on, args = "", list(HOME) + list(AWAY)
-        if game is not None:
-            on, args = " AND " + _GAME_SQL + " = ?", args + [game]
+        one its other side won; a match with no result yet counts in matches only. game: one
+        game's matches only (a game id); season: one season's (a dict of seasons()). Summed
+        from the counts kept per club, game and day (keep), not from the matches."""
+        on, args = _days("k", game, season)
         q = (
-            "SELECT c.id, c.name, count(m.id), "
-            "coalesce(sum(CASE WHEN m.winner IN (%s) THEN 1 ELSE 0 END), 0), "
-            "coalesce(sum(CASE WHEN m.winner = 'draw' THEN 1 ELSE 0 END), 0), "
-            "coalesce(sum(CASE WHEN m.winner IN (%s) THEN 1 ELSE 0 END), 0) "
-            "FROM league_clubs c LEFT JOIN league_boxes b ON b.club_id = c.id "
-            "LEFT JOIN devices d ON d.uid = b.uid LEFT JOIN matches m ON m.device_id = d.id%s "
-            "GROUP BY c.id, c.name" % (home, away, on)
+            "SELECT c.id, c.name, " + _sums("k") + " FROM league_clubs c "
+            "LEFT JOIN league_club_days k ON k.club_id = c.id" + on + " GROUP BY c.id, c.name"
         )
-        out = []
-        for cid, name, n, won, drawn, lost in self.db.execute(q, args):
-            points = WIN_POINTS * won + DRAW_POINTS * drawn
-            out.append(
-                {"id": cid, "name": name, "matches": n, "wins": won, "draws": drawn, "losses": lost, "points": points}
+        return _ranked(dict(zip(("id", "name"), r[:2]), **_tally(r[2:])) for r in self.db.execute(q, args))
+
+    # --- seasons ---------------------------------------------------------------------------------
+    def add_season(self, name, first, last):
+        """A season of the days first..last (dates); refused when its name is taken or its
+        days overlap another's (a match falls in one season at most)."""
+
+        def run():
+            if self.db.execute("SELECT 1 FROM league_seasons WHERE name = ?", (name,)).fetchone():
+                raise StoreError("the league has a season named %s already" % name)
+            other = self.db.execute(
+                "SELECT name, first_day, last_day FROM league_seasons WHERE first_day <= ? AND last_day >= ? "
+                "ORDER BY first_day",
+                (last, first),
+            ).fetchone()
+            if other:
+                raise StoreError(
+                    "season %s (%s to %s) has some of these days: seasons do not overlap"
+                    % (other[0], other[1], other[2])
+                )
+            self.db.execute(
+                "INSERT INTO league_seasons (name, first_day, last_day, added) VALUES (?, ?, ?, ?)",
+                (name, first, last, time.time()),
             )
-        out.sort(key=lambda r: (-r["points"], -r["wins"], r["name"].casefold()))
+
+        self.store._write(run)
+
+    def seasons(self):
+        """The seasons, first first: dicts of id, name, first, last (dates)."""
+        rows = self.db.execute("SELECT id, name, first_day, last_day FROM league_seasons ORDER BY first_day")
+        return [{"id": i, "name": n, "first": f, "last": la} for i, n, f, la in rows]
+
+    # --- archers across clubs ------------------------------------------------------------------
+    def archers(self, game=None, season=None):
+        """Every league archer who played (in the season, the game), best first as the
+        standings: dicts of id, name, club_id, club, matches, wins, draws, losses, points."""
+        on, args = _days("k", game, season)
+        q = (
+            "SELECT a.id, s.name, c.id, c.name, " + _sums("k") + " FROM league_archer_days k "
+            "JOIN league_archers a ON a.id = k.archer_id JOIN archers s ON s.id = a.archer_id "
+            "JOIN league_clubs c ON c.id = a.club_id WHERE 1 = 1" + on + " GROUP BY a.id, s.name, c.id, c.name"
+        )
+        keys = ("id", "name", "club_id", "club")
+        return _ranked(dict(zip(keys, r[:4]), **_tally(r[4:])) for r in self.db.execute(q, args))
+
+    def archer(self, archer_id):
+        """{id, name, club_id, club} of a league archer, or None."""
+        row = self.db.execute(
+            "SELECT a.id, s.name, c.id, c.name FROM league_archers a JOIN archers s ON s.id = a.archer_id "
+            "JOIN league_clubs c ON c.id = a.club_id WHERE a.id = ?",
+            (archer_id,),
+        ).fetchone()
+        return row and dict(zip(("id", "name", "club_id", "club"), row))
+
+    def record(self, archer_id, season=None):
+        """An archer's record, {game id: tally}, and "all": their tally of every game; a tally
+        is a dict of matches, wins, draws, losses, points. Summed from their kept counts."""
+        on, args = _days("k", None, season)
+        q = "SELECT game, " + _sums("k") + " FROM league_archer_days k WHERE archer_id = ?" + on + " GROUP BY game"
+        out = {g: _tally(r) for g, *r in self.db.execute(q, [archer_id] + args)}
+        out["all"] = _tally([sum(t[k] for t in out.values()) for k in _TALLY_KEYS])
         return out
+
+    def archer_matches(self, archer_id, season=None, versus=None, n=100):
+        """An archer's n newest matches (by the day played, then as stored), as club_matches
+        gives them, each with their side and outcome (W, D, L or None). versus: only those
+        against that league archer."""
+        on, args = _days("s", None, season)
+        q = "SELECT s.match_id, s.side, s.outcome FROM league_match_sides s "
+        if versus is not None:
+            q += "JOIN league_match_sides o ON o.match_id = s.match_id AND o.side <> s.side AND o.archer_id = ? "
+            args.insert(0, versus)
+        q += "WHERE s.archer_id = ?" + on + " ORDER BY s.day DESC NULLS LAST, s.match_id DESC LIMIT ?"
+        args.insert(1 if versus is not None else 0, archer_id)
+        theirs = {}
+        for mid, side, outcome in self.db.execute(q, args + [n]):
+            theirs.setdefault(mid, (side, outcome))  # one line a match, on a side they shot twice on
+        rows = {m["id"]: m for m in self._list(list(theirs))}
+        return [dict(rows[mid], side=side, outcome=outcome) for mid, (side, outcome) in theirs.items()]
+
+    def opponents(self, archer_id, season=None):
+        """The league archers a league archer shot against, most matches first: dicts of id,
+        name, club_id, club and the tally of the archer's matches against them."""
+        on, args = _days("s", None, season)
+        q = (
+            "SELECT o.archer_id, count(*), count(CASE WHEN s.outcome = 'W' THEN 1 END), "
+            "count(CASE WHEN s.outcome = 'D' THEN 1 END), count(CASE WHEN s.outcome = 'L' THEN 1 END) "
+            "FROM league_match_sides s JOIN league_match_sides o ON o.match_id = s.match_id AND o.side <> s.side "
+            "WHERE s.archer_id = ?" + on + " GROUP BY o.archer_id"
+        )
+        tallies = {r[0]: _tally(r[1:]) for r in self.db.execute(q, [archer_id] + args)}
+        names = self._archers(list(tallies))
+        out = [dict(names[i], **t) for i, t in tallies.items()]
+        out.sort(key=lambda r: (-r["matches"], r["name"].casefold(), r["club"].casefold()))
+        return out
+
+    def _archers(self, ids):
+        """{id: {id, name, club_id, club}} of these league archers."""
+        rows = self.db.execute(
+            "SELECT a.id, s.name, c.id, c.name FROM league_archers a JOIN archers s ON s.id = a.archer_id "
+            "JOIN league_clubs c ON c.id = a.club_id WHERE a.id IN (%s)" % (", ".join("?" * len(ids)) or "NULL"),
+            ids,
+        )
+        return {r[0]: dict(zip(("id", "name", "club_id", "club"), r)) for r in rows}
+
+    # --- the league's report (league/pages.py) -----------------------------------------------
+    def counts(self, season=None):
+        """{matches: per game id, pushes: taken, refused: pushes refused} of the season (a
+        push by the day it came, in the server's time zone), or of all."""
+        on, args = _days("k", None, season)
+        q = "SELECT game, sum(matches) FROM league_club_days k WHERE 1 = 1" + on + " GROUP BY game"
+        matches = dict(self.db.execute(q, args).fetchall())
+        q = (
+            "SELECT count(CASE WHEN status = 200 THEN 1 END), count(CASE WHEN status <> 200 THEN 1 END) "
+            "FROM league_pushes"
+        )
+        args = []
+        if season is not None:
+            q += " WHERE CAST(to_timestamp(pushed) AS DATE) BETWEEN ? AND ?"
+            args = [season["first"], season["last"]]
+        taken, refused = self.db.execute(q, args).fetchone()
+        return {"matches": matches, "pushes": taken, "refused": refused}
 
     def club(self, club_id):
         """{id, name, added} of a club, or None."""
@@ -222,6 +435,10 @@ class LeagueDB:
                 (club_id, n),
             )
         ]
+        return self._list(ids)
+
+    def _list(self, ids):
+        """The matches of these ids, newest stored first, as Store.match_list gives them."""
         rows = self.db.execute(
             _LIST_SQL + "WHERE m.id IN (%s) ORDER BY m.id DESC" % (", ".join("?" * len(ids)) or "NULL"), ids
         )
@@ -249,3 +466,41 @@ class LeagueDB:
         return self.db.execute(
             "SELECT c.id, c.name FROM league_boxes b JOIN league_clubs c ON c.id = b.club_id WHERE b.uid = ?", (uid,)
         ).fetchone()
+
+
+_TALLY_KEYS = ("matches", "wins", "draws", "losses")
+
+
+def _sums(alias):
+    """The sums of a kept table's four counts, as SQL."""
+    return ", ".join("coalesce(sum(%s.%s), 0)" % (alias, k) for k in _TALLY_KEYS)
+
+
+def _days(alias, game, season):
+    """(SQL, args) of the conditions on a kept table's game and day: " AND ..."."""
+    sql, args = "", []
+    if game is not None:
+        sql, args = " AND %s.game = ?" % alias, [game]
+    if season is not None:
+        sql += " AND %s.day BETWEEN ? AND ?" % alias
+        args += [season["first"], season["last"]]
+    return sql, args
+
+
+def _tally(counts):
+    """{matches, wins, draws, losses, points} of these four counts."""
+    out = dict(zip(_TALLY_KEYS, counts))
+    out["points"] = WIN_POINTS * out["wins"] + DRAW_POINTS * out["draws"]
+    return out
+
+
+def _ranked(rows):
+    """Rows best first: points, then wins, then name."""
+    return sorted(rows, key=lambda r: (-r["points"], -r["wins"], r["name"].casefold()))
+
+
+def current(seasons, today):
+    """Of seasons (first first), the one that holds today, or else the last one begun before
+    it; None when none has begun."""
+    begun = [x for x in seasons if x["first"] <= today]
+    return begun[-1] if begun else None

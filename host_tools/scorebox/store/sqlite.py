@@ -31,6 +31,10 @@ class Store(Queries, RosterDB, HistoryDB):
     interface: commands, sync and reports call them and never its connection
     (tests/pc/test_layers.py), so that another database can sit beside this one."""
 
+    # More figures kept of each batch of new matches, in add_checked's transaction: keep(first
+    # id, last id) each. A league's store keeps its own (store/leaguedb.py's LeagueDB.keep).
+    keepers = ()
+
     def __init__(self, path, create=True):
         self.path = path
         self.new = not os.path.lexists(path)  # made here: discard_if_empty() may take it back
@@ -267,6 +271,8 @@ class Store(Queries, RosterDB, HistoryDB):
             rows.write()
             if rows.matches:  # the archers' figures of the new matches, ids given in order (store/figures.py)
                 figures.fill(self.db, rows.matches[0][0], rows.matches[-1][0])
+                for keep in self.keepers:
+                    keep(rows.matches[0][0], rows.matches[-1][0])
             self.db.execute("COMMIT")
         except BaseException as e:
             self._rollback(e)
