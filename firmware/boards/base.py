@@ -36,6 +36,11 @@ class Board:
         wire, never."""
         return False
 
+    def sync_port(self):
+        """The port the sync link talks on (box/usbport.py's Port's members), or None for the
+        console's (stdin/stdout): CircuitPython's is usb_cdc.data (boards/cpport.py)."""
+        return None
+
     def unique_id(self):
         """The chip's unique id (bytes), or None where there is none (the box's id is then
         "v-...": box/device.py)."""

@@ -71,7 +71,7 @@ class Sync:
         self.app = app
         self.info = info
         self.set_clock = set_clock
-        self.port = port or Port()
+        self.port = port or app.board.sync_port() or Port()
         self.link = None
 
     def poll(self):

@@ -373,6 +373,11 @@ def package_json_text():
 
 
 def cmd_deploy(args):
+    if args.circuitpython:
+        from scorebox.device import cpinstall
+
+        cpinstall.install(args.circuitpython)
+        return 0
     port = args.port or link.find_port()
     try:
         deploy(port, root=args.root, skip_version_check=args.force)
@@ -386,6 +391,11 @@ def add_parser(sub):
     p.add_argument("--port", help="the box's serial port (found by its USB id when omitted)")
     p.add_argument("--root", help="where the box's flash is mounted (found by itself: / on a Pico)")
     p.add_argument("--force", action="store_true", help="deploy even when the .mpy versions differ")
+    p.add_argument(
+        "--circuitpython",
+        metavar="DRIVE",
+        help="install on a CircuitPython Pico instead, through its CIRCUITPY drive mounted at DRIVE",
+    )
     p.set_defaults(run=cmd_deploy)
 
 

