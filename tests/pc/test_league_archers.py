@@ -7,7 +7,7 @@ pushed (leagueclubs.py: club A's holds both games, club B's shares names with it
 real PostgreSQL (pgserver.py)."""
 
 import pytest
-from leagueclubs import add_club, clubs, running
+from leagueclubs import add_club, clubs, league_count, running
 from storegen import match_items
 
 from scorebox.commands import push
@@ -190,3 +190,31 @@ def test_a_match_of_no_clubs_box_is_not_the_leagues(league):
         assert archers(url) == before
     finally:
         store.close()
+
+
+def test_a_push_whose_counts_cannot_be_kept_stores_nothing(pg_url, tmp_path, capsys):
+    """The counts are kept in the push's own transaction: when they cannot be written, its
+    matches are not stored either (503), and a push after it stores and counts them all."""
+    a, b = clubs(tmp_path)
+    token = add_club(capsys, pg_url, "Bowmen of B")
+    s = open_store(pg_url)
+    try:
+        s.db.script("ALTER TABLE league_club_days RENAME TO away")
+    finally:
+        s.close()
+    with running(pg_url) as address:
+        s = open_store(b)
+        try:
+            with pytest.raises(push.ScoreboxError, match="cannot take a push now"):
+                push.push(s, push.League(address, token))
+            assert league_count(pg_url) == 0
+            back = open_store(pg_url)
+            try:
+                back.db.script("ALTER TABLE away RENAME TO league_club_days")
+            finally:
+                back.close()
+            push.push(s, push.League(address, token))
+        finally:
+            s.close()
+    assert league_count(pg_url) == 6
+    assert archers(pg_url) == their_archers(b, "Bowmen of B")
