@@ -61,7 +61,7 @@ def check_port(report, port):
         except DeviceError as e:
             report("FAIL", str(e))
             return None
-        report("ok", "box found on %s (USB %04x:%04x)" % (port, link.RPI_VID, link.MICROPYTHON_PID))
+        report("ok", "box found on %s (%s)" % (port, dict(link.box_ports()).get(port, "?")))
     if not os.path.exists(port) and not port.upper().startswith("COM"):
         report("FAIL", "port %s does not exist: is the box plugged in?" % port)
         return None

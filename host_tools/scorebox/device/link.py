@@ -17,6 +17,8 @@ from scorebox_core import frames
 
 RPI_VID = 0x2E8A  # Raspberry Pi
 MICROPYTHON_PID = 0x0005  # MicroPython's USB CDC product id on the Pico
+ADAFRUIT_VID = 0x239A  # CircuitPython's boards
+CIRCUITPYTHON_PICO_PID = 0x80F4  # CircuitPython's raspberry_pi_pico image
 WRITE_TIMEOUT = 5.0  # seconds a request may wait to be written (a frame is at most 2 KB)
 # Seconds one request may go unanswered, its resends included: then the box is taken for
 # gone and the sync ends with one line (issue 21, item 15: 30-60 s before, each waiting
@@ -33,12 +35,41 @@ class DeviceError(ScoreboxError):
     """Something about the box or its port the user can act on; str() says what."""
 
 
-def find_port(name_it="with --port"):
-    """The serial port of the one Scorebox (a Pico running MicroPython) plugged in. name_it:
-    how the user names a port instead (the desk has a field for it, not an option)."""
+def _interface(p):
+    """The USB interface number of a port (pyserial's location ends ":1.2" or ":x.2"), or -1."""
+    tail = (p.location or "").rpartition(".")[2]
+    return int(tail) if tail.isdigit() else -1
+
+
+def box_ports():
+    """[(port, what)] of every Scorebox plugged in: a Pico on MicroPython by its USB id; one on
+    CircuitPython by its second serial port, usb_cdc.data (its interface "CircuitPython CDC2
+    control"; where the system names no interface, the later of the box's two ports), its
+    first being the console's REPL (docs/circuitpython.md)."""
     from serial.tools import list_ports
 
-    found = [p.device for p in list_ports.comports() if p.vid == RPI_VID and p.pid == MICROPYTHON_PID]
+    ports = list_ports.comports()
+    found = [
+        (p.device, "MicroPython, USB %04x:%04x" % (p.vid, p.pid))
+        for p in ports
+        if (p.vid, p.pid) == (RPI_VID, MICROPYTHON_PID)
+    ]
+    cp = [p for p in ports if (p.vid, p.pid) == (ADAFRUIT_VID, CIRCUITPYTHON_PICO_PID)]
+    for p in cp:
+        if p.interface:
+            data = "CDC2" in p.interface
+        else:  # the same box's other port: same serial number, an interface before this one's
+            data = any(q is not p and q.serial_number == p.serial_number and _interface(q) < _interface(p) for q in cp)
+        if data:
+            found.append((p.device, "CircuitPython, USB %04x:%04x, its data port" % (p.vid, p.pid)))
+    return found
+
+
+def find_port(name_it="with --port"):
+    """The serial port of the one Scorebox (a Pico running MicroPython, or CircuitPython's data
+    port) plugged in. name_it: how the user names a port instead (the desk has a field for it,
+    not an option)."""
+    found = [port for port, _ in box_ports()]
     if not found:
         raise DeviceError(
             "no Scorebox found: plug it in with a data USB cable (not a charge-only one) and switch it on, "
