@@ -4,7 +4,8 @@ made PostgreSQL's, for store/postgres.py.
 
 Three kinds of difference, each in one place here:
 - the statement's text (`pg_sql`): placeholders (`?`, `?N` as `%s`), a few words SQLite
-  has and PostgreSQL spells otherwise (REWRITES), a subquery's name;
+  has and PostgreSQL spells otherwise (REWRITES), a subquery's name; an INSERT of many
+  rows (executemany's) as COPY (`pg_copy`, `pg_staged`), not a statement a row;
 - SQLite's functions the queries call (json_extract, json_group_array, group_concat,
   strftime, sum of a truth value): defined in the PostgreSQL store itself (FUNCTIONS), with
   SQLite's meaning, so that the queries stay one text for both;
@@ -100,9 +101,7 @@ def pg_sql(sql):
     """(statement, order) for psycopg: SQLite's statement with PostgreSQL's words and `%s`
     placeholders; order, for a statement with numbered ones (`?3`), the index into the
     parameters of each `%s` (None: as given)."""
-    for pattern, repl in REWRITES:
-        sql = pattern.sub(repl, sql)
-    sql = _alias_subqueries(sql)
+    sql = _alias_subqueries(_rewritten(sql))
     out, order, numbered = [], [], False
     # the text between string literals (the odd parts, split on quotes, are inside one)
     for i, part in enumerate(sql.split("'")):
@@ -119,6 +118,48 @@ def pg_sql(sql):
             part = "".join(pieces)
         out.append(part)
     return "'".join(out), tuple(order) if numbered else None
+
+
+def _rewritten(sql):
+    for pattern, repl in REWRITES:
+        sql = pattern.sub(repl, sql)
+    return sql
+
+
+# executemany's rows of an INSERT sent at once (postgres.py): by COPY
+_INSERT = re.compile(r"^INSERT INTO (\w+(?: \([\w, ]+\))?) VALUES \((.*)\)$", re.S)
+_PLAIN = re.compile(r"\?(?:, \?)*")
+COLUMN_TYPES = {int: "bigint", float: "double precision", str: "text", bytes: "bytea"}  # a parameter's
+
+
+@functools.lru_cache(maxsize=64)
+def pg_copy(sql):
+    """`COPY table (columns) FROM STDIN` for an INSERT of one row of plain `?` values; None
+    for any other statement."""
+    m = _INSERT.match(sql)
+    if not m or not _PLAIN.fullmatch(m.group(2)):
+        return None
+    return _rewritten("COPY %s FROM STDIN" % m.group(1))
+
+
+@functools.lru_cache(maxsize=64)
+def pg_staged(sql, types):
+    """An INSERT whose values are made of the parameters (`?3 >> 2`), for all rows at once:
+    (CREATE a temporary table of the parameters' columns, of types: COLUMN_TYPES' words; its
+    COPY; the INSERT of the values SELECTed from it); None: not an INSERT."""
+    m = _INSERT.match(sql)
+    if not m or len({bool(n) for n in re.findall(r"\?(\d*)", m.group(2))}) != 1:
+        return None  # not an INSERT; or `?` beside `?3`, as SQLite numbers them: one by one
+    count = iter(range(1, len(types) + 1))
+    parts = m.group(2).split("'")  # the text between string literals, as pg_sql
+    for i in range(0, len(parts), 2):
+        parts[i] = re.sub(r"\?(\d*)", lambda p: "p%s" % (p.group(1) or next(count)), parts[i])
+    columns = ", ".join("p%d %s" % (n, t) for n, t in enumerate(types, 1))
+    return (
+        "CREATE TEMPORARY TABLE scorebox_params (%s)" % columns,
+        "COPY scorebox_params FROM STDIN",
+        _rewritten("INSERT INTO %s SELECT %s FROM scorebox_params" % (m.group(1), "'".join(parts))),
+    )
 
 
 def _alias_subqueries(sql):

@@ -16,10 +16,10 @@ import os
 import time
 
 import psycopg
-from psycopg.adapt import Loader
+from psycopg.adapt import Dumper, Loader
 
 from scorebox.store import lock
-from scorebox.store.dialect import FUNCTIONS, pg_sql
+from scorebox.store.dialect import COLUMN_TYPES, FUNCTIONS, pg_copy, pg_sql, pg_staged
 from scorebox.store.errors import CannotWrite, NoStore, SchemaMismatch, StoreError, StoreFull, StoreLocked
 from scorebox.store.schema import SCHEMA_VERSION, migrate
 from scorebox.store.sqlite import Store as SQLiteStore
@@ -40,6 +40,7 @@ class Connection:
         except psycopg.Error as e:
             raise StoreError("cannot reach the PostgreSQL store %s: %s" % (shown(url), _first_line(e)))
         self.pg.adapters.register_loader("numeric", _NumberLoader)
+        self.pg.adapters.register_dumper(bool, _TruthDumper)
         self.locked = False
         self.store = shown(url)
         # another writer is waited for as long as on SQLite, then StoreLocked (_error)
@@ -68,10 +69,31 @@ class Connection:
             raise _error(e, self.store)
 
     def executemany(self, sql, rows):
-        q, order = pg_sql(sql)
+        """sqlite3's executemany; an INSERT's rows go in at once, not a statement each (a
+        batch of matches is some 85 rows a match: store/rows.py): by COPY into the table
+        when they are its values as they are, else into a temporary table the INSERT then
+        selects its values from."""
         cur = self.pg.cursor()
+        rows = list(rows)
+        if not rows:
+            return cur
         try:
-            cur.executemany(q, [_params(r, order) for r in rows])
+            copy, staged = pg_copy(sql), None
+            if not copy:
+                types = _types(rows)
+                staged = types and pg_staged(sql, types)
+            if copy:
+                _copy(cur, copy, rows)
+            elif staged:
+                create, copy, insert = staged
+                with self.pg.transaction():  # a savepoint in the caller's transaction
+                    cur.execute(create)
+                    _copy(cur, copy, rows)
+                    cur.execute(insert)
+                    cur.execute("DROP TABLE scorebox_params")
+            else:
+                q, order = pg_sql(sql)
+                cur.executemany(q, [_params(r, order) for r in rows])
         except psycopg.Error as e:
             raise _error(e, self.store)
         return cur
@@ -122,10 +144,38 @@ def _first_line(e):
     return (str(e).strip().splitlines() or [type(e).__name__])[0]
 
 
+def _copy(cur, statement, rows):
+    with cur.copy(statement) as c:
+        for r in rows:
+            c.write_row(r)
+
+
+def _types(rows):
+    """Each parameter's PostgreSQL type (dialect.COLUMN_TYPES'), from its values in rows; None
+    when one mixes kinds of values (its rows go one by one)."""
+    out = []
+    for values in zip(*rows):
+        kinds = set(map(type, values)) - {type(None)}
+        if bool in kinds:  # a truth value is SQLite's 0 or 1 (_TruthDumper)
+            kinds = kinds - {bool} | {int}
+        if len(kinds) > 1 or not kinds <= COLUMN_TYPES.keys():
+            return None
+        out.append(COLUMN_TYPES[kinds.pop()] if kinds else "text")
+    return tuple(out)
+
+
 def _params(params, order):
-    if order is not None:
-        params = [params[i] for i in order]
-    return tuple(int(p) if isinstance(p, bool) else p for p in params)
+    return params if order is None else [params[i] for i in order]
+
+
+class _TruthDumper(Dumper):
+    """A truth value as SQLite's 0 or 1 (the store's columns of them are integers), in a
+    statement's parameters and in COPY's rows alike."""
+
+    oid = psycopg.postgres.types["int8"].oid
+
+    def dump(self, obj):
+        return b"1" if obj else b"0"
 
 
 class _NumberLoader(Loader):
