@@ -252,17 +252,12 @@ class Store(Queries, RosterDB, HistoryDB):
             added = self._quarantine(dev, quarantine)
             self._quarantine(dev, damaged)
             rows = Rows(self.db)
-            seen = set()
+            seen = self._held(dev, [c.number for c in checked if not isinstance(c, Refused)])
             for c in checked:
                 if isinstance(c, Refused):
                     out.append(c)
                     continue
-                if (
-                    c.number in seen
-                    or self.db.execute(
-                        "SELECT 1 FROM matches WHERE device_id = ? AND number = ?", (dev, c.number)
-                    ).fetchone()
-                ):
+                if c.number in seen:
                     out.append(False)
                     continue
                 seen.add(c.number)
@@ -278,6 +273,16 @@ class Store(Queries, RosterDB, HistoryDB):
             self._rollback(e)
             raise
         return out, added
+
+    def _held(self, dev, numbers):
+        """The numbers of these the store holds from device row dev: asked at once, not one
+        a match (a round trip each to a PostgreSQL server)."""
+        numbers, out = sorted(set(numbers)), set()
+        for i in range(0, len(numbers), 500):  # SQLite's limit on parameters
+            part = numbers[i : i + 500]
+            q = "SELECT number FROM matches WHERE device_id = ? AND number IN (%s)" % ",".join("?" * len(part))
+            out.update(n for (n,) in self.db.execute(q, [dev] + part))
+        return out
 
     # --- reading -----------------------------------------------------------------------
     def matches(self):
