@@ -44,12 +44,17 @@ def missing():
 
 
 @contextlib.contextmanager
-def started():
+def started(folder=None):
     """A server in a new temporary folder, stopped and removed at the end (the tests' and
-    bench/bench_league.py's)."""
+    bench/bench_league.py's); or in folder, made there when it has none and kept
+    (bench/bench_league_1m.py's cached league)."""
     initdb, pg_ctl = _bin("initdb"), _bin("pg_ctl")
     as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    folder = tempfile.mkdtemp(prefix="scorebox-pg-")
+    kept = folder is not None
+    if kept:
+        os.makedirs(folder, exist_ok=True)
+    else:
+        folder = tempfile.mkdtemp(prefix="scorebox-pg-")
     if as_user:
         shutil.chown(folder, "postgres")
     data, log = os.path.join(folder, "data"), os.path.join(folder, "server.log")
@@ -57,14 +62,16 @@ def started():
     def run(*cmd):
         subprocess.run(as_user + list(cmd), check=True, capture_output=True, timeout=120)
 
-    run(initdb, "-D", data, "-A", "trust", "-U", "scorebox", "-E", "UTF8", "--locale=C.UTF-8")
+    if not os.path.exists(data):
+        run(initdb, "-D", data, "-A", "trust", "-U", "scorebox", "-E", "UTF8", "--locale=C.UTF-8")
     opts = "-c listen_addresses='' -k %s -c fsync=off -c synchronous_commit=off -c full_page_writes=off" % folder
     run(pg_ctl, "-D", data, "-l", log, "-o", opts, "-w", "start")
     try:
         yield Server("postgresql://scorebox@/%s?host=" + folder)
     finally:
-        run(pg_ctl, "-D", data, "-m", "immediate", "-w", "stop")
-        shutil.rmtree(folder, ignore_errors=True)
+        run(pg_ctl, "-D", data, "-m", "fast" if kept else "immediate", "-w", "stop")
+        if not kept:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
