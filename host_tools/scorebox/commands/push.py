@@ -1,14 +1,16 @@
 """`scorebox push URL`: the club's matches the league does not have yet, sent to its server
 (league/server.py, docs/league.md) with the club's token.
 
-Incremental and resumable: the matches go in store order in batches; for each batch the
-client first asks the league which of them it holds and sends only the others, so a push
-cut short sends, next time, only what did not arrive, and a match is never sent twice once
-the league has it. Each push carries a new push_id: the league refuses one it has seen (a
+Incremental and resumable: the client first asks the league which of the store's matches it
+holds (ASK at a time, in store order) and sends only the others, in batches, so a push cut
+short sends, next time, only what did not arrive, and a match is never sent twice once the
+league has it. Each push carries a new push_id: the league refuses one it has seen (a
 replayed request). The token is read from --token or SCOREBOX_LEAGUE_TOKEN and never printed.
+Few requests: each costs the server a check of the token (an Argon2 hash, made to be slow).
 """
 
 import ipaddress
+import itertools
 import json
 import os
 import secrets
@@ -22,7 +24,9 @@ from scorebox.store.export import match_rows
 from scorebox.text import plural
 
 TOKEN_ENV = "SCOREBOX_LEAGUE_TOKEN"
-BATCH = 200  # matches a push: well inside the server's MAX_BODY and MAX_BATCH
+BATCH = 500  # matches a push at most: the server's MAX_BATCH (league/server.py)
+BODY = 4 * 1024 * 1024  # bytes of matches a push at most: half the server's MAX_BODY
+ASK = 5000  # matches asked for at a time: the server's MAX_HAVE
 TIMEOUT = 60  # seconds a request may take
 
 
@@ -85,21 +89,17 @@ class Cut(ScoreboxError):
 def push(store, league, batch=BATCH):
     """Send the store's matches the league lacks; (stored, held before)."""
     stored = held = 0
-    league.call("league/api/have", {"matches": []})  # the league and the token, even with nothing to send
     rows = match_rows(store)
+    part = list(itertools.islice(rows, ASK))
     while True:
-        part = [m for _, m in zip(range(batch), rows)]
-        if not part:
-            return stored, held
-        have = {
-            tuple(k)
-            for k in league.call("league/api/have", {"matches": [[m["device"], m["number"]] for m in part]})["have"]
-        }
+        # asked even with nothing to send: the league and the token are tried all the same
+        have = league.call("league/api/have", {"matches": [[m["device"], m["number"]] for m in part]})["have"]
+        have = {tuple(k) for k in have}
         new = [m for m in part if (m["device"], m["number"]) not in have]
         held += len(part) - len(new)
-        if new:
+        for matches in batches(new, batch):
             try:
-                got = league.call("league/api/push", {"push_id": secrets.token_hex(16), "matches": new})
+                got = league.call("league/api/push", {"push_id": secrets.token_hex(16), "matches": matches})
             except Cut as e:
                 raise Cut(
                     "%s; %s stored before the cut: push again to send the rest"
@@ -107,6 +107,24 @@ def push(store, league, batch=BATCH):
                 )
             stored += got["stored"]
             held += got["held"]
+        part = list(itertools.islice(rows, ASK))
+        if not part:
+            return stored, held
+
+
+def batches(matches, most):
+    """matches in lists of at most `most` matches and BODY bytes of JSON (one longer than
+    that alone: the server says it is too large)."""
+    out, size = [], 0
+    for m in matches:
+        n = len(json.dumps(m, separators=(",", ":"))) + 1
+        if out and (len(out) == most or size + n > BODY):
+            yield out
+            out, size = [], 0
+        out.append(m)
+        size += n
+    if out:
+        yield out
 
 
 def cmd_push(args):

@@ -2,6 +2,8 @@
 (which club) and only an Argon2id hash of SECRET (argon2-cffi's PasswordHasher, its
 defaults: RFC 9106's low-memory choice), so a copy of the database gives no club's token."""
 
+import hashlib
+import hmac
 import secrets
 
 from argon2 import PasswordHasher
@@ -30,3 +32,23 @@ def verify(token_hash, secret):
         return _hasher.verify(token_hash, secret)
     except (VerificationError, InvalidHashError):
         return False
+
+
+class Verifier:
+    """verify() that remembers the secrets it found right, as their SHA-256 by the hash they
+    matched, so that a club's next request (a push is several) costs a look-up, not Argon2's
+    deliberate work again. A secret not remembered, a wrong one too, is always checked by
+    Argon2; a club given a new token has a new hash, checked anew."""
+
+    def __init__(self):
+        self.known = {}
+
+    def verify(self, token_hash, secret):
+        digest = hashlib.sha256(secret.encode()).digest()
+        known = self.known.get(token_hash)
+        if known is not None and hmac.compare_digest(known, digest):
+            return True
+        if not verify(token_hash, secret):
+            return False
+        self.known[token_hash] = digest
+        return True
