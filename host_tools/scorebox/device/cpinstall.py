@@ -4,7 +4,8 @@ CIRCUITPY drive (the USB drive CircuitPython shows, mounted on the PC: DRIVE is 
 Step by step (each says what it did; any refusal stops before a byte is written):
  1. compile: the firmware's packages to .mpy for CircuitPython 10 (below), main.py and pins.py
     as source; the Adafruit libraries the binding needs (sim/cp/libs.py pins them, from their
-    PyPI wheels) compiled into lib/; boot.py (BOOT) and code.py (CODE).
+    PyPI wheels) and firmware/circuitpython/lib/ (framebuf.py) compiled into lib/; boot.py
+    (BOOT) and code.py (CODE).
  2. check the drive: every file it would write is absent, one this install wrote and nobody
     changed since (INSTALLED records each file's SHA-256), already the same bytes, or
     CircuitPython's own "Hello World" code.py of a fresh drive. Anything else is the maker's:
@@ -120,6 +121,8 @@ def plan(out):
     try:
         built = mpy_build.compile_into(os.path.join(out, "mpy"), fw, rels, exe)
         built += mpy_build.compile_into(os.path.join(out, "mpy"), src, [r for r, _ in libs_src], exe)
+        cp = os.path.join(fw, firmware.CIRCUITPYTHON)  # what CircuitPython lacks (framebuf), into lib/
+        built += mpy_build.compile_into(os.path.join(out, "mpy"), cp, firmware.circuitpython_lib(fw), exe)
     except mpy_build.BuildError as e:
         raise DeployError(str(e))
     files = {}

@@ -16,6 +16,7 @@ import re
 
 NOT_DEPLOYED = ("manifest.py", "_boot.py")  # the frozen build's own (`make uf2`)
 LIB = "lib"  # on sys.path on every MicroPython port: the display drivers
+CIRCUITPYTHON = "circuitpython"  # what only a CircuitPython box gets (device/cpinstall.py)
 
 
 def firmware_dir():
@@ -55,6 +56,13 @@ def sources(fw=None):
     """The top-level modules copied as they are (main.py, pins.py)."""
     fw = fw or firmware_dir()
     return [n for n in _py(fw) if n not in NOT_DEPLOYED]
+
+
+def circuitpython_lib(fw=None):
+    """Paths (relative to circuitpython/) of the modules a CircuitPython box gets in its lib/
+    beside the tree's: what MicroPython has built in and CircuitPython lacks (framebuf)."""
+    d = os.path.join(fw or firmware_dir(), CIRCUITPYTHON, LIB)
+    return [LIB + "/" + n for n in _py(d)]
 
 
 def version(fw=None):
