@@ -12,6 +12,29 @@ Thonny) stops the app and leaves the REPL.
 
 import sys
 
+# MicroPython looks for an extensible built-in module (os, time, json, array, machine ...) on
+# the file system first, at every import of it, and keeps no answer: '' and /lib on sys.path
+# are six LittleFS lookups, each reading and CRCing the root directory's metadata, which the
+# journal's commits fill (8 ms an import on the emulated Pico with a match kept; the box's
+# modules import these in a dozen places at boot). Asked once with an empty sys.path
+# (MicroPython's way to force the built-in) and kept in sys.modules, each is found at once.
+BUILTINS = ("os", "time", "json", "array", "machine", "select", "binascii")
+
+
+def _builtins():
+    path = sys.path[:]
+    sys.path[:] = []
+    try:
+        for name in BUILTINS:
+            try:
+                sys.modules[name] = __import__(name)
+            except ImportError:
+                pass  # not on this port (machine on the unix port)
+    finally:
+        sys.path[:] = path
+
+
+_builtins()
 PERIOD_MS = 5  # key sampling period; on battery the board's sleep_ms lightsleeps longer
 
 

@@ -30,13 +30,13 @@ def recover(j):
         os.mkdir(j.root)
     except OSError:
         pass  # it exists
-    names = os.listdir(j.root)
-    for nm in names:
+    sizes = _listing(j.root)
+    for nm in sizes:
         if nm.endswith(".tmp") and (group_first(nm[:-4]) is not None or nm[:-4] in (ACK_FILE, RESERVE_FILE)):
             j._remove(nm)  # a replacement cut short: the original is intact
             rep["removed"].append(nm)
-    j._find_groups(names)
-    if j._load_ack(rep):  # keep its bytes for the host before it is replaced
+    j._find_groups(sizes)
+    if ACK_FILE in sizes and j._load_ack(rep):  # keep its bytes for the host before it is replaced
         try:
             with open(j._path(ACK_FILE), "rb") as f:
                 _quarantine(j, ACK_FILE, 0, f.read())
@@ -47,28 +47,46 @@ def recover(j):
         except OSError:
             pass
     groups = j._groups
-    while groups and j._fsize(group_name(groups[-1])) == 0:
+    while groups and _size(j, sizes, group_name(groups[-1])) == 0:
         nm = group_name(groups.pop())  # created, but a power cut came before its first record
         j._remove(nm)
         rep["removed"].append(nm)
     if groups:
         name = group_name(groups[-1])
         fold = j._fold_file(name)
+        size = _size(j, sizes, name)
         if fold.damage:
             for off, n in fold.damage:
                 rep["damage"].append({"file": name, "offset": off, "bytes": n})
             _set_aside(j, name, fold, rep)
             fold = j._fold_file(name)
-        j._size = j._fsize(name)
+            size = j._fsize(name)  # rewritten, or not
+        j._size = size
         j._fin = [fold.finished_bytes, fold.finished]
         m = j._load_newest(fold, name, rep)
         if j._open:
             j._cur_off = m[EXTRAS]["offset"]
     j._free_acked(rep)
-    j._ballast = j._fsize(RESERVE_FILE) == j._ballast_bytes()
+    j._ballast = _size(j, sizes, RESERVE_FILE) == j._ballast_bytes()
     if not j._ballast:
         j._make_ballast()
     return j._end(rep)
+
+
+def _listing(root):
+    """{name: size} of the journal's folder, in one pass: on the Pico's LittleFS ilistdir gives
+    the sizes, where a stat of each file would read the directory's metadata again (a few ms
+    each once the journal's commits fill it). None for a size where the port has no ilistdir
+    (CPython, CircuitPython): _size() asks for it then."""
+    if not hasattr(os, "ilistdir"):
+        return dict((nm, None) for nm in os.listdir(root))
+    return dict((e[0], e[3] if len(e) > 3 else None) for e in os.ilistdir(root))
+
+
+def _size(j, sizes, name):
+    """Bytes in file name of the listing (-1: not there)."""
+    n = sizes.get(name, -1)
+    return j._fsize(name) if n is None else n
 
 
 def _set_aside(j, name, fold, rep):
