@@ -96,9 +96,7 @@ def journal_files(flash, tmp):
 def synced(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("cpsync")
     flash, matches = fill(tmp, COUNT)
-    with tempfile.TemporaryDirectory() as out:
-        files = cpinstall.plan(out)
-    files["code.py"] = LINK
+    files = dict(cpinstall.built(), **{"code.py": LINK})
     cp_flash = str(tmp / "cp.flash")
     with open(cp_flash, "wb") as f:
         f.write(emu.fs_image(sorted(files.items()) + journal_files(flash, tmp)))

@@ -138,6 +138,18 @@ def plan(out):
     return files
 
 
+_BUILT = {}  # the firmware tree's hash: its plan(), compiled once a process (tests install often)
+
+
+def built():
+    """plan() of this firmware tree, {path on the drive: bytes}."""
+    key = firmware.tree_hash()
+    if key not in _BUILT:
+        with tempfile.TemporaryDirectory(prefix="scorebox-cp-") as out:
+            _BUILT[key] = plan(out)
+    return _BUILT[key]
+
+
 def _read(path):
     try:
         with open(path, "rb") as f:
@@ -156,8 +168,7 @@ def install(drive, log=print):
         before = json.loads(_read(os.path.join(drive, INSTALLED)) or b"{}").get("files", {})
     except ValueError:
         raise DeployError("%s on the drive is damaged: move it away, then install again" % INSTALLED)
-    with tempfile.TemporaryDirectory(prefix="scorebox-cp-") as out:
-        files = plan(out)
+    files = built()
     log(
         "compiled: %d files, %d KB, for CircuitPython 10 (.mpy v%d.%d)"
         % (len(files), sum(map(len, files.values())) // 1024, *MPY)
