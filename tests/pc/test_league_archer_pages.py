@@ -189,9 +189,9 @@ def test_the_standings_and_a_record_do_not_read_the_matches(league, monkeypatch)
     got = plans(url, seen)
     for sql, nodes in got.items():
         assert ("Seq Scan", "matches") not in nodes and ("Seq Scan", "league_match_sides") not in nodes, sql
-        assert ("Seq Scan", "league_archer_days") not in nodes, sql
-        if "league_archer_days" in sql:  # the record: the kept counts alone
-            assert {t for _, t in nodes if t} == {"league_archer_days"}
+        assert ("Seq Scan", "league_archer_totals") not in nodes, sql
+        if "league_archer_totals" in sql:  # the record: the kept totals alone
+            assert {t for _, t in nodes if t} == {"league_archer_totals"}
     assert len(seen) <= 12
 
 

@@ -8,7 +8,7 @@ PostgreSQL (pgserver.py)."""
 import datetime
 
 import pytest
-from test_league_archers import pushed
+from test_league_archers import kept, pushed
 
 from scorebox import cli
 from scorebox.league.clubs import league_store
@@ -40,14 +40,19 @@ def played(path, first, last):
     return len(ms), won, drawn, sum(m["winner"] in ("B", "O") for m in ms)
 
 
+def add(capsys, url, name, first, last):
+    assert run(capsys, "add-season", name, first, last, "--db", url) == (
+        0,
+        "season %s added: %s to %s\n" % (name, first, last),
+    )
+
+
 @pytest.fixture
 def league(pg_url, tmp_path, capsys):
+    """Autumn added before the pushes (kept as they store), spring after (made from the kept days)."""
+    add(capsys, pg_url, *AUTUMN)
     a, b = pushed(pg_url, tmp_path, capsys)
-    for name, first, last in (AUTUMN, SPRING):
-        assert run(capsys, "add-season", name, first, last, "--db", pg_url) == (
-            0,
-            "season %s added: %s to %s\n" % (name, first, last),
-        )
+    add(capsys, pg_url, *SPRING)
     return pg_url, a, b
 
 
@@ -101,6 +106,9 @@ def test_the_standings_and_archers_of_a_season(league):
         counts = lg.counts(seasons["Autumn 2026"])
         assert counts["matches"] == {"tictacbow": 3, "try-tac-toe": 2} and counts["pushes"] == 0  # pushed in December
         assert lg.counts()["pushes"] == 2
+        before = kept(store)
+        lg.keep_all()  # each season's totals as keep makes them with both seasons there
+        assert kept(store) == before
     finally:
         store.close()
 

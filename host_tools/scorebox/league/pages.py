@@ -21,7 +21,7 @@ from scorebox_core import games
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DESK_STATIC = os.path.join(os.path.dirname(HERE), "web", "static")
-MATCHES_SHOWN = 100  # an archer's newest matches on their page, and of a head to head
+MATCHES_SHOWN = 50  # an archer's newest matches on their page, and of a head to head
 TOP = 10  # the report's top archers
 # The archers list's orders (?sort=): by points as the standings, by name, by matches.
 SORTS = {

@@ -91,16 +91,29 @@ CREATE TABLE league_club_days (
     draws BIGINT NOT NULL,
     losses BIGINT NOT NULL
 );
-CREATE TABLE league_archer_days (
-    archer_id BIGINT NOT NULL REFERENCES league_archers(id),
+CREATE INDEX league_club_days_by_day ON league_club_days(day);
+CREATE TABLE league_club_totals (
+    club_id BIGINT NOT NULL REFERENCES league_clubs(id),
+    season_id BIGINT NOT NULL,
     game TEXT NOT NULL,
-    day DATE,
     matches BIGINT NOT NULL,
     wins BIGINT NOT NULL,
     draws BIGINT NOT NULL,
-    losses BIGINT NOT NULL
+    losses BIGINT NOT NULL,
+    PRIMARY KEY (club_id, season_id, game)
 );
-CREATE INDEX league_archer_days_by_archer ON league_archer_days(archer_id, day);
+CREATE INDEX league_club_totals_by_season ON league_club_totals(season_id);
+CREATE TABLE league_archer_totals (
+    archer_id BIGINT NOT NULL REFERENCES league_archers(id),
+    season_id BIGINT NOT NULL,
+    game TEXT NOT NULL,
+    matches BIGINT NOT NULL,
+    wins BIGINT NOT NULL,
+    draws BIGINT NOT NULL,
+    losses BIGINT NOT NULL,
+    PRIMARY KEY (archer_id, season_id, game)
+);
+CREATE INDEX league_archer_totals_by_season ON league_archer_totals(season_id);
 UPDATE league_version SET version = 3;
 """,
 }
@@ -116,11 +129,25 @@ AWAY = tuple(g.SIDES[1] for g in games.every())
 # box had no clock set, or one no calendar holds.
 _DAY = "CASE WHEN m.started >= 0 AND m.started < 253402300800 THEN CAST(to_timestamp(m.started) AS DATE) END"
 _CLUB_OF = "JOIN devices d ON d.id = m.device_id JOIN league_boxes b ON b.uid = d.uid "  # a match's club
-# What LeagueDB.keep adds for the matches with ids ?1..?2 (only ever added: one batch's rows
-# beside another's, read as their sums). A match's archers are its club's; an archer's
-# outcome is W when their side won, L when the other side did, D a draw, none without a result.
+# What LeagueDB.keep adds for the matches with ids ?1..?2. A match's archers are its club's;
+# an archer's outcome is W when their side won, L when the other side did, D a draw, none
+# without a result. league_club_days is only added to (one batch's rows beside another's);
+# the totals are kept per season (ALL: every match) and added to in place.
+ALL = 0
 _IN = "(%s)" % ", ".join("'%s'" % side for side in HOME)
 _OUT = "(%s)" % ", ".join("'%s'" % side for side in AWAY)
+_COUNTS = "matches, wins, draws, losses"
+_OUTCOMES = (
+    "count(*), count(CASE WHEN outcome = 'W' THEN 1 END), count(CASE WHEN outcome = 'D' THEN 1 END), "
+    "count(CASE WHEN outcome = 'L' THEN 1 END)"
+)
+_ADDED = " DO UPDATE SET " + ", ".join("%s = t.%s + EXCLUDED.%s" % (c, c, c) for c in _COUNTS.split(", "))
+# Each kept day's season, and ALL: the buckets a day's counts are added to.
+_BUCKETS = (
+    "JOIN (SELECT %d AS id, NULL AS first_day, NULL AS last_day UNION ALL "
+    "SELECT id, first_day, last_day FROM league_seasons) z ON z.id = %d OR day BETWEEN z.first_day AND z.last_day "
+    % (ALL, ALL)
+)
 _KEEP = (
     "INSERT INTO league_archers (club_id, archer_id) SELECT DISTINCT b.club_id, x.archer_id "
     "FROM match_archers x JOIN matches m ON m.id = x.match_id " + _CLUB_OF + "WHERE x.match_id BETWEEN ?1 AND ?2 "
@@ -131,7 +158,7 @@ _KEEP = (
     "FROM match_archers x JOIN matches m ON m.id = x.match_id "
     + _CLUB_OF
     + "JOIN league_archers a ON a.club_id = b.club_id AND a.archer_id = x.archer_id WHERE x.match_id BETWEEN ?1 AND ?2",
-    "INSERT INTO league_club_days (club_id, game, day, matches, wins, draws, losses) "
+    "INSERT INTO league_club_days (club_id, game, day, " + _COUNTS + ") "
     "SELECT b.club_id, " + _GAME_SQL + ", " + _DAY + ", count(*), "
     "count(CASE WHEN m.winner IN " + _IN + " THEN 1 END), count(CASE WHEN m.winner = 'draw' THEN 1 END), "
     "count(CASE WHEN m.winner IN "
@@ -139,12 +166,38 @@ _KEEP = (
     + " THEN 1 END) FROM matches m "
     + _CLUB_OF
     + "WHERE m.id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3",
-    "INSERT INTO league_archer_days (archer_id, game, day, matches, wins, draws, losses) "
-    "SELECT archer_id, game, day, count(*), count(CASE WHEN outcome = 'W' THEN 1 END), "
-    "count(CASE WHEN outcome = 'D' THEN 1 END), count(CASE WHEN outcome = 'L' THEN 1 END) "
-    "FROM league_match_sides WHERE match_id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3",
+    # the totals: the batch's counts per club, game and day (as above) added to each day's buckets
+    "INSERT INTO league_club_totals AS t (club_id, season_id, game, " + _COUNTS + ") "
+    "SELECT club_id, z.id, game, sum(matches), sum(wins), sum(draws), sum(losses) FROM ("
+    "SELECT b.club_id, " + _GAME_SQL + " AS game, " + _DAY + " AS day, count(*) AS matches, "
+    "count(CASE WHEN m.winner IN " + _IN + " THEN 1 END) AS wins, "
+    "count(CASE WHEN m.winner = 'draw' THEN 1 END) AS draws, "
+    "count(CASE WHEN m.winner IN "
+    + _OUT
+    + " THEN 1 END) AS losses FROM matches m "
+    + _CLUB_OF
+    + "WHERE m.id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3) AS k "
+    + _BUCKETS
+    + "GROUP BY 1, 2, 3 ON CONFLICT (club_id, season_id, game)"
+    + _ADDED,
+    "INSERT INTO league_archer_totals AS t (archer_id, season_id, game, " + _COUNTS + ") "
+    "SELECT archer_id, z.id, game, "
+    + _OUTCOMES
+    + " FROM league_match_sides "
+    + _BUCKETS
+    + "WHERE match_id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3 ON CONFLICT (archer_id, season_id, game)"
+    + _ADDED,
 )
-_KEPT = ("league_archer_days", "league_club_days", "league_match_sides")
+# A new season's totals, from the kept days and sides (?1: its id, ?2 and ?3 its days).
+_SEASON = (
+    "INSERT INTO league_club_totals (club_id, season_id, game, " + _COUNTS + ") "
+    "SELECT club_id, ?1, game, sum(matches), sum(wins), sum(draws), sum(losses) FROM league_club_days "
+    "WHERE day BETWEEN ?2 AND ?3 GROUP BY 1, 2, 3",
+    "INSERT INTO league_archer_totals (archer_id, season_id, game, " + _COUNTS + ") "
+    "SELECT archer_id, ?1, game, " + _OUTCOMES + " FROM league_match_sides WHERE day BETWEEN ?2 AND ?3 "
+    "GROUP BY 1, 2, 3",
+)
+_KEPT = ("league_archer_totals", "league_club_totals", "league_club_days", "league_match_sides")
 
 
 class LeagueDB:
@@ -183,10 +236,11 @@ class LeagueDB:
 
     # --- what is kept as matches are stored ---------------------------------------------------
     def keep(self, first, last):
-        """The league's archers, their sides and the counts per club, archer, game and day of
-        the matches with ids first..last, inside the caller's write transaction (the Store's
-        add_checked calls it for each batch: Store.keepers). A match of a box no club has
-        claimed is not the league's: nothing is kept of it."""
+        """The league's archers, their sides, the counts per club, game and day and the
+        totals per club and archer, season and game of the matches with ids first..last,
+        inside the caller's write transaction (the Store's add_checked calls it for each
+        batch: Store.keepers). A match of a box no club has claimed is not the league's:
+        nothing is kept of it."""
         for sql in _KEEP:
             self.db.execute(sql, (first, last))
 
@@ -280,19 +334,20 @@ class LeagueDB:
         """Every club's line, best first: dicts of id, name, matches, wins, draws, losses,
         points. A club's matches are those of its boxes; it won one its HOME side won, lost
         one its other side won; a match with no result yet counts in matches only. game: one
-        game's matches only (a game id); season: one season's (a dict of seasons()). Summed
-        from the counts kept per club, game and day (keep), not from the matches."""
-        on, args = _days("k", game, season)
+        game's matches only (a game id); season: one season's (a dict of seasons()). Read
+        from the totals kept per club, season and game (keep), not from the matches."""
+        on, args = _bucket("k", game, season)
         q = (
             "SELECT c.id, c.name, " + _sums("k") + " FROM league_clubs c "
-            "LEFT JOIN league_club_days k ON k.club_id = c.id" + on + " GROUP BY c.id, c.name"
+            "LEFT JOIN league_club_totals k ON k.club_id = c.id" + on + " GROUP BY c.id, c.name"
         )
         return _ranked(dict(zip(("id", "name"), r[:2]), **_tally(r[2:])) for r in self.db.execute(q, args))
 
     # --- seasons ---------------------------------------------------------------------------------
     def add_season(self, name, first, last):
-        """A season of the days first..last (dates); refused when its name is taken or its
-        days overlap another's (a match falls in one season at most)."""
+        """A season of the days first..last (dates), its totals made from what is kept of the
+        matches played in its days; refused when its name is taken or its days overlap
+        another's (a match falls in one season at most)."""
 
         def run():
             if self.db.execute("SELECT 1 FROM league_seasons WHERE name = ?", (name,)).fetchone():
@@ -307,10 +362,12 @@ class LeagueDB:
                     "season %s (%s to %s) has some of these days: seasons do not overlap"
                     % (other[0], other[1], other[2])
                 )
-            self.db.execute(
-                "INSERT INTO league_seasons (name, first_day, last_day, added) VALUES (?, ?, ?, ?)",
+            sid = self.db.execute(
+                "INSERT INTO league_seasons (name, first_day, last_day, added) VALUES (?, ?, ?, ?) RETURNING id",
                 (name, first, last, time.time()),
-            )
+            ).fetchone()[0]
+            for sql in _SEASON:  # its matches pushed before it was added
+                self.db.execute(sql, (sid, first, last))
 
         self.store._write(run)
 
@@ -323,9 +380,9 @@ class LeagueDB:
     def archers(self, game=None, season=None):
         """Every league archer who played (in the season, the game), best first as the
         standings: dicts of id, name, club_id, club, matches, wins, draws, losses, points."""
-        on, args = _days("k", game, season)
+        on, args = _bucket("k", game, season)
         q = (
-            "SELECT a.id, s.name, c.id, c.name, " + _sums("k") + " FROM league_archer_days k "
+            "SELECT a.id, s.name, c.id, c.name, " + _sums("k") + " FROM league_archer_totals k "
             "JOIN league_archers a ON a.id = k.archer_id JOIN archers s ON s.id = a.archer_id "
             "JOIN league_clubs c ON c.id = a.club_id WHERE 1 = 1" + on + " GROUP BY a.id, s.name, c.id, c.name"
         )
@@ -343,9 +400,9 @@ class LeagueDB:
 
     def record(self, archer_id, season=None):
         """An archer's record, {game id: tally}, and "all": their tally of every game; a tally
-        is a dict of matches, wins, draws, losses, points. Summed from their kept counts."""
-        on, args = _days("k", None, season)
-        q = "SELECT game, " + _sums("k") + " FROM league_archer_days k WHERE archer_id = ?" + on + " GROUP BY game"
+        is a dict of matches, wins, draws, losses, points. Read from their kept totals."""
+        on, args = _bucket("k", None, season)
+        q = "SELECT game, " + _sums("k") + " FROM league_archer_totals k WHERE archer_id = ?" + on + " GROUP BY game"
         out = {g: _tally(r) for g, *r in self.db.execute(q, [archer_id] + args)}
         out["all"] = _tally([sum(t[k] for t in out.values()) for k in _TALLY_KEYS])
         return out
@@ -354,7 +411,7 @@ class LeagueDB:
         """An archer's n newest matches (by the day played, then as stored), as club_matches
         gives them, each with their side and outcome (W, D, L or None). versus: only those
         against that league archer."""
-        on, args = _days("s", None, season)
+        on, args = _within("s", season)
         q = "SELECT s.match_id, s.side, s.outcome FROM league_match_sides s "
         if versus is not None:
             q += "JOIN league_match_sides o ON o.match_id = s.match_id AND o.side <> s.side AND o.archer_id = ? "
@@ -370,7 +427,7 @@ class LeagueDB:
     def opponents(self, archer_id, season=None):
         """The league archers a league archer shot against, most matches first: dicts of id,
         name, club_id, club and the tally of the archer's matches against them."""
-        on, args = _days("s", None, season)
+        on, args = _within("s", season)
         q = (
             "SELECT o.archer_id, count(*), count(CASE WHEN s.outcome = 'W' THEN 1 END), "
             "count(CASE WHEN s.outcome = 'D' THEN 1 END), count(CASE WHEN s.outcome = 'L' THEN 1 END) "
@@ -396,8 +453,8 @@ class LeagueDB:
     def counts(self, season=None):
         """{matches: per game id, pushes: taken, refused: pushes refused} of the season (a
         push by the day it came, in the server's time zone), or of all."""
-        on, args = _days("k", None, season)
-        q = "SELECT game, sum(matches) FROM league_club_days k WHERE 1 = 1" + on + " GROUP BY game"
+        on, args = _bucket("k", None, season)
+        q = "SELECT game, sum(matches) FROM league_club_totals k WHERE 1 = 1" + on + " GROUP BY game"
         matches = dict(self.db.execute(q, args).fetchall())
         q = (
             "SELECT count(CASE WHEN status = 200 THEN 1 END), count(CASE WHEN status <> 200 THEN 1 END) "
@@ -476,15 +533,19 @@ def _sums(alias):
     return ", ".join("coalesce(sum(%s.%s), 0)" % (alias, k) for k in _TALLY_KEYS)
 
 
-def _days(alias, game, season):
-    """(SQL, args) of the conditions on a kept table's game and day: " AND ..."."""
-    sql, args = "", []
+def _bucket(alias, game, season):
+    """(SQL, args) of the conditions on a kept totals table's season and game: " AND ..."."""
+    sql, args = " AND %s.season_id = ?" % alias, [ALL if season is None else season["id"]]
     if game is not None:
-        sql, args = " AND %s.game = ?" % alias, [game]
-    if season is not None:
-        sql += " AND %s.day BETWEEN ? AND ?" % alias
-        args += [season["first"], season["last"]]
+        sql, args = sql + " AND %s.game = ?" % alias, args + [game]
     return sql, args
+
+
+def _within(alias, season):
+    """(SQL, args) of the condition on league_match_sides' day: " AND ...", or none."""
+    if season is None:
+        return "", []
+    return " AND %s.day BETWEEN ? AND ?" % alias, [season["first"], season["last"]]
 
 
 def _tally(counts):
