@@ -201,3 +201,29 @@ def test_an_archer_of_two_clubs_is_two_pages(league):
     one, two = both["Archers of A", "Ann"], both["Bowmen of B", "Ann"]
     a_page, b_page = page(client, "/league/archers/%d" % one), page(client, "/league/archers/%d" % two)
     assert ">Archers of A</a></small>" in a_page and ">Bowmen of B</a></small>" in b_page
+
+
+def test_an_archers_name_is_escaped(pg_url, tmp_path, capsys):
+    """A name keyed on a box is the club's text: shown as text on every page of archers."""
+    from leagueclubs import add_club, running
+    from storegen import match_items
+
+    from scorebox.commands import push
+    from scorebox.store.access import open_store
+
+    box, hostile = "e6614103dddddddd", "<b>Ann</b>"
+    path = str(tmp_path / "c.sqlite")
+    s = open_store(path, create=True)
+    try:
+        items = [i for _, i in match_items(3, devices=[box], roster=[hostile, "Ben & Co", "Cat"])]
+        assert s.add_matches(box, items) == [True] * 3
+        token = add_club(capsys, pg_url, "Club C")
+        with running(pg_url) as address:
+            push.push(s, push.League(address, token))
+    finally:
+        s.close()
+    client = create_app(pg_url).test_client()
+    aid = ids(pg_url)["Club C", hostile]
+    for path in ("/league/archers", "/league/archers/%d" % aid, "/league/report"):
+        html = page(client, path)
+        assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html, path
