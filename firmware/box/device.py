@@ -92,7 +92,8 @@ class Info:
         return {
             "device": self.uid,
             "firmware": FIRMWARE,
-            "micropython": self.micropython,
+            "micropython": self.micropython,  # its version, on CircuitPython too (runtime says which)
+            "runtime": sys.implementation.name,
             "image": self.image,
             "battery_mv": self.board.battery_mv(),
             "clock": self.clock.now(),

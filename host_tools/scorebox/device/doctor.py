@@ -98,13 +98,19 @@ def check_firmware(report, info, who):
     fw = str(info.get("firmware"))
     version, _, how = fw.partition("+")
     mpy = info.get("micropython")
+    cp = info.get("runtime") == "circuitpython"  # its version in "micropython" too
     where = ""
     if mpy:
-        where = " (%s MicroPython %s)" % ("frozen into its" if how == "frozen" else "deployed on", printable(str(mpy)))
+        where = " (%s %s %s)" % (
+            "frozen into its" if how == "frozen" else "deployed on",
+            "CircuitPython" if cp else "MicroPython",
+            printable(str(mpy)),
+        )
     if version == want:
         report("ok", "%s: firmware %s%s" % (who, printable(fw), where))
     else:
         fix = "flash scorebox-%s-RPI_PICO.uf2 (make uf2)" % want if how == "frozen" else "scorebox deploy"
+        fix = "scorebox deploy --circuitpython DRIVE (its CIRCUITPY drive)" if cp else fix
         report("warn", "%s: firmware %s%s, this PC has %s: %s" % (who, printable(fw), where, want, fix))
     image = info.get("image")
     if image and how != "frozen":
