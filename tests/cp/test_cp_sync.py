@@ -10,62 +10,18 @@ store: the CircuitPython board binding's app is tests/cp/test_cp_app.py's."""
 import os
 import subprocess
 import sys
-import tempfile
 
 import pytest
 from boxfill import fill
+from cplink import drive
 
-from scorebox.device import cpinstall
 from scorebox.sim.cp import emu
-from scorebox.sim.rp2 import emu as rp2emu
 from scorebox.sim.vpico import VirtualPico
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rp2"))
 from rp2help import store_rows, wait_hello  # noqa: E402  (tests/rp2's: the same sync, the same rows)
 
 COUNT = 200
-# The sync link alone, on the binding's contract: a board whose sync_port() is usb_cdc.data.
-LINK = b"""import microcontroller, supervisor
-from boards.base import Board
-from boards.cpport import data_port
-from box import device
-from box.journal import Journal
-from box.store import Store
-from box.usbport import Sync
-
-
-class LinkBoard(Board):
-    root = "/"
-
-    def ms(self):
-        return supervisor.ticks_ms()
-
-    def battery_mv(self):
-        return 4500
-
-    def unique_id(self):
-        return bytes(microcontroller.cpu.uid)
-
-    def sync_port(self):
-        return data_port()
-
-
-class LinkApp:  # what the link asks of the app: its board, journal and store
-    def __init__(self, board):
-        self.board = board
-        self.store = Store(board.root)
-        self.journal = Journal(board.root)
-        self.journal.recover()
-
-
-b = LinkBoard()
-clock = device.Clock()
-sync = Sync(LinkApp(b), device.Info(b, clock), clock.set)
-print("LINK", type(sync.port).__name__)
-while True:
-    if not sync.poll():
-        sync.port.poller.poll(5)
-"""
 
 
 def scorebox(*args):
@@ -80,26 +36,12 @@ def _sync(port, db):
     return p.stdout
 
 
-def journal_files(flash, tmp):
-    """[(path on the box, bytes)] of every file on a virtual Pico's flash."""
-    out = tempfile.mkdtemp(dir=tmp)
-    rp2emu.fs_extract(flash, out)
-    found = []
-    for d, _, names in os.walk(out):
-        for n in names:
-            with open(os.path.join(d, n), "rb") as f:
-                found.append((os.path.relpath(os.path.join(d, n), out).replace(os.sep, "/"), f.read()))
-    return found
-
-
 @pytest.fixture(scope="module")
 def synced(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("cpsync")
     flash, matches = fill(tmp, COUNT)
-    files = dict(cpinstall.built(), **{"code.py": LINK})
     cp_flash = str(tmp / "cp.flash")
-    with open(cp_flash, "wb") as f:
-        f.write(emu.fs_image(sorted(files.items()) + journal_files(flash, tmp)))
+    drive(cp_flash, flash)
     vp = VirtualPico(flash)
     try:
         wait_hello(vp.port)
@@ -137,3 +79,4 @@ def test_doctor_reads_the_box_on_its_data_port(synced):
     doctor = synced[5]
     said = doctor.stdout + doctor.stderr
     assert "box " in said and "matches waiting for a sync: 0" in said, said
+    assert "(deployed on CircuitPython 10.2.1)" in said, said  # HELLO's runtime

@@ -63,6 +63,7 @@ export function dataPort(board) {
     if (ep === 0 && buf.length === 0 && configured && lineStates.length) {
       usbCtrl.sendSetupPacket(lineState(lineStates.shift()));
     } else if (data && ep === data.in) {
+      wire.last_out = board.cycles();
       sock.write(Buffer.from(buf));
     }
   };
@@ -73,6 +74,15 @@ export function dataPort(board) {
     if (!data || ep !== data.out) return read(ep, size);
     if (!inbox.length) pending = size;
     else usbCtrl.endpointReadDone(ep, Uint8Array.from(inbox.splice(0, size)));
+  };
+  // For the sync's figures (bench/bench_cp_sync.py): the cycle of the PC's first byte since
+  // stats() was last asked, and of the box's last byte to the PC on this port.
+  const wire = { first_in: null, last_out: null };
+  const more = board.moreStats;
+  board.moreStats = () => {
+    const out = { ...more(), data_first_in: wire.first_in, data_last_out: wire.last_out };
+    wire.first_in = null;
+    return out;
   };
   const feed = board.feed;
   board.feed = () => {
@@ -86,6 +96,7 @@ export function dataPort(board) {
   };
   const sock = new net.Socket({ fd: board.cfg.usb_data_fd, readable: true, writable: true });
   sock.on('data', (chunk) => {
+    if (wire.first_in === null) wire.first_in = board.cycles();
     for (const b of chunk) inbox.push(b);
     if (inbox.length > 65536) sock.pause();
     board.wake();
