@@ -1,7 +1,8 @@
 """Boot entry on the Pico: build the board, run the app and the USB sync link.
 
 On a Pico (Pico W, Pico 2: `sys.platform == "rp2"`) the board is boards/pico.py, with the
-pins of pins.py. On any other port this file says that it is the Pico's entry point and
+pins of pins.py; on CircuitPython (which runs main.py where the drive has no code.py) it is
+boards/circuitpy.py (docs/circuitpython.md). On any other port this file says that it is the Pico's entry point and
 stops: the virtual Pico (`scorebox sim`, host_tools/scorebox/sim/mpy/vpico/) imports it and
 calls main(board) with its own board, as the Pico's boot does with the real one.
 
@@ -39,7 +40,10 @@ PERIOD_MS = 5  # key sampling period; on battery the board's sleep_ms lightsleep
 
 
 def board():
-    from boards.pico import Board  # the real hardware
+    if sys.implementation.name == "circuitpython":  # the same Pico on CircuitPython
+        from boards.circuitpy import Board
+    else:
+        from boards.pico import Board  # the real hardware
 
     return Board()
 
@@ -80,7 +84,7 @@ def main(b=None, app=None):
 
 
 if __name__ == "__main__":
-    if sys.platform == "rp2":
+    if sys.platform == "rp2" or sys.implementation.name == "circuitpython":  # its sys.platform: RP2040
         main()
     else:
         print("main.py is the Pico's entry point (this is %s): run `scorebox sim` for the virtual Pico" % sys.platform)

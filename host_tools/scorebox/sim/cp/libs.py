@@ -10,8 +10,12 @@ import sys
 import tempfile
 import zipfile
 
-# (PyPI name, version): the display's driver for displayio (docs/circuitpython.md).
-LIBS = (("adafruit-circuitpython-displayio-ssd1306", "3.0.6"),)
+# (PyPI name, version): the displays' drivers for displayio (docs/circuitpython.md); an
+# SSD1309 takes the SSD1306's (boards/circuitpy.py).
+LIBS = (
+    ("adafruit-circuitpython-displayio-ssd1306", "3.0.6"),
+    ("adafruit-circuitpython-displayio-sh1106", "2.0.4"),
+)
 
 
 class FetchError(RuntimeError):
