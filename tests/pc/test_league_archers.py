@@ -1,8 +1,8 @@
 """Archers across clubs (issue 26, item 2): a league archer is a name of a club (the same name
 in two clubs is two archers), kept as a push stores its matches (store/leaguedb.py's keep, in
-add_checked's transaction), with the counts per club, archer, game and day that the
-standings and an archer's record are summed from; filled for the matches stored before when
-a league's tables are upgraded. Checked against the clubs' own stores after two clubs
+add_checked's transaction), with the totals per club and archer, season and game that the
+standings and an archer's record are read from; filled for the matches stored before when a
+league's tables are upgraded. Checked against the clubs' own stores after two clubs
 pushed (leagueclubs.py: club A's holds both games, club B's shares names with it), on a
 real PostgreSQL (pgserver.py)."""
 

@@ -1,5 +1,8 @@
 """A league's accounts on its PostgreSQL store (issue 26, docs/league.md): the clubs and
-their tokens' hashes, which club each box belongs to, and the log of every push.
+their tokens' hashes, which club each box belongs to, and the log of every push; its
+seasons, its archers (a club's name), and what its pages read kept as matches are stored
+(LeagueDB.keep): each match's archers as the league's, the counts per club and day, and the
+totals per club and archer, season and game.
 
 These tables are a league's own schema beside the store's (store/schema.py), made here by
 the first `scorebox league add-club` or `scorebox serve --league`, not a migration: a
