@@ -43,7 +43,7 @@ def board():
     if sys.implementation.name == "circuitpython":  # the same Pico on CircuitPython
         from boards.circuitpy import Board
     else:
-        from boards.pico import Board  # the real hardware
+        from boards.pico import Board  # type: ignore[assignment]  # the real hardware
 
     return Board()
 
