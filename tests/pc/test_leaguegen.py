@@ -57,9 +57,12 @@ READS = {
     "JOIN league_archers l ON l.id = s.archer_id JOIN archers a ON a.id = l.archer_id",
     "league_club_days": "SELECT c.name, x.game, x.day, sum(x.matches), sum(x.wins), sum(x.draws), sum(x.losses) "
     "FROM league_club_days x JOIN league_clubs c ON c.id = x.club_id GROUP BY 1, 2, 3",
-    "league_archer_days": "SELECT a.name, x.game, x.day, sum(x.matches), sum(x.wins), sum(x.draws), "
-    "sum(x.losses) FROM league_archer_days x JOIN league_archers l ON l.id = x.archer_id "
-    "JOIN archers a ON a.id = l.archer_id GROUP BY 1, 2, 3",
+    "league_club_totals": "SELECT c.name, z.name, x.game, x.matches, x.wins, x.draws, x.losses "
+    "FROM league_club_totals x JOIN league_clubs c ON c.id = x.club_id "
+    "LEFT JOIN league_seasons z ON z.id = x.season_id",
+    "league_archer_totals": "SELECT c.name, a.name, z.name, x.game, x.matches, x.wins, x.draws, x.losses "
+    "FROM league_archer_totals x JOIN league_archers l ON l.id = x.archer_id JOIN archers a ON a.id = l.archer_id "
+    "JOIN league_clubs c ON c.id = l.club_id LEFT JOIN league_seasons z ON z.id = x.season_id",
 }
 
 
