@@ -94,6 +94,9 @@ export function dataPort(board) {
     }
     if (sock.isPaused() && inbox.length < 4096) sock.resume();
   };
+  // Both ports' IN packets at full speed's pace, on the one bus, as MicroPython's harness paces
+  // its console's (board.mjs).
+  board.paceIn((ep) => ep === cdc.inEndpoint || (data !== null && ep === data.in));
   const sock = new net.Socket({ fd: board.cfg.usb_data_fd, readable: true, writable: true });
   sock.on('data', (chunk) => {
     if (wire.first_in === null) wire.first_in = board.cycles();

@@ -14,6 +14,7 @@ export const NS_PER_CYCLE = 8; // 125 MHz
 const FLASH_BASE = 0x10000000;
 const BK_ERASE = 1;
 const BK_PROGRAM = 2;
+const IN_PACKET_NS = 1e6 / 19; // a full-speed bulk IN packet's time on the bus (paceIn)
 
 export const hex = (a) => Buffer.from(a).toString('hex');
 
@@ -191,6 +192,27 @@ export class Board {
     cdc.onSerialData = (buf) => usb.write(Buffer.from(buf));
     this.cdc = cdc;
     this.usb = usb;
+  }
+
+  // Full speed: a bulk IN packet of 64 bytes completes no sooner than the bus can carry it, at
+  // most 19 per 1 ms frame (1.2 MB/s; rp2040js completes a transfer at once otherwise). The
+  // firmware's next packet waits for the completion, as on a Pico. paced(endpoint): whether
+  // an IN endpoint is so paced; all of them share the one bus.
+  paceIn(paced) {
+    const { clock, mcu } = this;
+    const usbReady = mcu.usbCtrl.indicateBufferReady.bind(mcu.usbCtrl);
+    const inDone = []; // [nanos, endpoint] of IN packets on the bus
+    let inBusFree = 0;
+    const inAlarm = clock.createAlarm(() => {
+      usbReady(inDone.shift()[1], false);
+      if (inDone.length) inAlarm.schedule(inDone[0][0] - clock.nanos);
+    });
+    mcu.usbCtrl.indicateBufferReady = (endpoint, out) => {
+      if (out || !paced(endpoint)) return usbReady(endpoint, out);
+      inBusFree = Math.max(inBusFree, clock.nanos) + IN_PACKET_NS;
+      inDone.push([inBusFree, endpoint]);
+      if (inDone.length === 1) inAlarm.schedule(inBusFree - clock.nanos);
+    };
   }
 
   stats() {

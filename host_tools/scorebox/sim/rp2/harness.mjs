@@ -98,23 +98,7 @@ const pioAlarm = clock.createAlarm(() => pioRun());
 board.sampleKeys = pioRun; // what the PIO sampled up to now, with the keys as they were
 board.keysChanged = () => pioAlarm.schedule(2e6);
 
-// Full speed: a bulk IN packet of 64 bytes completes no sooner than the bus can carry it, at
-// most 19 per 1 ms frame (1.2 MB/s; rp2040js completes a transfer at once otherwise). The
-// firmware's next packet waits for the completion, as on a Pico.
-const IN_PACKET_NS = 1e6 / 19;
-const usbReady = mcu.usbCtrl.indicateBufferReady.bind(mcu.usbCtrl);
-const inDone = []; // [nanos, endpoint] of IN packets on the bus
-let inBusFree = 0;
-const inAlarm = clock.createAlarm(() => {
-  usbReady(inDone.shift()[1], false);
-  if (inDone.length) inAlarm.schedule(inDone[0][0] - clock.nanos);
-});
-mcu.usbCtrl.indicateBufferReady = (endpoint, out) => {
-  if (out || endpoint !== board.cdc.inEndpoint) return usbReady(endpoint, out);
-  inBusFree = Math.max(inBusFree, clock.nanos) + IN_PACKET_NS;
-  inDone.push([inBusFree, endpoint]);
-  if (inDone.length === 1) inAlarm.schedule(inBusFree - clock.nanos);
-};
+board.paceIn((endpoint) => endpoint === board.cdc.inEndpoint); // the bus's speed (board.mjs)
 // A command's time on the wire (bench_rp2.py): its first byte in, the box's last byte out.
 let usbFirstIn = null;
 let usbLastOut = null;
