@@ -58,6 +58,16 @@ def test_a_push_asks_once_and_sends_whole_batches(pg_url, tmp_path, capsys, monk
     assert league_count(pg_url) == 5
 
 
+def test_batches_keep_to_the_servers_limits(monkeypatch):
+    """A push is at most `most` matches and BODY bytes of them (the server's MAX_BATCH and half
+    its MAX_BODY); a match longer than BODY alone goes alone (the server says it is too large)."""
+    monkeypatch.setattr(push, "BODY", 100)
+    matches = [{"log": [1] * n} for n in (10, 10, 10, 40, 60, 5)]  # 30, 30, 30, 90, 130, 20 bytes
+    shape = [[len(m["log"]) for m in b] for b in push.batches(matches, 500)]
+    assert shape == [[10, 10, 10], [40], [60], [5]]
+    assert [len(b) for b in push.batches(matches[:3], 2)] == [2, 1]
+
+
 def test_an_empty_store_still_tries_the_token(pg_url, tmp_path, capsys):
     token = add_club(capsys, pg_url, "A")
     with running(pg_url) as address:
