@@ -13,7 +13,7 @@ class DataPort:
     def __init__(self, serial):
         self.serial = serial
         serial.timeout = 0  # read() returns what is there, never waits
-        serial.write_timeout = None  # write() waits until all is queued, as the Pico's stdout does
+        serial.write_timeout = None  # write() waits until all is queued: a reply goes whole
         self.poller = select.poll()
         self.poller.register(serial, select.POLLIN)
         self.closed = False  # a USB port never ends: the PC may open it again
