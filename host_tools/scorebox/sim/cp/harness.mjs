@@ -9,6 +9,7 @@
 //   {"op": "stop"} -> {"ev": "off"}, flash saved   {"op": "stats"} / {"op": "frame"} / {"op": "vsys"}
 // and {"ev": "usb"} once the PC's side of USB is configured.
 import { Board, GPIOPinState } from '../rp2/board.mjs';
+import { traceFlash } from './flashtrace.mjs';
 import { dataPort } from './usbdata.mjs';
 
 const cfg = JSON.parse(process.argv[2]);
@@ -54,6 +55,7 @@ function i2cPins() {
 sda.addListener(i2cPins);
 scl.addListener(i2cPins);
 board.moreStats = () => ({ address_acks: probe.acks });
+if (cfg.flash_trace) traceFlash(board, cfg.flash_trace); // every flash write, for power cuts (tests/cp)
 
 dataPort(board); // usb_cdc.data on the second pty, once boot.py enables it
 board.listen();

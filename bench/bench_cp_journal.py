@@ -1,0 +1,50 @@
+"""The journal on CircuitPython's FAT drive (box/fatjournal.py, docs/journal.md "On FAT"): a
+record's commit on the emulated CircuitPython Pico, as tests/cp/test_cp_powercut.py writes a
+match (16 records, both copies each).
+
+cp_journal_commit_ms: emulated time a write() took (supervisor.ticks_ms() around it, the mean),
+the CPU's only: CircuitPython's harness models no flash chip time. cp_journal_commit_flash_ms:
+what the flash writes each commit made (traced) take at the W25Q16JV's typical times, as the
+MicroPython harness's model counts them (a 4 KiB erase 45 ms, a 256-byte page 0.4 ms);
+rp2_journal_commit_ms has them inside. cp_journal_commit_erases: 4 KiB erases a record.
+
+Skipped, with the line that says what to download, where CircuitPython's image is missing.
+"""
+
+import json
+import os
+import sys
+import tempfile
+
+from scorebox.sim.cp import emu
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "cp"))
+ERASE_MS = 45.0
+PAGE_MS = 0.4
+
+
+def run():
+    try:
+        emu.images()
+    except emu.Missing as e:
+        print("# cp_journal: skipped: %s" % e, file=sys.stderr)
+        return {}
+    import cpcut
+
+    with tempfile.TemporaryDirectory() as tmp:
+        start = os.path.join(tmp, "start.img")
+        with open(start, "wb") as f:
+            f.write(emu.fs_image(cpcut.firmware_files(True)))
+        console, trace, _ = cpcut.run(start, tmp, "bench")
+        ops, first = cpcut.read_trace(trace)
+    took = json.loads([ln for ln in console.splitlines() if ln.startswith("TOOK ")][0][5:])
+    n = len(took)
+    match = [o for o in ops[first:] if o[4] < n]
+    erases = sum(1 for o in match if o[0] == 1)
+    pages = sum(o[2] // 256 for o in match if o[0] == 2)
+    return {
+        "cp_journal_commit_ms": round(sum(took) / n, 2),
+        "cp_journal_commit_flash_ms": round((erases * ERASE_MS + pages * PAGE_MS) / n, 1),
+        "cp_journal_commit_erases": round(erases / n, 2),
+    }

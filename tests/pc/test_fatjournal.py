@@ -1,0 +1,99 @@
+"""box/fatjournal.py's Twin under CPython (docs/journal.md, "On FAT"): open() takes the copy
+that reads further over the other, whatever a cut left (a sector erased, a record half
+written, the second copy a record behind, a copy cut short while it was made), and leaves a
+file that is not a copy alone. The power cuts on the emulated CircuitPython Pico are
+tests/cp/test_cp_powercut.py's."""
+
+import sys
+
+import pytest
+
+from scorebox.device.firmware import firmware_dir
+
+if firmware_dir() not in sys.path:
+    sys.path.append(firmware_dir())
+
+from box.fatjournal import PAD, Twin  # noqa: E402
+from scorebox_core import records as R  # noqa: E402
+
+ROOM = 8192
+RECS = [R.group_record(1) + R.match_record(1, {"archers": ["Ann", "Bob"]})] + [R.event_record(e) for e in range(40)]
+
+
+def _written(tmp, n=None):
+    t = Twin(str(tmp / "g000001.tbj"), str(tmp / "tbjb" / "g000001.tbj"), ROOM)
+    assert t.open() == 0
+    for rec in RECS[:n]:
+        t.write(rec)
+    t.close()
+    return t
+
+
+def _edit(path, fn):
+    with open(path, "rb") as f:
+        b = bytearray(f.read())
+    fn(b)
+    with open(path, "wb") as f:
+        f.write(b)
+
+
+def _reopened(t):
+    size = t.open()
+    data = t.read()
+    copies = []
+    for p in t.paths:
+        with open(p, "rb") as f:
+            copies.append(f.read())
+    t.close()
+    assert copies[0] == copies[1], "open() made the copies equal"
+    return size, data
+
+
+@pytest.mark.parametrize("copy", [0, 1])
+def test_a_sector_erased_in_either_copy_is_put_back_from_the_other(tmp_path, copy):
+    t = _written(tmp_path)
+    _edit(t.paths[copy], lambda b: b.__setitem__(slice(PAD, PAD + 4096), b"\xff" * 4096))
+    size, data = _reopened(t)
+    assert data == b"".join(RECS) and size == len(data)
+
+
+def test_a_record_half_written_in_the_first_copy_is_not_taken(tmp_path):
+    t = _written(tmp_path, len(RECS) - 1)
+    end = PAD + len(b"".join(RECS[:-1]))
+    _edit(t.paths[0], lambda b: b.__setitem__(slice(end, end + 2), RECS[-1][:2]))
+    size, data = _reopened(t)
+    assert data == b"".join(RECS[:-1])
+
+
+def test_the_second_copy_a_record_behind_gets_it(tmp_path):
+    t = _written(tmp_path)
+    end = PAD + len(b"".join(RECS[:-1]))
+    _edit(t.paths[1], lambda b: b.__setitem__(slice(end, end + 3), b"\xff" * 3))
+    size, data = _reopened(t)
+    assert data == b"".join(RECS)
+
+
+def test_a_copy_cut_short_while_it_was_made_is_made_again(tmp_path):
+    t = _written(tmp_path)
+    with open(t.paths[1], "wb") as f:
+        f.write(b"\xff" * 1000)
+    size, data = _reopened(t)
+    assert data == b"".join(RECS)
+
+
+def test_a_file_that_is_no_copy_is_left_alone(tmp_path):
+    path = tmp_path / "g000001.tbj"
+    path.write_bytes(b"the maker's own file")
+    t = Twin(str(path), str(tmp_path / "tbjb" / "g000001.tbj"), ROOM)
+    with pytest.raises(ValueError, match="not a journal copy"):
+        t.open()
+    assert path.read_bytes() == b"the maker's own file"
+
+
+def test_a_record_past_the_room_is_refused(tmp_path):
+    t = Twin(str(tmp_path / "a"), str(tmp_path / "b"), 16)
+    t.open()
+    t.write(b"x" * 10)
+    with pytest.raises(ValueError, match="full"):
+        t.write(b"y" * 10)
+    t.close()
