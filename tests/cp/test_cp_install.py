@@ -178,3 +178,37 @@ def test_a_folder_that_is_no_circuitpy_drive(tmp_path):
     with pytest.raises(InstallError, match="is not a CIRCUITPY drive"):
         cpinstall.install(str(tmp_path), log=lambda *a: None)
     assert os.listdir(tmp_path) == []
+
+
+def test_something_in_the_way_of_a_file(installed, tmp_path):
+    """A folder where the install writes a file: refused in one line, nothing written."""
+    drive = str(tmp_path / "CIRCUITPY")
+    mounted(installed[2], drive)
+    os.remove(os.path.join(drive, "box", "link.mpy"))
+    os.mkdir(os.path.join(drive, "box", "link.mpy"))
+    want = snapshot(drive)
+    with pytest.raises(InstallError, match="box/link.mpy cannot be written"):
+        cpinstall.install(drive, log=lambda *a: None)
+    assert snapshot(drive) == want
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="file modes and setpriv: Linux")
+def test_a_drive_the_box_holds_read_only(installed, tmp_path):
+    """boot.py made the drive the box's: the PC sees it read-only (a folder of mode 555 here, as
+    a user whom file modes bind: root's overriding capabilities dropped, as test_sync_port does)."""
+    drive = str(tmp_path / "CIRCUITPY")
+    mounted(installed[2], drive)
+    os.chmod(drive, 0o555)
+    wrap = ()
+    if os.geteuid() == 0:
+        drop = "-dac_override,-dac_read_search"
+        wrap = ("setpriv", "--inh-caps=" + drop, "--bounding-set=" + drop)
+    try:
+        exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
+        p = subprocess.run(
+            [*wrap, exe, "deploy", "--circuitpython", drive], capture_output=True, text=True, timeout=600
+        )
+    finally:
+        os.chmod(drive, 0o755)
+    assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1, p.stderr
+    assert "%s is read-only: the box holds its drive" % drive in p.stderr and "hold key 1" in p.stderr, p.stderr

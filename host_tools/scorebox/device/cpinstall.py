@@ -160,11 +160,17 @@ def built():
 
 
 def _read(path):
+    """A file's bytes on the drive, None when absent; InstallError when something else is
+    in its place (a folder, a file where its folder should be)."""
     try:
         with open(path, "rb") as f:
             return f.read()
     except FileNotFoundError:
         return None
+    except OSError as e:
+        raise InstallError(
+            "%s cannot be written (%s): move what is in its place, then install again" % (path, e.strerror)
+        )
 
 
 def install(drive, log=print):
@@ -173,6 +179,11 @@ def install(drive, log=print):
         raise InstallError("%s is not a folder: give the CIRCUITPY drive's folder (where it is mounted)" % drive)
     if not os.path.isfile(os.path.join(drive, "boot_out.txt")) and not os.path.isfile(os.path.join(drive, INSTALLED)):
         raise InstallError("%s is not a CIRCUITPY drive (no boot_out.txt): give the drive's folder" % drive)
+    if not os.access(drive, os.W_OK):
+        raise InstallError(
+            "%s is read-only: the box holds its drive (its boot.py); unplug it, hold key 1 (or the first button) "
+            "while plugging it in, then install again" % drive
+        )
     try:
         before = json.loads(_read(os.path.join(drive, INSTALLED)) or b"{}").get("files", {})
     except ValueError:
