@@ -93,7 +93,9 @@ def push(store, league, batch=BATCH):
     part = list(itertools.islice(rows, ASK))
     while True:
         # asked even with nothing to send: the league and the token are tried all the same
-        have = league.call("league/api/have", {"matches": [[m["device"], m["number"]] for m in part]})["have"]
+        # with the names the club gives each match: one it named since it was sent is sent again
+        keys = [[m["device"], m["number"], m["names"]] for m in part]
+        have = league.call("league/api/have", {"matches": keys})["have"]
         have = {tuple(k) for k in have}
         new = [m for m in part if (m["device"], m["number"]) not in have]
         held += len(part) - len(new)

@@ -1,19 +1,25 @@
 """`scorebox serve --league`: the league's server, a Flask app of its own (not the club's
 desk), on the league's PostgreSQL store. Its API, for `scorebox push` (commands/push.py):
 
-- POST /league/api/have {"matches": [[BOX, NUMBER], ...]}: which of these the league holds
-  (of the pushing club's boxes), so that a push cut short goes on where it stopped;
+- POST /league/api/have {"matches": [[BOX, NUMBER, NAMES], ...]}: which of these the league
+  holds (of the pushing club's boxes) under these names (NAMES: the sides' archers as the
+  club's store names them; without it, under any), so that a push cut short goes on where it
+  stopped and a match the club named since is sent again;
 - POST /league/api/push {"push_id": ..., "matches": [...]}: new matches, each in the form of
-  an export's matches.json (store/export.py), taken whole or not at all.
+  an export's matches.json (store/export.py), filed under its `names` (the club's), the
+  push's matches stored in one transaction: all or none. A match the league holds whose
+  names changed is filed under the new ones, its archers' totals moved with it.
 
 Each request carries the club's token (`Authorization: Bearer sbl1....`, league/tokens.py).
 A push is refused with one line and nothing stored when its token is not a club's (401), its
 body is not JSON of this form (400) or too large (413), its push_id was received before (a
 replayed push, 409), a match is of a box another club pushed first (403), a match held
 already differs from it (409: a stored match is never changed), or the rules refuse a match
-(422: replayed by the rules core as an import is, store/checks.py). Every push is logged
-(store/leaguedb.py), refused ones too. Its pages (GET /league/: the standings, a club's,
-a match's) are league/pages.py. docs/league.md.
+(422: replayed by the rules core as an import is, store/checks.py), or names an archer
+twice (422). A push the store cannot take (503) stores nothing. Every push is logged
+(store/leaguedb.py), refused ones too; one the store cannot log is in the server's log.
+Its pages (GET /league/: the standings, a club's, a match's) are league/pages.py.
+docs/league.md.
 """
 
 import errno
@@ -27,6 +33,7 @@ from scorebox.league.clubs import league_store
 from scorebox.store import imports
 from scorebox.store.checks import check, match_digest
 from scorebox.store.errors import Refused
+from scorebox_core.match import archers_of
 
 MAX_BODY = 8 * 1024 * 1024  # bytes of one request: a batch of MAX_BATCH long matches fits
 MAX_BATCH = 500  # matches in one push
@@ -76,11 +83,21 @@ def create_app(db):
                 raise Refusal(409, "push %s was received already: a replayed push is refused; nothing stored" % push_id)
             got = fn(club, data)
             status, outcome = 200, "stored %d, held already %d" % (got["stored"], got["held"])
+            if got.get("renamed"):
+                outcome += ", named anew %d" % got["renamed"]
         except Refusal as e:
             status, outcome = e.status, e.message
-        league.log_push(
-            club and club[0], push_id, request.remote_addr, sent, got["stored"], got["held"], status, outcome
-        )
+        except ScoreboxError as e:
+            if request.path.endswith("/have"):
+                raise  # a question, not a push: store_down's answer
+            # the store cannot be reached or written: the push's transaction was undone
+            status, outcome = 503, "the league cannot take a push now (%s): push again later; nothing stored" % e
+        try:
+            league.log_push(
+                club and club[0], push_id, request.remote_addr, sent, got["stored"], got["held"], status, outcome
+            )
+        except ScoreboxError as e:
+            app.logger.error("a push not logged (club %s, push_id %s, %d: %s): %s", club, push_id, status, outcome, e)
         if status != 200:
             return jsonify(error=outcome), status
         return jsonify(got)
@@ -116,7 +133,9 @@ def create_app(db):
 
     @app.errorhandler(ScoreboxError)
     def store_down(e):
-        # the league's store cannot be reached or written: what a push stored is kept
+        # the league's store cannot be reached (a push's own failures are answer's)
+        if request.path.endswith("/push"):
+            app.logger.error("a push not logged: the league's store cannot be reached: %s", e)
         return jsonify(error="the league cannot take a push now (%s): push again later" % e), 503
 
     return app
@@ -126,37 +145,44 @@ def held(store, league, club, data):
     keys = data["matches"]
     if len(keys) > MAX_HAVE:
         raise Refusal(400, "at most %d matches a question" % MAX_HAVE)
-    numbers = {}
+    numbers, names = {}, {}
     for k in keys:
-        if not (isinstance(k, list) and len(k) == 2 and isinstance(k[0], str) and isinstance(k[1], int)):
-            raise Refusal(400, "a match is asked for as [BOX, NUMBER]")
+        if not (isinstance(k, list) and len(k) in (2, 3) and isinstance(k[0], str) and isinstance(k[1], int)):
+            raise Refusal(400, "a match is asked for as [BOX, NUMBER] or [BOX, NUMBER, NAMES]")
         numbers.setdefault(k[0], []).append(k[1])
+        if len(k) == 3:
+            names[k[0], k[1]] = k[2]
     owners = league.box_owners(numbers)
     out = []
     for uid, nums in numbers.items():
         if owners.get(uid) == club[0]:  # another club's boxes are not told
-            out += [[uid, n] for n in sorted(store.digests(uid, nums))]
+            have = sorted(store.digests(uid, nums))
+            filed = league.names(uid, [n for n in have if (uid, n) in names])
+            # one filed under other names is not held as the club holds it: it is sent again
+            out += [[uid, n] for n in have if n not in filed or _folded(filed[n][1]) == _folded(names[uid, n])]
     return {"have": out}
 
 
 def take(store, league, club, data):
-    """Check every match of the push, then store them; a Refusal before anything is stored."""
+    """Check every match of the push, then store them all in one transaction (all or none),
+    and file the held ones the club named since under their new names; a Refusal before
+    anything is stored."""
     matches = data["matches"]
     if len(matches) > MAX_BATCH:
         raise Refusal(413, "a push is at most %d matches: send fewer at a time; nothing stored" % MAX_BATCH)
     items = {}
     for i, m in enumerate(matches):
         try:
-            uid, number, header, log, extras = imports.check_import(m)
+            uid, number, header, log, extras, names = imports.check_import(m)
         except imports.Invalid as e:
             raise Refusal(400, "%s: %s; nothing stored" % (imports.match_key(m, i), e))
-        items.setdefault(uid, []).append((number, header, log, extras))
+        items.setdefault(uid, []).append((number, header, log, extras, names))
     _own(league.box_owners(items), club)
-    checked, held = {}, 0
+    checked, held, named = {}, 0, {}
     for uid, its in items.items():
-        digests = store.digests(uid, [n for n, _, _, _ in its])
+        digests = store.digests(uid, [it[0] for it in its])
         checked[uid] = []
-        for number, header, log, extras in its:
+        for number, header, log, extras, names in its:
             if number in digests:
                 if digests[number] != match_digest(header, log):
                     raise Refusal(
@@ -165,18 +191,52 @@ def take(store, league, club, data):
                         % (uid, number),
                     )
                 held += 1
+                if names is not None:  # the club may have named it since it was pushed
+                    named.setdefault(uid, {})[number] = _filed(uid, number, header, names)
                 continue
             c = check(number, header, log, extras)  # the rules core's replay, as an import's
             if isinstance(c, Refused):
                 raise Refusal(422, "%s/%d: %s; nothing stored" % (uid, number, c))
+            c.archers = _filed(uid, number, header, names)  # its rows are the club's names'
             checked[uid].append(c)
-    _own(league.claim_boxes(club[0], items), club)  # a box no club had is this club's from now on
-    stored = 0
-    for uid, cs in checked.items():
-        got, _ = store.add_checked(uid, cs)
-        stored += sum(1 for g in got if g is True)
-        held += sum(1 for g in got if g is False)  # the same match twice in one push
-    return {"stored": stored, "held": held}
+
+    def run():
+        _own(league.claim_boxes(club[0], items), club)  # a box no club had is this club's from now on
+        got = {"stored": 0, "held": held}
+        for uid, cs in checked.items():
+            done, _ = store.add_checked(uid, cs)
+            got["stored"] += sum(1 for g in done if g is True)
+            got["held"] += sum(1 for g in done if g is False)  # the same match twice in one push
+        for uid, want in named.items():
+            for number, (mid, have) in league.names(uid, want).items():
+                if _folded(have) != _folded(want[number]):
+                    league.rename(mid, want[number])
+                    got["renamed"] = got.get("renamed", 0) + 1  # said only when some were
+        return got
+
+    return store._write(run)  # one transaction: a push is stored whole or not at all
+
+
+def _filed(uid, number, header, names):
+    """The sides' archers a match is filed under: the club's names for it (None: the box's),
+    each archer once (Refusal 422), as many a side as the box's."""
+    box = archers_of(header)
+    sides = [list(s) for s in (box if names is None else names)]
+    if [len(s) for s in sides] != [len(s) for s in box]:
+        raise Refusal(400, "%s/%d: its names are not its archers, side by side; nothing stored" % (uid, number))
+    try:
+        imports.check_once(sides)
+    except imports.Invalid as e:
+        raise Refusal(422, "%s/%d: %s; nothing stored" % (uid, number, e))
+    return sides
+
+
+def _folded(sides):
+    """Two sides' names as compared (one archer whatever their case); None when not names."""
+    try:
+        return [[n.casefold() for n in side] for side in sides]
+    except (TypeError, AttributeError):
+        return None
 
 
 def _own(owners, club):

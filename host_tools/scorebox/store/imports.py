@@ -87,7 +87,8 @@ def check_device(d):
 
 def check_import(m):
     """Invalid unless m is a match of an export whose every field the store and its readers
-    take: (device, number, header, log, extras) when it is."""
+    take: (device, number, header, log, extras, names) when it is; names, the sides' archers
+    as the exporting store names them (renamed, or named after the match), or None."""
     if not isinstance(m, dict):
         raise Invalid("not an object: %s" % _short(m))
     uid = _text(m.get("device"), "device")
@@ -141,7 +142,18 @@ def check_import(m):
     if skipped is not None and (not isinstance(skipped, list) or not all(isinstance(i, int) for i in skipped)):
         raise Invalid("extras skipped is not a list of positions")
     _time(m.get("imported"), "imported")
-    return uid, number, h, log, extras
+    return uid, number, h, log, extras, names
+
+
+def check_once(sides):
+    """Invalid unless each archer (a name in any case) is named once in the two sides: an
+    archer shoots for one side, in one place (as Store.name_match refuses)."""
+    seen = set()
+    for side in sides:
+        for name in side:
+            if name.casefold() in seen:
+                raise Invalid("%s is named twice in the match: an archer shoots once, for one side" % _short(name))
+            seen.add(name.casefold())
 
 
 def match_key(m, i):

@@ -200,6 +200,19 @@ _SEASON = (
     "SELECT archer_id, ?1, game, " + _OUTCOMES + " FROM league_match_sides WHERE day BETWEEN ?2 AND ?3 "
     "GROUP BY 1, 2, 3",
 )
+# A match's archers' totals taken back (?1: its id), before it is filed under other archers
+# (LeagueDB.rename), as keep added them.
+_TAKE_BACK = (
+    "UPDATE league_archer_totals AS t SET "
+    + ", ".join("%s = t.%s - k.%s" % (c, c, c) for c in _COUNTS.split(", "))
+    + " FROM (SELECT archer_id, z.id, game, "
+    + _OUTCOMES
+    + " FROM league_match_sides "
+    + _BUCKETS
+    + "WHERE match_id = ?1 GROUP BY 1, 2, 3) AS k (archer_id, season_id, game, "
+    + _COUNTS
+    + ") WHERE t.archer_id = k.archer_id AND t.season_id = k.season_id AND t.game = k.game"
+)
 _KEPT = ("league_archer_totals", "league_club_totals", "league_club_days", "league_match_sides")
 
 
@@ -246,6 +259,45 @@ class LeagueDB:
         nothing is kept of it."""
         for sql in _KEEP:
             self.db.execute(sql, (first, last))
+
+    def names(self, uid, numbers):
+        """{number: (match id, [side A's names, side B's])} of the matches of numbers the
+        league holds from box uid, named as the league files them (each game's first side
+        first)."""
+        numbers = sorted(set(numbers))
+        if not numbers:
+            return {}
+        out = {}
+        rows = self.db.execute(
+            "SELECT m.number, m.id, x.side IN " + _IN + ", a.name FROM matches m "
+            "JOIN devices d ON d.id = m.device_id JOIN match_archers x ON x.match_id = m.id "
+            "JOIN archers a ON a.id = x.archer_id WHERE d.uid = ? AND m.number IN (%s) "
+            "ORDER BY m.number, x.position" % ",".join("?" * len(numbers)),
+            [uid] + numbers,
+        )
+        for number, mid, home, name in rows:
+            out.setdefault(number, (mid, [[], []]))[1][0 if home else 1].append(name)
+        return out
+
+    def rename(self, match_id, names):
+        """File a held match under other archers of its club (names: side A's, side B's, as
+        the club's store names it now), inside the caller's write transaction: its archers as
+        Store.name_match sets them (its turns and figures too), and what keep kept of it
+        moved from its old archers to the new (their sides and totals; its club's counts do
+        not change)."""
+        old = [
+            r[0] for r in self.db.execute("SELECT archer_id FROM league_match_sides WHERE match_id = ?", (match_id,))
+        ]
+        self.db.execute(_TAKE_BACK, (match_id,))
+        if old:  # none for a match of a box no club claimed
+            self.db.execute(
+                "DELETE FROM league_archer_totals WHERE matches = 0 AND archer_id IN (%s)" % ",".join("?" * len(old)),
+                old,
+            )
+        self.db.execute("DELETE FROM league_match_sides WHERE match_id = ?", (match_id,))
+        self.store.name_match(match_id, names[0] + names[1])
+        for sql in (_KEEP[0], _KEEP[1], _KEEP[-1]):  # the archers, their sides and totals
+            self.db.execute(sql, (match_id, match_id))
 
     def keep_all(self):
         """What keep keeps, made again from every stored match, in a write transaction of its

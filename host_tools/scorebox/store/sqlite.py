@@ -146,7 +146,10 @@ class Store(Queries, RosterDB, HistoryDB):
             )
 
     def _write(self, fn):
-        """fn() inside one write transaction: all it writes is stored, or none of it."""
+        """fn() inside one write transaction: all it writes is stored, or none of it. Called
+        inside one (a league's push: league/server.py), fn() is a part of that one."""
+        if self.db.in_transaction:
+            return fn()
         self.db.execute("BEGIN IMMEDIATE")
         try:
             got = fn()
@@ -245,9 +248,9 @@ class Store(Queries, RosterDB, HistoryDB):
         quarantine table [(file, offset, data)] in the same transaction: quarantine,
         unreadable stretches, and damaged, the bytes of matches that cannot be stored.
         Returns (per match True, False or Refused; how many quarantine pieces were new)."""
-        out = []
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+
+        def run():
+            out = []
             dev = self._device(uid)
             added = self._quarantine(dev, quarantine)
             self._quarantine(dev, damaged)
@@ -268,11 +271,9 @@ class Store(Queries, RosterDB, HistoryDB):
                 figures.fill(self.db, rows.matches[0][0], rows.matches[-1][0])
                 for keep in self.keepers:
                     keep(rows.matches[0][0], rows.matches[-1][0])
-            self.db.execute("COMMIT")
-        except BaseException as e:
-            self._rollback(e)
-            raise
-        return out, added
+            return out, added
+
+        return self._write(run)
 
     def _held(self, dev, numbers):
         """The numbers of these the store holds from device row dev: asked at once, not one
