@@ -2,11 +2,13 @@
 tests/cp/test_cp_sync.py and bench/bench_cp_sync.py share."""
 
 import os
+import sys
 import tempfile
 
-from scorebox.device import cpinstall
+from scorebox.device import cpinstall, firmware
 from scorebox.sim.cp import emu
 from scorebox.sim.rp2 import emu as rp2emu
+from scorebox_core.journal import group_first
 
 # The sync link alone, on the binding's contract: a board whose sync_port() is usb_cdc.data.
 LINK = b"""import microcontroller, supervisor
@@ -64,9 +66,38 @@ def journal_files(flash, tmp):
     return found
 
 
+def on_fat(files, tmp):
+    """files ([(path, bytes)], journal_files()) as the box keeps its journal on CircuitPython's
+    FAT where box/journal.py does (its FAT): the newest group file in box/fatjournal.py's two
+    copies, written by its own Twin (here on CPython), the rest as they are."""
+    sys.path.append(firmware.firmware_dir())
+    try:
+        from box import journal
+
+        if getattr(journal, "FAT", None) is None:  # not yet kept on FAT
+            return files
+        from box.fatjournal import MIRROR, Twin
+    finally:
+        sys.path.remove(firmware.firmware_dir())
+    groups = sorted(n for n, _ in files if group_first(n) is not None)
+    if not groups:
+        return files
+    newest = groups[-1]
+    a, b = os.path.join(tmp, "a"), os.path.join(tmp, MIRROR, "b")
+    twin = Twin(a, b)
+    twin.open()
+    twin.write(dict(files)[newest])
+    twin.close()
+    with open(a, "rb") as fa, open(b, "rb") as fb:
+        copies = [(newest, fa.read()), (MIRROR + "/" + newest, fb.read())]
+    return [(n, d) for n, d in files if n != newest] + copies
+
+
 def drive(path, flash):
     """Write to path a CIRCUITPY holding what `scorebox deploy --circuitpython` puts there, with
     LINK as its code.py, and every file of the virtual Pico's flash (its journal)."""
     files = dict(cpinstall.built(), **{"code.py": LINK})
-    with tempfile.TemporaryDirectory() as tmp, open(path, "wb") as f:
-        f.write(emu.fs_image(sorted(files.items()) + journal_files(flash, tmp)))
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = on_fat(journal_files(flash, tmp), tmp)
+        with open(path, "wb") as f:
+            f.write(emu.fs_image(sorted(files.items()) + journal))
