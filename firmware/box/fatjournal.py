@@ -29,6 +29,7 @@ made on a drive that is not fragmented).
 import os
 
 from scorebox_core import records as R
+from scorebox_core.journal import group_first
 
 PAD = 4096  # 0xFF bytes before and after the records: never rewritten
 ROOM = 32768  # bytes of records a copy holds
@@ -145,3 +146,48 @@ class Twin:
         for f in self.files:
             f.close()
         self.files = []
+
+
+MIRROR = "tbjb"  # the folder of the second copies, in the journal's
+
+
+class Group:
+    """box/journal.py's newest group file on CircuitPython's FAT drive, as the file it
+    appends to: its copies are name and tbjb/name in the journal's folder. A record past a
+    copy's room is OSError ENOSPC, as a full drive's."""
+
+    def __init__(self, j, name):
+        self.twin = Twin(j._path(name), j._path(MIRROR + "/" + name))
+        self.end = PAD + self.twin.open()  # the offset the next record goes to
+
+    def write(self, rec):
+        try:
+            self.twin.write(rec)
+        except ValueError:
+            raise OSError(28) from None
+        self.end += len(rec)
+
+    def flush(self):
+        pass  # write() committed it
+
+    def close(self):
+        self.twin.close()
+
+
+def settle(j, sizes):
+    """At recovery (box/recovery.py): the newest group's copies made equal, and its size in
+    sizes ({name: bytes}, the journal folder's listing) the end of its records (0 when it
+    has none: made, but cut before its first record)."""
+    names = sorted(n for n in sizes if group_first(n) is not None)
+    if names:
+        g = Group(j, names[-1])
+        g.close()
+        sizes[names[-1]] = g.end if g.end > PAD else 0
+
+
+def remove(j, name):
+    """The second copy of group file name goes with the first."""
+    try:
+        os.remove(j._path(MIRROR + "/" + name))
+    except OSError:
+        pass

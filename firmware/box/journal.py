@@ -29,7 +29,7 @@ import time
 from array import array
 
 from scorebox_core import records as R
-from scorebox_core.journal import RESERVE_FILE, JournalError, Reader, group_name
+from scorebox_core.journal import RESERVE_FILE, JournalError, Reader, group_first, group_name
 
 try:
     from micropython import const
@@ -42,6 +42,9 @@ MIN_FREE_BLOCKS = const(2)  # a new match needs this many free blocks besides th
 WARN_PERCENT = const(90)
 _TYPICAL = const(256)  # bytes a match is assumed to take until the journal has measured its own
 _ENOSPC = const(28)
+# CircuitPython's drive is FAT, rewritten in place: there a group file is two copies written
+# in place (box/fatjournal.py, docs/journal.md "On FAT")
+FAT = sys.implementation.name == "circuitpython"
 
 
 class JournalFull(JournalError):
@@ -109,6 +112,18 @@ class Journal(Reader):
             os.remove(self._path(name))
         except OSError:
             pass
+        if FAT and group_first(name) is not None:
+            from box import fatjournal
+
+            fatjournal.remove(self, name)
+
+    def _group(self, name):
+        """The newest group file, open to append (on FAT its two copies: box/fatjournal.py)."""
+        if FAT:
+            from box import fatjournal
+
+            return fatjournal.Group(self, name)
+        return open(self._path(name), "ab")
 
     def _close(self):
         f = self._f
@@ -263,7 +278,7 @@ class Journal(Reader):
         name = group_name(self._groups[-1])
         try:
             if self._f is None:
-                self._f = open(self._path(name), "ab")
+                self._f = self._group(name)
             self._f.write(rec)
             self._f.flush()
         except OSError as e:
@@ -282,7 +297,7 @@ class Journal(Reader):
             self._remove(RESERVE_FILE)  # this is what the ballast is for
             self._ballast = False
             try:
-                self._f = open(self._path(name), "ab")
+                self._f = self._group(name)
                 self._f.write(rec)
                 self._f.flush()
                 return

@@ -18,6 +18,7 @@ recover(j):
 
 import os
 
+from box.journal import FAT
 from scorebox_core import records as R
 from scorebox_core.journal import ACK_FILE, EXTRAS, QUARANTINE_FILE, RESERVE_FILE, group_first, group_name
 
@@ -31,6 +32,10 @@ def recover(j):
     except OSError:
         pass  # it exists
     sizes = _listing(j.root)
+    if FAT:  # the newest group's two copies made equal first; its size, its records' end
+        from box import fatjournal
+
+        fatjournal.settle(j, sizes)
     for nm in sizes:
         if nm.endswith(".tmp") and (group_first(nm[:-4]) is not None or nm[:-4] in (ACK_FILE, RESERVE_FILE)):
             j._remove(nm)  # a replacement cut short: the original is intact
@@ -58,6 +63,7 @@ def recover(j):
         if fold.damage:
             for off, n in fold.damage:
                 rep["damage"].append({"file": name, "offset": off, "bytes": n})
+        if fold.damage and not FAT:  # on FAT the two copies are the repair: reading skips the rest
             _set_aside(j, name, fold, rep)
             fold = j._fold_file(name)
             size = j._fsize(name)  # rewritten, or not

@@ -489,13 +489,16 @@ def parse(buf, pos, end):
 def scan(read, start=0):
     """Every record of a file, in order: yields (offset, end, rtype, value). A stretch that
     holds no valid record comes out as (offset, end, DAMAGE, None); reading resumes at the
-    next valid record, so one bad record loses only itself. read(n) -> bytes gives the
-    file's bytes from `start` on ('' or b'' at the end)."""
+    next valid record, so one bad record loses only itself. A stretch of 0xFF bytes from
+    `start` or to the end is erased flash, not damage (a journal file made at full size on
+    FAT: box/fatjournal.py). read(n) -> bytes gives the file's bytes from `start` on ('' or
+    b'' at the end)."""
     buf = b""
     base = start  # file offset of buf[0]
     pos = start
     eof = False
     bad = -1
+    erased = True  # the stretch in bad is all 0xFF
     while True:
         if not eof and base + len(buf) - pos < MAX_RECORD:
             more = read(512)
@@ -512,14 +515,17 @@ def scan(read, start=0):
         if r is None:
             if bad < 0:
                 bad = pos
+                erased = True
+            if buf[i] != 0xFF:
+                erased = False
             pos += 1
             continue
-        if bad >= 0:
+        if bad >= 0 and not (erased and bad == start):
             yield bad, pos, DAMAGE, None
-            bad = -1
+        bad = -1
         yield pos, r[2] - i + pos, r[0], r[1]
         pos += r[2] - i
-    if bad >= 0:
+    if bad >= 0 and not erased:
         yield bad, pos, DAMAGE, None
 
 

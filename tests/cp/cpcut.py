@@ -68,6 +68,95 @@ if not data:
 """
 
 
+# code.py for box/journal.py itself (on FAT through box/fatjournal.py): after a boot the
+# journal's view; on a drive with no match yet, the match written call by call (start_match,
+# each event, finish, both confirmations), each call's return marked in nvm[0:2].
+CODE_JOURNAL = """import json, microcontroller, supervisor, time
+while not supervisor.runtime.serial_connected:
+    time.sleep(0.01)
+from box.journal import Journal
+j = Journal("/")
+rep = j.recover()
+o = j.open_match()
+u = j.unconfirmed()
+print("VIEW " + json.dumps([len(j.list_matches()), list(o[2]) if o else None, u[2] if u else None, rep["damage"]]))
+if j.last() == 0:
+    nvm = microcontroller.nvm
+    calls = [lambda: j.start_match(%(header)r)]
+    calls += [lambda e=e: j.append(e) for e in %(events)r]
+    calls += [lambda: j.finish(%(result)r), lambda: j.confirm(0), lambda: j.confirm(1)]
+    nvm[0:2] = bytes(2)
+    took = []  # microseconds of each call, emulated
+    for k, call in enumerate(calls):
+        t0 = time.monotonic_ns()
+        call()
+        took.append((time.monotonic_ns() - t0) // 1000)
+        nvm[0:2] = bytes(((k + 1) >> 8, (k + 1) & 255))
+    print("TOOK " + json.dumps(took))
+"""
+CALLS = 1 + len(EVENTS) + 3
+
+
+def journal_files():
+    """The firmware the journal needs, as source, with CODE_JOURNAL as code.py."""
+    fw = firmware_dir()
+    out = list(core_sources()) + [("boot.py", BOOT)]
+    for rel in ("box/__init__.py", "box/journal.py", "box/recovery.py", "box/acks.py", "box/fatjournal.py"):
+        with open(os.path.join(fw, rel), "rb") as f:
+            out.append((rel, f.read()))
+    code = CODE_JOURNAL % {"header": HEADER, "events": EVENTS, "result": RESULT}
+    return out + [("code.py", code.encode())]
+
+
+def view_calls(out):
+    """The calls done that a CODE_JOURNAL run's view says (on the box, after its boot)."""
+    done, events, unconfirmed, damage = view(out)
+    if damage or (events is not None and events != EVENTS[: len(events)]):
+        raise AssertionError("the box read %r" % view(out))
+    if events is not None:
+        return 1 + len(events)
+    if not done:
+        return 0
+    return 2 + len(EVENTS) + (sum(unconfirmed) if unconfirmed else 2)
+
+
+def calls_in(files, tmp):
+    """How many of CODE_JOURNAL's calls the journal on a drive shows done ({path: bytes}),
+    read on the PC as the box reads it: box/fatjournal.py's repair of the newest group's two
+    copies, then the box's own Reader; ValueError when it shows anything not written."""
+    from box.fatjournal import Twin
+    from scorebox_core.journal import Reader
+
+    if os.path.isdir(tmp):
+        shutil.rmtree(tmp)
+    os.makedirs(os.path.join(tmp, "tbjb"))
+    for name in ("g000001.tbj", "tbjb/g000001.tbj"):
+        if name in files:
+            with open(os.path.join(tmp, name), "wb") as f:
+                f.write(files[name])
+    if "g000001.tbj" in files:
+        Twin(os.path.join(tmp, "g000001.tbj"), os.path.join(tmp, "tbjb", "g000001.tbj")).open()
+    r = Reader(tmp)
+    rep = r.recover()
+    if rep["damage"] or r.verify()["damage"]:
+        raise ValueError("damage: %s" % rep["damage"])
+    done = r.list_matches()
+    o = r.open_match()
+    if o is not None:
+        if done or list(o[2]) != EVENTS[: len(o[2])] or o[1].get("archers") != HEADER["archers"]:
+            raise ValueError("open match %r after %r" % (o, done))
+        return 1 + len(o[2])
+    if not done:
+        return 0
+    h, events, x = r.read_match(done[0])
+    if len(done) > 1 or list(events) != EVENTS or x["result"] != RESULT or h.get("archers") != HEADER["archers"]:
+        raise ValueError("finished match %r %r %r" % (done, events, x))
+    c = x["confirmed"]
+    if c[1] and not c[0]:
+        raise ValueError("B confirmed before A")
+    return 2 + len(EVENTS) + c[0] + c[1]
+
+
 def records():
     """The records code.py writes, in order (bytes each)."""
     from scorebox_core import records as R
@@ -222,16 +311,17 @@ def drive_files(image, tmp, paths=("g000001.tbj", "tbjb/g000001.tbj")):
         raise RuntimeError("no readable FAT drive: %s: %s" % (type(e).__name__, e)) from None
 
 
-def failures(start, ops, tmp, twin=True, first=0, last=None):
+def failures(start, ops, tmp, twin=True, first=0, last=None, count=None):
     """The cuts from write number first on, up to the last record's (mark last), whose drive
-    loses a record whose write had returned or shows one not written, read on the PC: [(state, records written, what the
-    drive shows)]."""
+    loses a record whose write had returned or shows one not written, read on the PC by
+    count(files, tmp) (written()'s by default): [(state, marked, what the drive shows)]."""
     bad = []
     for name, image, mark in states(start, ops):
         if name == "after all" or int(name.split()[1]) < first or (last is not None and mark >= last):
             continue
         try:
-            got = written(drive_files(image, tmp), os.path.join(tmp, "j"), twin)
+            files = drive_files(image, tmp)
+            got = count(files, os.path.join(tmp, "j")) if count else written(files, os.path.join(tmp, "j"), twin)
         except (RuntimeError, ValueError) as e:
             got = str(e)[:160]
         if got not in (mark, mark + 1):

@@ -97,3 +97,27 @@ def test_a_record_past_the_room_is_refused(tmp_path):
     with pytest.raises(ValueError, match="full"):
         t.write(b"y" * 10)
     t.close()
+
+
+def test_a_copy_reads_as_its_records_on_the_box_and_the_pc(tmp_path):
+    # The 0xFF pads before and after the records are erased flash, not damage: the box's
+    # Reader (its recovery, verify) and the PC's decode (records.scan) read the records only.
+    from scorebox_core.journal import Reader
+
+    t = _written(tmp_path)
+    data = open(t.paths[0], "rb").read()
+    got = [(ty, v) for _, _, ty, v in R.scan_bytes(data)]
+    assert got == [(ty, v) for _, _, ty, v in R.scan_bytes(b"".join(RECS))]
+    r = Reader(str(tmp_path))
+    assert r.recover()["damage"] == [] and r.verify()["damage"] == []
+    assert list(r.open_match()[2]) == list(range(40))
+
+
+def test_0xff_inside_the_records_or_mixed_at_the_end_is_still_damage():
+    good = b"".join(RECS)
+    for data, where in [
+        (good[:30] + b"\xff" * 5 + good[30:], 30),  # between records: not the ends
+        (good + b"\xff\x12\xff", len(good)),  # a tail that is not all 0xFF
+    ]:
+        bad = [(o, e) for o, e, ty, _ in R.scan_bytes(data) if ty == R.DAMAGE]
+        assert bad and bad[0][0] == where, (where, bad)
