@@ -154,24 +154,36 @@ MIRROR = "tbjb"  # the folder of the second copies, in the journal's
 class Group:
     """box/journal.py's newest group file on CircuitPython's FAT drive, as the file it
     appends to: its copies are name and tbjb/name in the journal's folder. A record past a
-    copy's room is OSError ENOSPC, as a full drive's."""
+    copy's room is OSError ENOSPC, as a full drive's. A group file that is no copy (written
+    before the journal was kept on FAT, or by a PC) is appended to as it is, as before."""
 
     def __init__(self, j, name):
         self.twin = Twin(j._path(name), j._path(MIRROR + "/" + name))
-        self.end = PAD + self.twin.open()  # the offset the next record goes to
+        self.f = None
+        try:
+            self.end = PAD + self.twin.open()  # the offset the next record goes to
+        except ValueError:
+            self.f = open(j._path(name), "ab")
+            self.end = self.f.seek(0, 2)
 
     def write(self, rec):
-        try:
-            self.twin.write(rec)
-        except ValueError:
-            raise OSError(28) from None
+        if self.f is not None:
+            self.f.write(rec)
+        else:
+            try:
+                self.twin.write(rec)
+            except ValueError:
+                raise OSError(28) from None
         self.end += len(rec)
 
     def flush(self):
-        pass  # write() committed it
+        if self.f is not None:
+            self.f.flush()  # else write() committed it
 
     def close(self):
         self.twin.close()
+        if self.f is not None:
+            self.f.close()
 
 
 def settle(j, sizes):
@@ -182,7 +194,8 @@ def settle(j, sizes):
     if names:
         g = Group(j, names[-1])
         g.close()
-        sizes[names[-1]] = g.end if g.end > PAD else 0
+        if g.f is None:
+            sizes[names[-1]] = g.end if g.end > PAD else 0
 
 
 def remove(j, name):

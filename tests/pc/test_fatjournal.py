@@ -121,3 +121,30 @@ def test_0xff_inside_the_records_or_mixed_at_the_end_is_still_damage():
     ]:
         bad = [(o, e) for o, e, ty, _ in R.scan_bytes(data) if ty == R.DAMAGE]
         assert bad and bad[0][0] == where, (where, bad)
+
+
+class _Folder:  # what Group asks of box/journal.py's Journal: its paths
+    def __init__(self, root):
+        self.root = str(root)
+
+    def _path(self, name):
+        return self.root + "/" + name
+
+
+def test_a_group_file_written_before_is_appended_to_as_it_is(tmp_path):
+    # A newest group the journal wrote as a plain file (before it kept it on FAT, or a PC's
+    # copy) is no Twin: the box goes on appending to it rather than refusing to boot.
+    from box.fatjournal import Group, settle
+
+    plain = b"".join(RECS[:3])
+    (tmp_path / "g000001.tbj").write_bytes(plain)
+    sizes = {"g000001.tbj": len(plain)}
+    settle(_Folder(tmp_path), sizes)
+    assert sizes == {"g000001.tbj": len(plain)}
+    g = Group(_Folder(tmp_path), "g000001.tbj")
+    assert g.end == len(plain)
+    g.write(RECS[3])
+    g.flush()
+    g.close()
+    assert (tmp_path / "g000001.tbj").read_bytes() == b"".join(RECS[:4])
+    assert not (tmp_path / "tbjb" / "g000001.tbj").exists()
