@@ -192,7 +192,10 @@ def settle(j, sizes):
     has none: made, but cut before its first record)."""
     names = sorted(n for n in sizes if group_first(n) is not None)
     if names:
-        g = Group(j, names[-1])
+        try:
+            g = Group(j, names[-1])
+        except OSError:  # a copy that cannot be made again (a full drive): the next write says so
+            return
         g.close()
         if g.f is None:
             sizes[names[-1]] = g.end if g.end > PAD else 0
