@@ -88,16 +88,14 @@ def roster(c):
 
 def inputs_hash(count, pool=POOL):
     """What the generated league depends on: this generator's code and its parts' (the
-    matches' model, the archers' figures), the store's and the league's schema versions, the
-    sizes."""
-    from scorebox.store.leaguedb import LEAGUE_VERSION
-    from scorebox.store.schema import SCHEMA_VERSION
+    matches' model, the store's schema and archers' figures, the league's tables and what
+    they keep: a change made in place, without a new version, counts too), and the sizes."""
+    from scorebox.store import leaguedb, schema
 
-    sizes = (count, pool, CLUBS, BOXES, SCHEMA_VERSION, LEAGUE_VERSION)
-    h = hashlib.sha256(("%d %d %d %d %d %d" % sizes).encode())
+    h = hashlib.sha256(("%d %d %d %d" % (count, pool, CLUBS, BOXES)).encode())
     here = os.path.dirname(os.path.abspath(__file__))
     paths = [os.path.join(here, f) for f in ("leaguegen.py", "storegen.py", "corpus.py", "ttt_history.py")]
-    for path in paths + [figures.__file__]:
+    for path in paths + [schema.__file__, figures.__file__, leaguedb.__file__]:
         with open(path, "rb") as f:
             h.update(f.read())
     return h.hexdigest()[:16]
