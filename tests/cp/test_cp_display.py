@@ -1,5 +1,5 @@
 """The displayio SSD1306 driver the design names (adafruit_displayio_ssd1306, pinned in
-sim/cp/libs.py, from its PyPI wheel) draws the box's frames on the emulated CircuitPython
+device/cplibs.py, from its PyPI wheel) draws the box's frames on the emulated CircuitPython
 Pico: a frame in the box's layout (8 pages of 128 bytes, each a column of 8 pixels) put into a
 displayio Bitmap and refreshed over busio.I2C lands in the SSD1306 model's RAM byte for byte.
 The frames: the box's home screen as the virtual Pico draws it, and one of random bits."""
@@ -11,7 +11,8 @@ import random
 import pytest
 from mpy import ROOT
 
-from scorebox.sim.cp import emu, libs
+from scorebox.device import cplibs
+from scorebox.sim.cp import emu
 
 ROSTER = "Ann,Bob,Cat,Dan"
 CODE = """import board, busio, displayio, i2cdisplaybus, supervisor, time
@@ -71,7 +72,7 @@ def shown(tmp_path_factory):
         "addr": pins["DISPLAY_ADDR"],
         "n": len(frames),
     }
-    files = [("code.py", code.encode())] + libs.files()
+    files = [("code.py", code.encode())] + cplibs.files()
     files += [("frame%d.bin" % i, f) for i, f in enumerate(frames)]
     flash = str(tmp / "flash.img")
     with open(flash, "wb") as f:

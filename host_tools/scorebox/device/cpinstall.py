@@ -3,7 +3,7 @@ CIRCUITPY drive (the USB drive CircuitPython shows, mounted on the PC: DRIVE is 
 
 Step by step (each says what it did; any refusal stops before a byte is written):
  1. compile: the firmware's packages to .mpy for CircuitPython 10 (below), main.py and pins.py
-    as source; the Adafruit libraries the binding needs (sim/cp/libs.py pins them, from their
+    as source; the Adafruit libraries the binding needs (device/cplibs.py pins them, from their
     PyPI wheels) and firmware/circuitpython/lib/ (framebuf.py) compiled into lib/; boot.py
     (BOOT) and code.py (CODE).
  2. check the drive: every file it would write is absent, one this install wrote and nobody
@@ -28,7 +28,7 @@ import os
 import shutil
 import tempfile
 
-from scorebox.device import firmware, mpy_build
+from scorebox.device import cplibs, firmware, mpy_build
 from scorebox.device.link import DeviceError
 from scorebox.text import plural
 
@@ -104,8 +104,6 @@ def mark(path):
 
 def plan(out):
     """Build everything that goes on the drive into the folder out: {path on the drive: bytes}."""
-    from scorebox.sim.cp import libs
-
     fw = firmware.firmware_dir()
     try:
         exe = mpy_build.mpy_cross()
@@ -119,8 +117,8 @@ def plan(out):
         )
     rels = [r for r in firmware.compiled(fw) if not r.startswith(firmware.LIB + "/")]  # lib/: MicroPython's drivers
     try:
-        libs_src = libs.files()
-    except libs.FetchError as e:
+        libs_src = cplibs.files()
+    except cplibs.FetchError as e:
         raise InstallError(str(e))
     src = os.path.join(out, "src")
     for rel, data in libs_src:
