@@ -108,11 +108,13 @@ def console_text(raw):
 
 class EmulatedCircuitPython(rp2.EmulatedPico):
     """One emulated CircuitPython Pico. flash: the file holding CIRCUITPY (fs_image(); blank
-    when absent, and CircuitPython formats it at first boot). The console's pty is `port`."""
+    when absent, and CircuitPython formats it at first boot). The console's pty is `port`.
+    paused: power on at the first play() (or run()) and run only while keys play, so that a
+    run's cycles repeat exactly (EmulatedPico's)."""
 
     HARNESS = os.path.join(HERE, "harness.mjs")
 
-    def __init__(self, flash, vbus=True, vsys_mv=4500, log=None, fw=None):
+    def __init__(self, flash, vbus=True, vsys_mv=4500, log=None, fw=None, paused=False):
         self.uf2, self.rom = images()
         PtyBox.__init__(self, flash, log)  # not EmulatedPico's: its images are MicroPython's
         # usb_cdc.data's pty, `data_port` (usbdata.mjs): silent until boot.py enables it.
@@ -122,7 +124,7 @@ class EmulatedCircuitPython(rp2.EmulatedPico):
         self.pins = rp2.pin_map(fw)
         self.vbus = vbus
         self.vsys_mv = vsys_mv
-        self.paused = False
+        self.paused = paused
         self.flash_model = None  # CircuitPython's harness models no flash time
         self.boot()
 

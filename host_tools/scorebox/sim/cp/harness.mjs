@@ -6,6 +6,7 @@
 // fs_offset). Started by emu.py with a JSON config (argv[2]) and the USB wire's fd; speaks the
 // rp2 harness's JSON lines, a subset of them:
 //   {"op": "play", "steps": [[pad, gpio, hold_ms, gap_ms], ...]} -> {"ev": "played", ...}
+//   {"op": "run"} power on (when started paused: cfg.paused, then it runs only while keys play)
 //   {"op": "stop"} -> {"ev": "off"}, flash saved   {"op": "stats"} / {"op": "frame"} / {"op": "vsys"}
 // and {"ev": "usb"} once the PC's side of USB is configured.
 import { Board, GPIOPinState } from '../rp2/board.mjs';
@@ -58,5 +59,17 @@ board.moreStats = () => ({ address_acks: probe.acks });
 if (cfg.flash_trace) traceFlash(board, cfg.flash_trace); // every flash write, for power cuts (tests/cp)
 
 dataPort(board); // usb_cdc.data on the second pty, once boot.py enables it
-board.listen();
-board.run();
+// Powered at once, or (cfg.paused) only while keys play, as MicroPython's harness: idle, the
+// run loop leaps from alarm to alarm as fast as the PC's next request comes, so emulated time
+// between two plays would depend on the PC's speed; paused, every run's cycles are the same.
+board.running = !cfg.paused;
+board.played = () => {
+  if (cfg.paused) board.running = false;
+};
+function powerOn() {
+  if (board.running) return;
+  board.running = true;
+  board.run();
+}
+board.listen({ play: (m) => (board.play(m.steps), powerOn()), run: powerOn });
+if (board.running) board.run();
