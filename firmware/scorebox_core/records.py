@@ -516,8 +516,10 @@ def scan(read, start=0):
             if bad < 0:
                 bad = pos
                 erased = True
-            if buf[i] != 0xFF:
-                erased = False
+            if buf[i] == 0xFF:  # no record starts with 0xFF: a run of them at once, not a byte a turn
+                pos += end - i - len(buf[i:end].lstrip(b"\xff"))
+                continue
+            erased = False
             pos += 1
             continue
         if bad >= 0 and not (erased and bad == start):

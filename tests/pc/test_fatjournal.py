@@ -148,3 +148,18 @@ def test_a_group_file_written_before_is_appended_to_as_it_is(tmp_path):
     g.close()
     assert (tmp_path / "g000001.tbj").read_bytes() == b"".join(RECS[:4])
     assert not (tmp_path / "tbjb" / "g000001.tbj").exists()
+
+
+def test_the_pcs_decoder_reads_a_copy_as_the_box_does(tmp_path):
+    # scorebox.sync.decode takes arrow runs in bulk beside records.scan: the 0xFF pads are no
+    # damage there either, and 0xFF elsewhere is damage in both.
+    from scorebox.sync.decode import decode_file, decode_records
+
+    t = _written(tmp_path)
+    copy = open(t.paths[0], "rb").read()
+    good = b"".join(RECS)
+    for data in [copy, b"\xff" * 7 + good, good + b"\xff" * 7, good[:30] + b"\xff" * 5 + good[30:], b"\xff\x12" + good]:
+        assert decode_file(data, 1) == decode_records(data, 1)
+    got, want = decode_file(copy, 1), decode_file(good, 1)
+    assert got["damage"] == [] and [m[:3] for m in got["matches"]] == [m[:3] for m in want["matches"]]
+    assert decode_file(b"\xff\x12" + good, 1)["damage"]

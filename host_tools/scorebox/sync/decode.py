@@ -96,6 +96,7 @@ def decode_file(data, first=None, upto=None):
     fold = RunFold(first, upto)
     out = []
     pos, end, bad = 0, len(data), -1
+    erased = True  # the stretch in bad is all 0xFF: at the start or the end, not damage
 
     def add(m):
         taken(fold, m, out)
@@ -104,24 +105,27 @@ def decode_file(data, first=None, upto=None):
         if data[pos] == ARROW:
             k = arrow_run(data, pos, end)
             if k:
-                if bad >= 0:
+                if bad >= 0 and not (erased and bad == 0):
                     add(fold.feed(bad, pos, R.DAMAGE, None))
-                    bad = -1
+                bad = -1
                 add(fold.feed_run(pos, data[pos + 1 : pos + 3 * k : 3]))
                 pos += 3 * k
                 continue
         r = R.parse(data, pos, end)
-        if r is None:  # as records.scan: unreadable bytes, one at a time, into one stretch
+        if r is None:  # as records.scan: unreadable bytes into one stretch
             if bad < 0:
                 bad = pos
+                erased = True
+            if data[pos] != 0xFF:
+                erased = False
             pos += 1
             continue
-        if bad >= 0:
+        if bad >= 0 and not (erased and bad == 0):
             add(fold.feed(bad, pos, R.DAMAGE, None))
-            bad = -1
+        bad = -1
         add(fold.feed(pos, r[2], r[0], r[1]))
         pos = r[2]
-    if bad >= 0:
+    if bad >= 0 and not erased:
         add(fold.feed(bad, pos, R.DAMAGE, None))
     add(fold.close())
     return decoded(fold, out)
