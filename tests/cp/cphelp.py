@@ -15,3 +15,23 @@ def core_sources():
             with open(os.path.join(fw, rel), "rb") as f:
                 out.append((rel, f.read()))
     return out
+
+
+def box_files():
+    """CIRCUITPY as `scorebox deploy --circuitpython` leaves it (device/cpinstall.py's plan):
+    [(path on the drive, bytes)]."""
+    from scorebox.device import cpinstall
+
+    return sorted(cpinstall.built().items())
+
+
+def rp2help():
+    """tests/rp2/rp2help.py (key_script, vpico_frames, journal), for the frames and journal
+    the MicroPython box gives: that tier's folder is not on sys.path when this one runs alone."""
+    import importlib.util
+
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "rp2", "rp2help.py")
+    spec = importlib.util.spec_from_file_location("rp2help", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod

@@ -56,6 +56,19 @@ function i2cPins() {
 sda.addListener(i2cPins);
 scl.addListener(i2cPins);
 board.moreStats = () => ({ address_acks: probe.acks });
+
+// WFI with an interrupt already pending returns at once on the ARM, PRIMASK set or not.
+// CircuitPython idles so (port_idle_until_interrupt: interrupts off, a last check, WFI, on
+// again), and a tick raised between the check and the WFI is pending before it: rp2040js's WFI
+// waited regardless, and the box froze for good (time.sleep never returned) at a moment that
+// moved with the timing of what ran before.
+const core = mcu.core;
+const execute = core.executeInstruction.bind(core);
+core.executeInstruction = () => {
+  const cycles = execute();
+  if (core.waiting && core.pendingInterrupts & core.enabledInterrupts) core.waiting = false;
+  return cycles;
+};
 if (cfg.flash_trace) traceFlash(board, cfg.flash_trace); // every flash write, for power cuts (tests/cp)
 
 dataPort(board); // usb_cdc.data on the second pty, once boot.py enables it
