@@ -80,6 +80,12 @@ rep = j.recover()
 o = j.open_match()
 u = j.unconfirmed()
 print("VIEW " + json.dumps([len(j.list_matches()), list(o[2]) if o else None, u[2] if u else None, rep["damage"]]))
+if o is not None:  # after a cut the match goes on: one more event, read back from the drive
+    from scorebox_core.journal import Reader
+    j.append(%(more)d)
+    r = Reader("/")
+    r.recover()
+    print("MORE " + json.dumps(list(r.open_match()[2])))
 if j.last() == 0:
     nvm = microcontroller.nvm
     calls = [lambda: j.start_match(%(header)r)]
@@ -95,6 +101,7 @@ if j.last() == 0:
     print("TOOK " + json.dumps(took))
 """
 CALLS = 1 + len(EVENTS) + 3
+MORE = 40  # the event a box rebooted in the middle of the match appends
 
 
 def journal_files():
@@ -104,7 +111,7 @@ def journal_files():
     for rel in ("box/__init__.py", "box/journal.py", "box/recovery.py", "box/acks.py", "box/fatjournal.py"):
         with open(os.path.join(fw, rel), "rb") as f:
             out.append((rel, f.read()))
-    code = CODE_JOURNAL % {"header": HEADER, "events": EVENTS, "result": RESULT}
+    code = CODE_JOURNAL % {"header": HEADER, "events": EVENTS, "result": RESULT, "more": MORE}
     return out + [("code.py", code.encode())]
 
 
