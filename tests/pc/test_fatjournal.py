@@ -13,6 +13,7 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
+from box import fatjournal  # noqa: E402
 from box.fatjournal import PAD, Twin  # noqa: E402
 from scorebox_core import records as R  # noqa: E402
 
@@ -163,3 +164,60 @@ def test_the_pcs_decoder_reads_a_copy_as_the_box_does(tmp_path):
     got, want = decode_file(copy, 1), decode_file(good, 1)
     assert got["damage"] == [] and [m[:3] for m in got["matches"]] == [m[:3] for m in want["matches"]]
     assert decode_file(b"\xff\x12" + good, 1)["damage"]
+
+
+@pytest.fixture
+def on_fat(monkeypatch):
+    """box/journal.py as on CircuitPython (its FAT), here on CPython's files: the journal's
+    logic over the copies (which file, which offset, recovery) without CircuitPython's cache."""
+    from box import journal
+
+    monkeypatch.setattr(journal, "FAT", True)  # box/recovery.py takes it at each import
+    return journal
+
+
+def test_the_journal_on_fat_keeps_its_newest_group_in_two_copies(tmp_path, on_fat):
+    from box.fatjournal import MIRROR
+
+    j = on_fat.Journal(str(tmp_path))
+    j.recover()
+    j.start_match({"archers": ["Ann", "Bob"]})
+    for e in (5, 70, 256, 9):
+        j.append(e)
+    j.finish({"winner": "A"})
+    j.confirm(0)
+    j.confirm(1)
+    j.start_match({"archers": ["Cat", "Dan"]})
+    j.append(14)
+    j.close()
+    a, b = tmp_path / "g000001.tbj", tmp_path / MIRROR / "g000001.tbj"
+    assert a.read_bytes() == b.read_bytes() and len(a.read_bytes()) == 2 * PAD + fatjournal.ROOM
+    # A cut tore the first copy's records: the boot puts them back and the match goes on.
+    _edit(str(a), lambda d: d.__setitem__(slice(PAD, PAD + 4096), b"\xff" * 4096))
+    j = on_fat.Journal(str(tmp_path))
+    rep = j.recover()
+    assert rep["damage"] == [] and rep["open"] == 2 and rep["arrows"] == 1
+    j.append(33)
+    assert list(j.open_match()[2]) == [14, 33]
+    j.close()
+    r = on_fat.Reader(str(tmp_path))
+    r.recover()
+    assert list(r.read_match(1)[1]) == [5, 70, 256, 9] and list(r.open_match()[2]) == [14, 33]
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_a_new_group_on_fat_is_two_new_copies_and_both_go_with_it(tmp_path, on_fat):
+    from box.fatjournal import MIRROR
+
+    j = on_fat.Journal(str(tmp_path), group_bytes=64)  # a new group for each match
+    j.recover()
+    for k in range(2):
+        j.start_match({"archers": ["Ann", "Bob"]})
+        j.append(5 + k)
+        j.finish({})
+    j.close()
+    names = sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tbj"))
+    assert names == ["g000001.tbj", "g000002.tbj"]
+    assert sorted(p.name for p in (tmp_path / MIRROR).iterdir()) == names
+    j._remove("g000001.tbj")  # as an acknowledged group is freed
+    assert not (tmp_path / "g000001.tbj").exists() and not (tmp_path / MIRROR / "g000001.tbj").exists()
