@@ -93,7 +93,7 @@ class Journal(Reader):
         from box import recovery
 
         try:
-            return recovery.recover(self)
+            return recovery.recover(self, FAT)
         finally:
             del recovery  # with the module's last reference gone, the collection frees it
             _unload("box.recovery")

@@ -3,7 +3,7 @@
 box/journal.py's Journal.recover() loads this module for the call and lets it go after
 it: a match never has this code in its heap.
 
-recover(j):
+recover(j, fat):
 1. deletes the journal's own leftovers of an interrupted replacement (g*.tbj.tmp,
    journal.ack.tmp, journal.rsv.tmp: the originals are intact) and a newest group file
    that is empty (created, but the power went before its first record);
@@ -18,13 +18,13 @@ recover(j):
 
 import os
 
-from box.journal import FAT
 from scorebox_core import records as R
 from scorebox_core.journal import ACK_FILE, EXTRAS, QUARANTINE_FILE, RESERVE_FILE, group_first, group_name
 
 
-def recover(j):
-    """Recover journal j (a box.journal.Journal); returns its report (Journal.recover)."""
+def recover(j, fat):
+    """Recover journal j (a box.journal.Journal; fat: its drive is CircuitPython's FAT, where
+    box/fatjournal.py keeps the newest group); returns its report (Journal.recover)."""
     j._close()
     rep = j._begin()
     try:
@@ -32,7 +32,7 @@ def recover(j):
     except OSError:
         pass  # it exists
     sizes = _listing(j.root)
-    if FAT:  # the newest group's two copies made equal first; its size, its records' end
+    if fat:  # the newest group's two copies made equal first; its size, its records' end
         from box import fatjournal
 
         fatjournal.settle(j, sizes)
@@ -63,7 +63,7 @@ def recover(j):
         if fold.damage:
             for off, n in fold.damage:
                 rep["damage"].append({"file": name, "offset": off, "bytes": n})
-        if fold.damage and not FAT:  # on FAT the two copies are the repair: reading skips the rest
+        if fold.damage and not fat:  # on FAT the two copies are the repair: reading skips the rest
             _set_aside(j, name, fold, rep)
             fold = j._fold_file(name)
             size = j._fsize(name)  # rewritten, or not

@@ -172,7 +172,7 @@ def on_fat(monkeypatch):
     logic over the copies (which file, which offset, recovery) without CircuitPython's cache."""
     from box import journal
 
-    monkeypatch.setattr(journal, "FAT", True)  # box/recovery.py takes it at each import
+    monkeypatch.setattr(journal, "FAT", True)  # Journal.recover hands it to box/recovery.py
     return journal
 
 
