@@ -85,10 +85,10 @@ class Panel:
         self.display.brightness = min(1.0, (value + 0.5) / 255)  # the driver sends brightness * 255
 
     def power(self, on):
-        if on:
-            self.display.wake()
-        else:
-            self.display.sleep()
+        # Display on or off (its RAM kept), the command every panel here shares, sent on the
+        # bus here: adafruit_displayio_sh1106 2.0.4's sleep() and wake() hand the bus a list,
+        # which CircuitPython 10's send() refuses ("object with buffer protocol required").
+        self.display.bus.send(0xAF if on else 0xAE, b"")
 
 
 class Board(Base):
