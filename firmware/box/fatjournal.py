@@ -31,7 +31,7 @@ import os
 from scorebox_core import records as R
 from scorebox_core.journal import group_first
 
-PAD = 4096  # 0xFF bytes before and after the records: never rewritten
+PAD = R.ERASED_PAD  # 0xFF bytes before and after the records: never rewritten
 ROOM = 32768  # bytes of records a copy holds
 _CHUNK = 512  # FAT's sector
 

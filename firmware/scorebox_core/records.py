@@ -32,6 +32,11 @@ ACK = 8  # the acknowledgement file's state: a value
 QUARANTINE = 9  # bytes set aside: offset varint, file name value, then the raw bytes
 GAP = 10  # where damaged bytes were set aside: their offset and length (varints)
 DAMAGE = 0  # not a record: what scan() reports for a stretch it could not read
+# A journal file on FAT is made at full size with this many 0xFF bytes before and after its
+# records (box/fatjournal.py): a run of 0xFF at least this long at a file's start or end is
+# that erased flash, not damage. A shorter one (erased bytes where records were: a wiped
+# block, a LittleFS file's torn tail) is damage, set aside like any other.
+ERASED_PAD = 4096
 
 NAMES = ("damage", "group", "match", "event", "result", "confirm", "note", "face", "ack", "quarantine", "gap")
 
@@ -489,9 +494,9 @@ def parse(buf, pos, end):
 def scan(read, start=0):
     """Every record of a file, in order: yields (offset, end, rtype, value). A stretch that
     holds no valid record comes out as (offset, end, DAMAGE, None); reading resumes at the
-    next valid record, so one bad record loses only itself. A stretch of 0xFF bytes from
-    `start` or to the end is erased flash, not damage (a journal file made at full size on
-    FAT: box/fatjournal.py). read(n) -> bytes gives the file's bytes from `start` on ('' or
+    next valid record, so one bad record loses only itself. A stretch of ERASED_PAD or more
+    0xFF bytes from `start` or to the end is erased flash, not damage (a journal file made at
+    full size on FAT: box/fatjournal.py). read(n) -> bytes gives the file's bytes from `start` on ('' or
     b'' at the end)."""
     buf = b""
     base = start  # file offset of buf[0]
@@ -522,12 +527,12 @@ def scan(read, start=0):
             erased = False
             pos += 1
             continue
-        if bad >= 0 and not (erased and bad == start):
+        if bad >= 0 and not (erased and bad == start and pos - bad >= ERASED_PAD):
             yield bad, pos, DAMAGE, None
         bad = -1
         yield pos, r[2] - i + pos, r[0], r[1]
         pos += r[2] - i
-    if bad >= 0 and not erased:
+    if bad >= 0 and not (erased and pos - bad >= ERASED_PAD):
         yield bad, pos, DAMAGE, None
 
 

@@ -124,6 +124,28 @@ def test_0xff_inside_the_records_or_mixed_at_the_end_is_still_damage():
         assert bad and bad[0][0] == where, (where, bad)
 
 
+def test_0xff_shorter_than_a_pad_at_the_ends_is_damage():
+    # Records erased where they were (a LittleFS file's last arrows, a match's header: a wiped
+    # block) are damage, set aside and reported, on the box and on the PC; only a FAT copy's
+    # pads (ERASED_PAD or more 0xFF at an end) are erased flash.
+    from scorebox.sync.decode import decode_file
+
+    good = b"".join(RECS)
+    head, tail = len(RECS[0]), len(RECS[-1])
+    for data, where in [
+        (b"\xff" * head + good[head:], 0),  # the first record erased
+        (good[:-tail] + b"\xff" * tail, len(good) - tail),  # the last one
+        (b"\xff" * (R.ERASED_PAD - 1) + good, 0),
+        (good + b"\xff" * (R.ERASED_PAD - 1), len(good)),
+    ]:
+        bad = [o for o, e, ty, _ in R.scan_bytes(data) if ty == R.DAMAGE]
+        assert bad == [where], (where, bad)
+        assert [d[0] for d in decode_file(data, 1)["damage"]] == [where]
+    for data in [b"\xff" * R.ERASED_PAD + good, good + b"\xff" * R.ERASED_PAD]:
+        assert [o for o, e, ty, _ in R.scan_bytes(data) if ty == R.DAMAGE] == []
+        assert decode_file(data, 1)["damage"] == []
+
+
 class _Folder:  # what Group asks of box/journal.py's Journal: its paths
     def __init__(self, root):
         self.root = str(root)

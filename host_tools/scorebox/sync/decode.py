@@ -96,7 +96,7 @@ def decode_file(data, first=None, upto=None):
     fold = RunFold(first, upto)
     out = []
     pos, end, bad = 0, len(data), -1
-    erased = True  # the stretch in bad is all 0xFF: at the start or the end, not damage
+    erased = True  # the stretch in bad is all 0xFF: a FAT file's pad at the start or the end is no damage
 
     def add(m):
         taken(fold, m, out)
@@ -105,7 +105,7 @@ def decode_file(data, first=None, upto=None):
         if data[pos] == ARROW:
             k = arrow_run(data, pos, end)
             if k:
-                if bad >= 0 and not (erased and bad == 0):
+                if bad >= 0 and not (erased and bad == 0 and pos - bad >= R.ERASED_PAD):
                     add(fold.feed(bad, pos, R.DAMAGE, None))
                 bad = -1
                 add(fold.feed_run(pos, data[pos + 1 : pos + 3 * k : 3]))
@@ -120,12 +120,12 @@ def decode_file(data, first=None, upto=None):
                 erased = False
             pos += 1
             continue
-        if bad >= 0 and not (erased and bad == 0):
+        if bad >= 0 and not (erased and bad == 0 and pos - bad >= R.ERASED_PAD):
             add(fold.feed(bad, pos, R.DAMAGE, None))
         bad = -1
         add(fold.feed(pos, r[2], r[0], r[1]))
         pos = r[2]
-    if bad >= 0 and not erased:
+    if bad >= 0 and not (erased and pos - bad >= R.ERASED_PAD):
         add(fold.feed(bad, pos, R.DAMAGE, None))
     add(fold.close())
     return decoded(fold, out)
