@@ -30,7 +30,7 @@ def _builtins():
             try:
                 sys.modules[name] = __import__(name)
             except ImportError:
-                pass  # not on this port (machine on the unix port)
+                pass  # not on this port (machine on CircuitPython)
     finally:
         sys.path[:] = path
 
