@@ -229,6 +229,8 @@ def read_trace(path):
     pos = 0
     while pos < len(data):
         _, kind, off, n = struct.unpack_from("<dIII", data, pos)
+        if kind not in (1, 2, 3):
+            raise ValueError("%s: no flash write at byte %d (kind %d)" % (path, pos, kind))
         pos += 20
         if kind == 3:
             b = data[pos : pos + 4]

@@ -57,9 +57,6 @@ def run(tmp_path_factory):
         played = pico.play([emu.rp2.key_step("5", 200, 100, pins)])
         out = emu.console_text(out + pico.read_until(emu.DONE))
         stats = pico.stats()
-        # Half a second more before the power goes: the console's last line can come before
-        # CircuitPython has written both FATs (the saved drive then fails fs_files' check).
-        pico.play([emu.rp2.key_step(None, 500, 0)])
         pico.power_off()
     finally:
         pico.close()

@@ -6,6 +6,7 @@ into \\r\\n). The flash lives in a host file, so a power cut keeps what was writ
 
 import os
 import pty
+import time
 import tty
 
 
@@ -17,6 +18,13 @@ class PtyBox:
         tty.setraw(self.slave)
         self.port = os.ttyname(self.slave)
         self.proc = None
+        # Threads that copy between the pty and the box's process (the emulated Pico's): they
+        # hold fd numbers, so they stop before those fds close. A closed fd's number is the next
+        # file's that this process opens: a late relay read bytes out of a trace or a flash
+        # image being read, or wrote console text into one being written (drives and traces
+        # that differed now and then).
+        self.relays = []
+        self.ptys = [(self.master, self.slave)]
 
     def kill(self):
         """Pull the power: the process dies wherever it is."""
@@ -42,7 +50,32 @@ class PtyBox:
         except OSError:
             return ""
 
+    def stop_relays(self, timeout=10):
+        """Wait for the relay threads of a box whose process has ended; what the box left in
+        the ptys is read away meanwhile (a relay blocked writing to a full pty gets free)."""
+        deadline = time.monotonic() + timeout
+        for t in self.relays:
+            while t.is_alive():
+                if time.monotonic() > deadline:
+                    raise RuntimeError("a relay thread of the box's pty did not stop")
+                for _, slave in self.ptys:
+                    _read_away(slave)
+                t.join(0.05)
+        self.relays = []
+
     def close(self):
         self.kill()
-        os.close(self.master)
-        os.close(self.slave)
+        self.stop_relays()
+        for master, slave in self.ptys:
+            os.close(master)
+            os.close(slave)
+
+
+def _read_away(fd):
+    os.set_blocking(fd, False)
+    try:
+        while os.read(fd, 65536):
+            pass
+    except (BlockingIOError, OSError):
+        pass
+    os.set_blocking(fd, True)

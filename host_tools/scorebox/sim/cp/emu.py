@@ -14,7 +14,6 @@ import re
 import shutil
 import socket
 import tempfile
-import threading
 import time
 import tty
 
@@ -121,6 +120,7 @@ class EmulatedCircuitPython(rp2.EmulatedPico):
         self.data_master, self.data_slave = pty.openpty()
         tty.setraw(self.data_slave)
         self.data_port = os.ttyname(self.data_slave)
+        self.ptys.append((self.data_master, self.data_slave))
         self.pins = rp2.pin_map(fw)
         self.vbus = vbus
         self.vsys_mv = vsys_mv
@@ -146,16 +146,10 @@ class EmulatedCircuitPython(rp2.EmulatedPico):
         here, self.data_wire = socket.socketpair()
         super().boot()
         self.data_wire.close()
-        threading.Thread(target=self._to_pc, args=(here, self.data_master), daemon=True).start()
-        threading.Thread(target=self._to_box, args=(here, self.data_master), daemon=True).start()
+        self.relay(here, self.data_master)
 
     def pass_fds(self):
         return (*super().pass_fds(), self.data_wire.fileno())
-
-    def close(self):
-        super().close()
-        os.close(self.data_master)
-        os.close(self.data_slave)
 
     def read_until(self, marker, timeout=300):
         """What the console sent, as the PC reads it on `port`, up to and including marker

@@ -236,6 +236,7 @@ class EmulatedPico(PtyBox):
 
     def boot(self):
         """Power on (again), with the flash as it was left."""
+        self.stop_relays()  # the last boot's: they would take the PC's bytes to a dead harness
         self.events = queue.Queue()
         self.usb = threading.Event()
         # The USB wire: a socket pair to the harness (Node cannot poll a pty master),
@@ -253,9 +254,18 @@ class EmulatedPico(PtyBox):
                 cwd=os.path.dirname(self.HARNESS),
             )
         self.wire.close()
-        threading.Thread(target=self._read, args=(self.proc, self.events), daemon=True).start()
-        threading.Thread(target=self._to_pc, args=(here, self.master), daemon=True).start()
-        threading.Thread(target=self._to_box, args=(here, self.master), daemon=True).start()
+        self._thread(self._read, self.proc, self.events)
+        self.relay(here, self.master)
+
+    def relay(self, sock, master):
+        """Copy between a USB wire and a pty master while this boot's harness runs."""
+        self._thread(self._to_pc, sock, master)
+        self._thread(self._to_box, sock, master)
+
+    def _thread(self, target, *args):
+        t = threading.Thread(target=target, args=args, name="emulated Pico " + target.__name__, daemon=True)
+        t.start()
+        self.relays.append(t)
 
     def pass_fds(self):
         """The fds the harness inherits: the USB wire's (sim/cp adds its data port's)."""
