@@ -22,7 +22,8 @@ class LateBox:
         self.master, self.slave = pty.openpty()
         tty.setraw(self.slave)
         self.port = os.ttyname(self.slave)
-        threading.Thread(target=self.serve, daemon=True).start()
+        self.t = threading.Thread(target=self.serve, daemon=True)
+        self.t.start()
 
     def serve(self):
         buf, held = b"", None
@@ -42,7 +43,8 @@ class LateBox:
                 os.write(self.master, frames.encode(seq, "OK", {"reply to": kind}))
 
     def close(self):
-        os.close(self.slave)
+        os.close(self.slave)  # the master's read then fails: the thread ends before its fd closes
+        self.t.join(5)
         os.close(self.master)
 
 
