@@ -90,4 +90,5 @@ def test_doctor_checks_the_simulators_box(tmp_path):
     assert "box %s:" % box in synced
     assert "ok    matches waiting for a sync: 0 (and 1 already on a PC)" in p.stdout, p.stdout
     none = scorebox("doctor", "--sim", str(tmp_path / "none.flash"))
-    assert none.returncode == 2 and "key a match with `scorebox sim` first" in none.stderr, none.stderr
+    said = "key a match with `scorebox sim --state %s` first" % (tmp_path / "none.flash")
+    assert none.returncode == 2 and said in none.stderr, none.stderr

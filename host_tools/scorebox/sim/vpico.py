@@ -27,7 +27,12 @@ def plugged_in(state=None):
     as a box on a cable: yields the port's path for the sync link (`scorebox sync --sim`)."""
     state = state or default_state()
     if not os.path.exists(state):
-        raise SimError("%s: no simulator box here yet: key a match with `scorebox sim` first" % state)
+        # A newcomer's `scorebox sim --keys FILE` played on a fresh box that was not kept.
+        own = "" if state == default_state() else " --state %s" % state
+        raise SimError(
+            "%s: no simulator box here yet: key a match with `scorebox sim%s` first"
+            " (a `--keys FILE` run keeps its box here only with `--state %s`)" % (state, own, state)
+        )
     with Flash(state) as flash, tempfile.TemporaryDirectory(prefix="scorebox-sim-") as tmp:
         vp = VirtualPico(flash, log=os.path.join(tmp, "box.log"))  # the log beside the state could be anyone's
         try:
