@@ -54,6 +54,9 @@ def test_the_wheel_carries_the_whole_tree():
         listed = tomllib.load(f)["tool"]["setuptools"]["packages"]
     shipped = {p[len("scorebox.firmware.") :] for p in listed if p.startswith("scorebox.firmware.")}
     tree = {os.path.dirname(rel).replace("/", ".") for rel in firmware.compiled()}
+    # A CircuitPython box's lib/ is a package too: as package data of scorebox.firmware,
+    # setuptools warned at every install that it "would be ignored" (make demo printed it).
+    tree |= {firmware.CIRCUITPYTHON + "." + os.path.dirname(rel) for rel in firmware.circuitpython_lib()}
     assert shipped == tree, "pyproject.toml's scorebox.firmware.* packages differ from the firmware tree"
 
 
