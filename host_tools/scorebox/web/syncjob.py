@@ -46,7 +46,8 @@ def ports():
     """[(device, description)] of the PC's serial ports, for the page's port field."""
     from serial.tools import list_ports
 
-    return sorted((p.device, p.description or "") for p in list_ports.comports())
+    # pyserial says "n/a" where the system names no device (a PC's own /dev/ttyS0): nothing to show
+    return sorted((p.device, "" if p.description in (None, "n/a") else p.description) for p in list_ports.comports())
 
 
 def run(db, sim, sim_state, conn, take_over=False, port=None):
