@@ -54,7 +54,7 @@ def images():
     if not (uf2 and rom):
         raise Missing(NEED)
     if not shutil.which("node") or not os.path.isdir(os.path.join(rp2.HERE, "node_modules", "rp2040js")):
-        raise Missing("the emulated Pico needs node and rp2040js: `make` installs it (npm ci)")
+        raise Missing(rp2.NEED_NODE)
     return uf2, rom
 
 

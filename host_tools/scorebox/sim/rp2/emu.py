@@ -35,6 +35,10 @@ NEED = (
     "and the RP2040 B1 boot ROM (raspberrypi/pico-bootrom, 16 KiB): set SCOREBOX_PICO_UF2 and "
     "SCOREBOX_RP2040_BOOTROM to them, or SCOREBOX_RP2_DIR to one folder holding both (docs/rp2.md)"
 )
+NEED_NODE = (
+    "the emulated Pico needs Node (18 or later) and rp2040js: `make test` or `make bench` installs"
+    " rp2040js (npm ci --prefix host_tools/scorebox/sim/rp2)"
+)
 # The flash chip's timing models (harness.mjs FLASH_NS): None leaves it out.
 FLASH_MODELS = (None, "typical", "max")
 # Keypad key codes, row by row (box/keys.py): the matrix position of each.
@@ -56,7 +60,7 @@ def images():
     if not (uf2 and rom and os.path.isfile(uf2) and os.path.isfile(rom)):
         raise Missing(NEED)
     if not shutil.which("node") or not os.path.isdir(os.path.join(HERE, "node_modules", "rp2040js")):
-        raise Missing("the emulated Pico needs node and rp2040js: `make` installs it (npm ci)")
+        raise Missing(NEED_NODE)
     return uf2, rom
 
 
@@ -435,6 +439,7 @@ def main(argv=None):
         print("usage: python -m scorebox.sim.rp2.emu FLASH [--frozen]", file=sys.stderr)
         return 2
     try:
+        images()  # the stock image, the boot ROM and Node for every kind: before a flash file is made
         image = Image(kind)
     except Missing as e:
         print(e, file=sys.stderr)
