@@ -193,9 +193,9 @@ def older_backup(tmp_path):
     """A backup of both games made by the scorebox before migration 5 (schema 4)."""
     old = both_games(str(tmp_path / "schema4.sqlite"))
     db = sqlite3.connect(old)
-    rewind(db, 4)  # what migrations 5 to 7 made taken off
+    rewind(db, 4)  # what migrations 5 to 8 made taken off
     db.close()
-    assert SCHEMA_VERSION == 7 and backup.problems(old) == []
+    assert SCHEMA_VERSION == 8 and backup.problems(old) == []
     return old
 
 

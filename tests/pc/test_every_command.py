@@ -71,6 +71,7 @@ RUNS = {
     "archers add": [(["archers", "add", "Zed", "--db", "{db}"], 0, 0)],
     "archers rename": [(["archers", "rename", "Zed", "Zoe", "--db", "{db}"], 0, 0)],
     "archers retire": [(["archers", "retire", "Zoe", "--db", "{db}"], 0, 0)],
+    "archers club": [(["archers", "club", "Zoe", "Bowmen of B", "--db", "{db}"], 0, 0)],
     "archers import": [(["archers", "import", "{dir}/members.csv", "--db", "{db}"], 0, 0)],
     "boxes list": [(["boxes", "list", "--db", "{db}"], 0, 0)],
     "boxes name": [(["boxes", "name", "{box}", "Red", "--db", "{db}"], 0, 2)],

@@ -164,7 +164,8 @@ def test_a_league_made_before_archers_gets_them_kept(league):
     s = open_store(url)
     try:
         s.db.script(
-            "DROP TABLE %s, league_archers, league_seasons; UPDATE league_version SET version = 2;" % ", ".join(KEPT)
+            "DROP TABLE league_match_clubs, %s, league_archers, league_seasons; UPDATE league_version SET version = 2;"
+            % ", ".join(KEPT)
         )
         LeagueDB(s)
         assert s.db.execute("SELECT version FROM league_version").fetchall() == [(LEAGUE_VERSION,)]

@@ -13,10 +13,17 @@ def cmd_list(store, args):
     if not rows:
         print("no archers in %s: add them with `scorebox archers add NAME` or `import FILE.csv`" % store.path)
         return 0
-    print(("%-14s %7s  %-10s %-7s  %s" % ("archer", "matches", "last", "", "full name")).rstrip())
-    for name, retired, matches, last, full in rows:
+    print(("%-14s %7s  %-10s %-7s  %-24s %s" % ("archer", "matches", "last", "", "full name", "club")).rstrip())
+    for name, retired, matches, last, full, club in rows:
         when = time.strftime("%Y-%m-%d", time.localtime(last)) if last else "-"
-        line = "%-14s %7d  %-10s %-7s  %s" % (name, matches, when, "retired" if retired else "", full or "")
+        line = "%-14s %7d  %-10s %-7s  %-24s %s" % (
+            name,
+            matches,
+            when,
+            "retired" if retired else "",
+            full or "",
+            club or "",
+        )
         print(printable(line.rstrip()))  # names from a box's matches may hold anything (#21 item 12)
     print("%d archer%s" % (len(rows), "" if len(rows) == 1 else "s"))
     return 0
@@ -45,6 +52,15 @@ def cmd_rename(store, args):
 def cmd_retire(store, args):
     name = store.retire_archer(args.name)
     print(printable("retired %s: off the box's list at the next sync; matches and statistics kept" % name))
+    return 0
+
+
+def cmd_club(store, args):
+    name, club = store.set_club(args.name, args.club)
+    if club:
+        print(printable("%s is of %s: the league files their matches under that club" % (name, club)))
+    else:
+        print(printable("%s is of this club" % name))
     return 0
 
 
@@ -88,7 +104,7 @@ def cmd_archers(args):
 
 
 def add_parser(sub):
-    p = sub.add_parser("archers", help="the club's roster: list, add, rename, retire, import (sync sends it)")
+    p = sub.add_parser("archers", help="the club's roster: list, add, rename, retire, club, import (sync sends it)")
     acts = p.add_subparsers(dest="archers_command")
     db_help = "store file (default: in your user data folder)"
     retired_help = "list retired archers too"
@@ -110,6 +126,10 @@ def add_parser(sub):
     a = acts.add_parser("retire", help="leave an archer off the box's list; their history stays")
     a.add_argument("name", metavar="NAME", help="the archer's name (any case)")
     a.set_defaults(action=cmd_retire)
+    a = acts.add_parser("club", help="a guest archer's home club, as the league names it (docs/league.md)")
+    a.add_argument("name", metavar="NAME", help="the archer's name (any case)")
+    a.add_argument("club", metavar="CLUB", nargs="?", default="", help="their league club's name (none: this club)")
+    a.set_defaults(action=cmd_club)
     a = acts.add_parser("import", help="add the names of a club's member list (a CSV file)")
     a.add_argument("file", metavar="FILE", help="a CSV file with a name column, or first and last name columns")
     a.add_argument(

@@ -7,6 +7,8 @@ short sends, next time, only what did not arrive, and a match is never sent twic
 league has it. Each push carries a new push_id: the league refuses one it has seen (a
 replayed request). The token is read from --token or SCOREBOX_LEAGUE_TOKEN and never printed.
 Few requests: each costs the server a check of the token (an Argon2 hash, made to be slow).
+Each match carries its archers' clubs (`clubs`, beside `names`): a guest archer's home club as
+the club's roster keeps it (`scorebox archers club`), None for the club's own.
 """
 
 import ipaddress
@@ -89,13 +91,16 @@ class Cut(ScoreboxError):
 def push(store, league, batch=BATCH):
     """Send the store's matches the league lacks; (stored, held before)."""
     stored = held = 0
-    rows = match_rows(store)
+    guests = store.guest_clubs()
+    rows = (dict(m, clubs=clubs_of(m["names"], guests)) for m in match_rows(store))
     part = list(itertools.islice(rows, ASK))
     while True:
         # asked even with nothing to send: the league and the token are tried all the same
-        # with the names the club gives each match: one it named since it was sent is sent again
+        # with the names and clubs the club gives each match: one it named since it was sent
+        # (or whose guest's club it set since) is sent again
         keys = [[m["device"], m["number"], m["names"]] for m in part]
-        have = league.call("league/api/have", {"matches": keys})["have"]
+        clubs = [m["clubs"] for m in part]  # beside the keys: a league before clubs reads the keys alone
+        have = league.call("league/api/have", {"matches": keys, "clubs": clubs})["have"]
         have = {tuple(k) for k in have}
         new = [m for m in part if (m["device"], m["number"]) not in have]
         held += len(part) - len(new)
@@ -112,6 +117,12 @@ def push(store, league, batch=BATCH):
         part = list(itertools.islice(rows, ASK))
         if not part:
             return stored, held
+
+
+def clubs_of(names, guests):
+    """Each archer's home club beside their name, side by side as names (None: this club's),
+    from guests (the store's guest_clubs): the league files a guest under their own club."""
+    return [[guests.get(n.casefold()) for n in side] for side in names]
 
 
 def batches(matches, most):

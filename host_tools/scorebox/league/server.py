@@ -1,14 +1,17 @@
 """`scorebox serve --league`: the league's server, a Flask app of its own (not the club's
 desk), on the league's PostgreSQL store. Its API, for `scorebox push` (commands/push.py):
 
-- POST /league/api/have {"matches": [[BOX, NUMBER, NAMES], ...]}: which of these the league
-  holds (of the pushing club's boxes) under these names (NAMES: the sides' archers as the
-  club's store names them; without it, under any), so that a push cut short goes on where it
-  stopped and a match the club named since is sent again;
+- POST /league/api/have {"matches": [[BOX, NUMBER, NAMES], ...], "clubs": [CLUBS, ...]}: which
+  of these the league holds (of the pushing club's boxes) under these names (NAMES: the
+  sides' archers as the club's store names them; without it, under any) and clubs (CLUBS:
+  their home clubs, side by side as NAMES, None the club's own; without them, under any), so
+  that a push cut short goes on where it stopped and a match the club named since, or whose
+  guest's club it set since, is sent again;
 - POST /league/api/push {"push_id": ..., "matches": [...]}: new matches, each in the form of
-  an export's matches.json (store/export.py), filed under its `names` (the club's), the
-  push's matches stored in one transaction: all or none. A match the league holds whose
-  names changed is filed under the new ones, its archers' totals moved with it.
+  an export's matches.json (store/export.py), filed under its `names` (the club's) and its
+  archers' `clubs` (a guest's home club by the league's name for it; none: every archer the
+  pushing club's), the push's matches stored in one transaction: all or none. A match the
+  league holds whose names or clubs changed is filed anew, its totals moved with it.
 
 Each request carries the club's token (`Authorization: Bearer sbl1....`, league/tokens.py).
 A push is refused with one line and nothing stored when its token is not a club's (401), its
@@ -16,8 +19,9 @@ body is not JSON of this form (400) or too large (413), its push_id was received
 replayed push, 409), a match is of a box another club pushed first (403), a match held
 already differs from it (409: a stored match is never changed), or the rules refuse a match
 (422: replayed by the rules core as an import is, store/checks.py), or names an archer
-twice (422). A push the store cannot take (503) stores nothing. Every push is logged
-(store/leaguedb.py), refused ones too; one the store cannot log is in the server's log.
+twice (422), or a club the league does not have, or two clubs for one side (422). A push
+the store cannot take (503) stores nothing. Every push is logged (store/leaguedb.py),
+refused ones too; one the store cannot log is in the server's log.
 Its pages (GET /league/: the standings, a club's, a match's) are league/pages.py.
 docs/league.md.
 """
@@ -145,21 +149,33 @@ def held(store, league, club, data):
     keys = data["matches"]
     if len(keys) > MAX_HAVE:
         raise Refusal(400, "at most %d matches a question" % MAX_HAVE)
-    numbers, names = {}, {}
-    for k in keys:
+    said = data.get("clubs")  # each match's archers' clubs, beside the keys (a newer scorebox's)
+    if not (isinstance(said, list) and len(said) == len(keys)):
+        said = None
+    numbers, names, clubs = {}, {}, {}
+    for i, k in enumerate(keys):
         if not (isinstance(k, list) and len(k) in (2, 3) and isinstance(k[0], str) and isinstance(k[1], int)):
             raise Refusal(400, "a match is asked for as [BOX, NUMBER] or [BOX, NUMBER, NAMES]")
         numbers.setdefault(k[0], []).append(k[1])
         if len(k) == 3:
             names[k[0], k[1]] = k[2]
+            if said is not None:
+                clubs[k[0], k[1]] = said[i]
     owners = league.box_owners(numbers)
+    named = Clubs(league, club)
     out = []
     for uid, nums in numbers.items():
         if owners.get(uid) == club[0]:  # another club's boxes are not told
             have = sorted(store.digests(uid, nums))
             filed = league.names(uid, [n for n in have if (uid, n) in names])
-            # one filed under other names is not held as the club holds it: it is sent again
-            out += [[uid, n] for n in have if n not in filed or _folded(filed[n][1]) == _folded(names[uid, n])]
+            # one filed under other names or clubs is not held as the club holds it: it is sent again
+            out += [
+                [uid, n]
+                for n in have
+                if n not in filed
+                or _folded(filed[n][1]) == _folded(names[uid, n])
+                and ((uid, n) not in clubs or named.asked(clubs[uid, n], filed[n][1]) == filed[n][2])
+            ]
     return {"have": out}
 
 
@@ -176,13 +192,16 @@ def take(store, league, club, data):
             uid, number, header, log, extras, names = imports.check_import(m)
         except imports.Invalid as e:
             raise Refusal(400, "%s: %s; nothing stored" % (imports.match_key(m, i), e))
-        items.setdefault(uid, []).append((number, header, log, extras, names))
+        items.setdefault(uid, []).append((number, header, log, extras, names, m.get("clubs")))
     _own(league.box_owners(items), club)
-    checked, held, named = {}, 0, {}
+    checked, held, named, guests = {}, 0, {}, {}
+    clubs = Clubs(league, club)
     for uid, its in items.items():
         digests = store.digests(uid, [it[0] for it in its])
         checked[uid] = []
-        for number, header, log, extras, names in its:
+        for number, header, log, extras, names, said in its:
+            sides = _filed(uid, number, header, names)
+            sides_clubs = clubs.of(uid, number, sides, said)
             if number in digests:
                 if digests[number] != match_digest(header, log):
                     raise Refusal(
@@ -191,14 +210,16 @@ def take(store, league, club, data):
                         % (uid, number),
                     )
                 held += 1
-                if names is not None:  # the club may have named it since it was pushed
-                    named.setdefault(uid, {})[number] = _filed(uid, number, header, names)
+                # the club may have named it, or set a guest's club, since it was pushed
+                named.setdefault(uid, {})[number] = (sides if names is not None else None, sides_clubs)
                 continue
             c = check(number, header, log, extras)  # the rules core's replay, as an import's
             if isinstance(c, Refused):
                 raise Refusal(422, "%s/%d: %s; nothing stored" % (uid, number, c))
-            c.archers = _filed(uid, number, header, names)  # its rows are the club's names'
+            c.archers = sides  # its rows are the club's names'
             checked[uid].append(c)
+            if sides_clubs != [club[0], club[0]]:  # a guest's side: filed under its club once stored
+                guests.setdefault(uid, {})[number] = (None, sides_clubs)
 
     def run():
         _own(league.claim_boxes(club[0], items), club)  # a box no club had is this club's from now on
@@ -207,14 +228,83 @@ def take(store, league, club, data):
             done, _ = store.add_checked(uid, cs)
             got["stored"] += sum(1 for g in done if g is True)
             got["held"] += sum(1 for g in done if g is False)  # the same match twice in one push
+        for uid, want in guests.items():  # kept as its box's club's by add_checked: moved to its sides' clubs
+            for number, (mid, _, have) in league.names(uid, want).items():
+                if have != want[number][1]:
+                    league.refile(mid, clubs=want[number][1])
         for uid, want in named.items():
-            for number, (mid, have) in league.names(uid, want).items():
-                if _folded(have) != _folded(want[number]):
-                    league.rename(mid, want[number])
+            for number, (mid, names, sides_clubs) in league.names(uid, want).items():
+                new_names, new_clubs = want[number]
+                names = new_names if new_names is not None and _folded(names) != _folded(new_names) else None
+                sides_clubs = new_clubs if new_clubs != sides_clubs else None
+                if names is not None or sides_clubs is not None:
+                    league.refile(mid, names, sides_clubs)
                     got["renamed"] = got.get("renamed", 0) + 1  # said only when some were
         return got
 
     return store._write(run)  # one transaction: a push is stored whole or not at all
+
+
+class Clubs:
+    """The league's clubs by the names a push gives its archers' clubs (`clubs`, beside
+    `names`: a guest archer's home club, None for the pushing club's own), read once."""
+
+    def __init__(self, league, club):
+        self.league, self.club, self.ids = league, club, None
+
+    def _id(self, name):
+        """The id of the club of this name (any case when no other club's differs only in
+        case), or None."""
+        if self.ids is None:
+            every = self.league.clubs()
+            self.ids = {c["name"]: c["id"] for c in every}
+            folded = {}
+            for c in every:
+                folded.setdefault(c["name"].casefold(), []).append(c["id"])
+            self.folded = {k: v[0] for k, v in folded.items() if len(v) == 1}
+        return self.ids.get(name) or self.folded.get(name.casefold())
+
+    def of(self, uid, number, sides, said):
+        """[the club id of the first side, of the other] of a match whose archers are sides:
+        each side is one club's; said: the push's clubs of its archers, side by side as sides
+        (None: an older push's, every archer the pushing club's). Refusal 400 when said is not
+        that, 422 when a club is not the league's or a side's archers are of two clubs."""
+        if said is None:
+            return [self.club[0], self.club[0]]
+        if not (
+            isinstance(said, list)
+            and [len(s) if isinstance(s, list) else None for s in said] == [len(s) for s in sides]
+            and all(c is None or isinstance(c, str) for s in said for c in s)
+        ):
+            raise Refusal(400, "%s/%d: its clubs are not its archers', side by side; nothing stored" % (uid, number))
+        out = []
+        for names, clubs in zip(sides, said):
+            ids = set()
+            for name, c in zip(names, clubs):
+                cid = self.club[0] if c is None or not c.strip() else self._id(c.strip())
+                if cid is None:
+                    raise Refusal(
+                        422,
+                        "%s/%d: %s's club %r is not a club of the league: give a guest the club's name as the "
+                        "league's standings show it; nothing stored" % (uid, number, name, c),
+                    )
+                ids.add(cid)
+            if len(ids) > 1:
+                raise Refusal(
+                    422,
+                    "%s/%d: %s are of two clubs: a side shoots for one club; nothing stored"
+                    % (uid, number, ", ".join(names)),
+                )
+            out.append(ids.pop() if ids else self.club[0])
+        return out
+
+    def asked(self, said, sides):
+        """of() for a question's match (sides: the names it is filed under), or None when it
+        is not one the league files (sent again, and refused or filed then)."""
+        try:
+            return self.of("", 0, sides, said)
+        except Refusal:
+            return None
 
 
 def _filed(uid, number, header, names):

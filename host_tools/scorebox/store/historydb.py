@@ -60,8 +60,10 @@ class HistoryDB:
         for old, aid, t in self.db.execute("SELECT old, archer_id, renamed FROM archer_renames ORDER BY rowid"):
             was.setdefault(aid, []).append({"old": old, "renamed": t})
         return [
-            {"name": n, "full_name": f, "retired": r, "added": t, "was": was.get(i, [])}
-            for i, n, f, r, t in self.db.execute("SELECT id, name, full_name, retired, added FROM archers ORDER BY id")
+            {"name": n, "full_name": f, "retired": r, "added": t, "was": was.get(i, []), "club": c}
+            for i, n, f, r, t, c in self.db.execute(
+                "SELECT id, name, full_name, retired, added, club FROM archers ORDER BY id"
+            )
         ]
 
     def quarantine_records(self):
@@ -94,18 +96,19 @@ class HistoryDB:
             )
 
     def import_roster(self, roll):
-        """An export's roster [(name, retired, added, [(old name, renamed)], full name)]:
-        archers the store lacks (any case), as named, retired and added there; the names they
-        had before a rename, unless the store maps them already."""
+        """An export's roster [(name, retired, added, [(old name, renamed)], full name, home
+        club)]: archers the store lacks (any case), as named, retired and added there, a
+        guest with their club; the names they had before a rename, unless the store maps
+        them already."""
 
         def run():
             renamed = {r[0].casefold() for r in self.db.execute("SELECT old FROM archer_renames")}
-            for name, retired, added, was, full in roll:
+            for name, retired, added, was, full, club in roll:
                 row = self.find_archer(name)
                 if row is None:
                     self.db.execute(
-                        "INSERT INTO archers (name, retired, added, full_name) VALUES (?, ?, ?, ?)",
-                        (name, retired, added, full),
+                        "INSERT INTO archers (name, retired, added, full_name, club) VALUES (?, ?, ?, ?, ?)",
+                        (name, retired, added, full, club),
                     )
                     # by its name (unique), not lastrowid: sqlite3's, which psycopg has not
                     aid = self.db.execute("SELECT id FROM archers WHERE name = ?", (name,)).fetchone()[0]

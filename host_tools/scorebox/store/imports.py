@@ -182,7 +182,8 @@ def check_piece(q):
 
 
 def check_archer(a):
-    """(name, retired, added, [(old name, renamed)], full name) of a roster entry; Invalid unless sound."""
+    """(name, retired, added, [(old name, renamed)], full name, home club) of a roster entry;
+    Invalid unless sound (an export before clubs has none: the club's own)."""
     if not isinstance(a, dict):
         raise Invalid("not an object: %s" % _short(a))
     was = a.get("was")
@@ -199,4 +200,5 @@ def check_archer(a):
         _time(a.get("added"), "added"),
         olds,
         None if a.get("full_name") is None else _text(a.get("full_name"), "full_name", roster.FULL_MAX),
+        None if a.get("club") is None else roster.home_club(_text(a.get("club"), "club", roster.CLUB_MAX)),
     )

@@ -18,7 +18,7 @@ from scorebox.store.errors import StoreError
 from scorebox.store.queries import _GAME_SQL, _LIST_KEYS, _LIST_SQL
 from scorebox_core import games
 
-LEAGUE_VERSION = 3
+LEAGUE_VERSION = 4
 
 SCHEMA = """
 CREATE TABLE league_version (version INTEGER NOT NULL);
@@ -119,19 +119,32 @@ CREATE TABLE league_archer_totals (
 CREATE INDEX league_archer_totals_by_season ON league_archer_totals(season_id);
 UPDATE league_version SET version = 3;
 """,
+    # The clubs of a match's sides when they are not both its box's club's (a guest archer's
+    # home club, from the push's `clubs`): a row for each side of such a match, none for the
+    # others. Not kept from the matches (keep_all keeps it): what the club said.
+    4: """
+CREATE TABLE league_match_clubs (
+    match_id BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    side TEXT NOT NULL,
+    club_id BIGINT NOT NULL REFERENCES league_clubs(id),
+    PRIMARY KEY (match_id, side)
+);
+UPDATE league_version SET version = 4;
+""",
 }
 # The standings' points rule (docs/league.md): 2 a win, 1 a draw, 0 a loss.
 WIN_POINTS, DRAW_POINTS = 2, 1
-# The side that plays for the club whose box holds the match: each game's first (A, X).
-# A match names no club for its sides: this is the only side it says is the club's
-# (docs/league.md).
+# The side that plays for the club whose box holds the match when both sides are that
+# club's: each game's first (A, X) (docs/league.md, "Whose win a match is").
 HOME = tuple(g.SIDES[0] for g in games.every())
 AWAY = tuple(g.SIDES[1] for g in games.every())
 # The day a match was played: its box's clock (the header's, matches.started) as a date in
 # the server's time zone (the store's session's: store/postgres.py); none for a match whose
 # box had no clock set, or one no calendar holds.
 _DAY = "CASE WHEN m.started >= 0 AND m.started < 253402300800 THEN CAST(to_timestamp(m.started) AS DATE) END"
-_CLUB_OF = "JOIN devices d ON d.id = m.device_id JOIN league_boxes b ON b.uid = d.uid "  # a match's club
+_CLUB_OF = "JOIN devices d ON d.id = m.device_id JOIN league_boxes b ON b.uid = d.uid "  # a match's box's club
+# A side's club: its league_match_clubs row's (a match with a guest side), else its box's.
+_SIDE_CLUB = "LEFT JOIN league_match_clubs g ON g.match_id = x.match_id AND g.side = x.side "
 # What LeagueDB.keep adds for the matches with ids ?1..?2. A match's archers are its club's;
 # an archer's outcome is W when their side won, L when the other side did, D a draw, none
 # without a result. league_club_days is only added to (one batch's rows beside another's);
@@ -139,6 +152,7 @@ _CLUB_OF = "JOIN devices d ON d.id = m.device_id JOIN league_boxes b ON b.uid = 
 ALL = 0
 _IN = "(%s)" % ", ".join("'%s'" % side for side in HOME)
 _OUT = "(%s)" % ", ".join("'%s'" % side for side in AWAY)
+_SIDES = "(%s)" % ", ".join("'%s'" % side for side in HOME + AWAY)
 _COUNTS = "matches, wins, draws, losses"
 _OUTCOMES = (
     "count(*), count(CASE WHEN outcome = 'W' THEN 1 END), count(CASE WHEN outcome = 'D' THEN 1 END), "
@@ -151,37 +165,55 @@ _BUCKETS = (
     "SELECT id, first_day, last_day FROM league_seasons) z ON z.id = %d OR day BETWEEN z.first_day AND z.last_day "
     % (ALL, ALL)
 )
+# Whose win, draw or loss each match of ?1..?2 is (docs/league.md, "Whose win a match is"):
+# a row (club, game, day, outcome) for its box's club, seen from its HOME side, when both
+# sides are one club's; else a row for each side's club, seen from that side.
+_VIEWS = (
+    "SELECT coalesce(g.club_id, b.club_id) AS club_id, " + _GAME_SQL + " AS game, " + _DAY + " AS day, "
+    "CASE WHEN m.winner = 'draw' THEN 'D' WHEN g.side IS NULL AND m.winner IN " + _IN + " OR m.winner = g.side "
+    "THEN 'W' WHEN m.winner IN "
+    + _SIDES
+    + " THEN 'L' END AS outcome FROM matches m "
+    + _CLUB_OF
+    + "LEFT JOIN league_match_clubs g ON g.match_id = m.id WHERE m.id BETWEEN ?1 AND ?2 "
+    "AND (g.side IS NULL OR g.side IN " + _IN + " OR g.club_id <> "
+    "(SELECT h.club_id FROM league_match_clubs h WHERE h.match_id = m.id AND h.side IN " + _IN + "))"
+)
+# The counts of those per club, game and day: a table k of club_id, game, day and _COUNTS.
+_CLUB_COUNTS = (
+    "(SELECT club_id, game, day, " + _OUTCOMES + " FROM (" + _VIEWS + ") AS v GROUP BY 1, 2, 3) "
+    "AS k (club_id, game, day, " + _COUNTS + ") "
+)
+# ... added to each day's buckets
+_CLUB_BUCKETS = (
+    "(SELECT club_id, z.id, game, sum(matches), sum(wins), sum(draws), sum(losses) FROM "
+    + _CLUB_COUNTS
+    + _BUCKETS
+    + "GROUP BY 1, 2, 3) AS k (club_id, season_id, game, "
+    + _COUNTS
+    + ") "
+)
 _KEEP = (
-    "INSERT INTO league_archers (club_id, archer_id) SELECT DISTINCT b.club_id, x.archer_id "
-    "FROM match_archers x JOIN matches m ON m.id = x.match_id " + _CLUB_OF + "WHERE x.match_id BETWEEN ?1 AND ?2 "
-    "ON CONFLICT DO NOTHING",
+    "INSERT INTO league_archers (club_id, archer_id) SELECT DISTINCT coalesce(g.club_id, b.club_id), x.archer_id "
+    "FROM match_archers x JOIN matches m ON m.id = x.match_id "
+    + _CLUB_OF
+    + _SIDE_CLUB
+    + "WHERE x.match_id BETWEEN ?1 AND ?2 ON CONFLICT DO NOTHING",
     "INSERT INTO league_match_sides (match_id, side, position, archer_id, game, day, outcome) "
     "SELECT x.match_id, x.side, x.position, a.id, " + _GAME_SQL + ", " + _DAY + ", "
     "CASE WHEN m.winner = x.side THEN 'W' WHEN m.winner = 'draw' THEN 'D' WHEN m.winner IS NOT NULL THEN 'L' END "
     "FROM match_archers x JOIN matches m ON m.id = x.match_id "
     + _CLUB_OF
-    + "JOIN league_archers a ON a.club_id = b.club_id AND a.archer_id = x.archer_id WHERE x.match_id BETWEEN ?1 AND ?2",
-    "INSERT INTO league_club_days (club_id, game, day, " + _COUNTS + ") "
-    "SELECT b.club_id, " + _GAME_SQL + ", " + _DAY + ", count(*), "
-    "count(CASE WHEN m.winner IN " + _IN + " THEN 1 END), count(CASE WHEN m.winner = 'draw' THEN 1 END), "
-    "count(CASE WHEN m.winner IN "
-    + _OUT
-    + " THEN 1 END) FROM matches m "
-    + _CLUB_OF
-    + "WHERE m.id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3",
+    + _SIDE_CLUB
+    + "JOIN league_archers a ON a.club_id = coalesce(g.club_id, b.club_id) AND a.archer_id = x.archer_id "
+    "WHERE x.match_id BETWEEN ?1 AND ?2",
+    "INSERT INTO league_club_days (club_id, game, day, " + _COUNTS + ") SELECT * FROM " + _CLUB_COUNTS,
     # the totals: the batch's counts per club, game and day (as above) added to each day's buckets
-    "INSERT INTO league_club_totals AS t (club_id, season_id, game, " + _COUNTS + ") "
-    "SELECT club_id, z.id, game, sum(matches), sum(wins), sum(draws), sum(losses) FROM ("
-    "SELECT b.club_id, " + _GAME_SQL + " AS game, " + _DAY + " AS day, count(*) AS matches, "
-    "count(CASE WHEN m.winner IN " + _IN + " THEN 1 END) AS wins, "
-    "count(CASE WHEN m.winner = 'draw' THEN 1 END) AS draws, "
-    "count(CASE WHEN m.winner IN "
-    + _OUT
-    + " THEN 1 END) AS losses FROM matches m "
-    + _CLUB_OF
-    + "WHERE m.id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3) AS k "
-    + _BUCKETS
-    + "GROUP BY 1, 2, 3 ON CONFLICT (club_id, season_id, game)"
+    "INSERT INTO league_club_totals AS t (club_id, season_id, game, "
+    + _COUNTS
+    + ") SELECT * FROM "
+    + _CLUB_BUCKETS
+    + "ON CONFLICT (club_id, season_id, game)"
     + _ADDED,
     "INSERT INTO league_archer_totals AS t (archer_id, season_id, game, " + _COUNTS + ") "
     "SELECT archer_id, z.id, game, "
@@ -212,6 +244,31 @@ _TAKE_BACK = (
     + "WHERE match_id = ?1 GROUP BY 1, 2, 3) AS k (archer_id, season_id, game, "
     + _COUNTS
     + ") WHERE t.archer_id = k.archer_id AND t.season_id = k.season_id AND t.game = k.game"
+)
+# A match's clubs' counts taken back (?1, ?2: its id), before its sides are filed under
+# other clubs (LeagueDB.refile): a day's row of the counts taken away, the totals less them.
+_CLUBS_TAKE_BACK = (
+    "INSERT INTO league_club_days (club_id, game, day, "
+    + _COUNTS
+    + ") SELECT club_id, game, day, "
+    + ", ".join("-" + c for c in _COUNTS.split(", "))
+    + " FROM "
+    + _CLUB_COUNTS,
+    "UPDATE league_club_totals AS t SET "
+    + ", ".join("%s = t.%s - k.%s" % (c, c, c) for c in _COUNTS.split(", "))
+    + " FROM "
+    + _CLUB_BUCKETS
+    + "WHERE t.club_id = k.club_id AND t.season_id = k.season_id AND t.game = k.game",
+)
+# A match's sides' clubs (?1: its id; ?2, ?3: its HOME side's club and the other's): a row a
+# side unless both are its box's club's.
+_SET_CLUBS = (
+    "DELETE FROM league_match_clubs WHERE match_id = ?1",
+    "INSERT INTO league_match_clubs (match_id, side, club_id) SELECT DISTINCT x.match_id, x.side, "
+    "CASE WHEN x.side IN " + _IN + " THEN CAST(?2 AS BIGINT) ELSE CAST(?3 AS BIGINT) END "
+    "FROM match_archers x JOIN matches m ON m.id = x.match_id "
+    + _CLUB_OF
+    + "WHERE x.match_id = ?1 AND NOT (b.club_id = ?2 AND b.club_id = ?3)",
 )
 _KEPT = ("league_archer_totals", "league_club_totals", "league_club_days", "league_match_sides")
 
@@ -247,8 +304,8 @@ class LeagueDB:
             have = 1
         for version in range(have + 1, LEAGUE_VERSION + 1):
             self.db.script(UPGRADES[version])
-            if version == 3:  # what it keeps, of the matches stored before
-                self._keep_all()
+        if have < 3:  # what version 3 keeps, of the matches stored before
+            self._keep_all()
 
     # --- what is kept as matches are stored ---------------------------------------------------
     def keep(self, first, last):
@@ -261,30 +318,37 @@ class LeagueDB:
             self.db.execute(sql, (first, last))
 
     def names(self, uid, numbers):
-        """{number: (match id, [side A's names, side B's])} of the matches of numbers the
-        league holds from box uid, named as the league files them (each game's first side
-        first)."""
+        """{number: (match id, [side A's names, side B's], [side A's club id, side B's])} of
+        the matches of numbers the league holds from box uid, named as the league files them
+        (each game's first side first); a side's club is its box's club's unless the push
+        named another (league_match_clubs)."""
         numbers = sorted(set(numbers))
         if not numbers:
             return {}
         out = {}
         rows = self.db.execute(
-            "SELECT m.number, m.id, x.side IN " + _IN + ", a.name FROM matches m "
-            "JOIN devices d ON d.id = m.device_id JOIN match_archers x ON x.match_id = m.id "
-            "JOIN archers a ON a.id = x.archer_id WHERE d.uid = ? AND m.number IN (%s) "
-            "ORDER BY m.number, x.position" % ",".join("?" * len(numbers)),
+            "SELECT m.number, m.id, x.side IN "
+            + _IN
+            + ", a.name, coalesce(g.club_id, b.club_id) FROM matches m "
+            + _CLUB_OF
+            + "JOIN match_archers x ON x.match_id = m.id JOIN archers a ON a.id = x.archer_id "
+            + _SIDE_CLUB
+            + "WHERE d.uid = ? AND m.number IN (%s) ORDER BY m.number, x.position" % ",".join("?" * len(numbers)),
             [uid] + numbers,
         )
-        for number, mid, home, name in rows:
-            out.setdefault(number, (mid, [[], []]))[1][0 if home else 1].append(name)
+        for number, mid, home, name, club in rows:
+            got = out.setdefault(number, (mid, [[], []], [None, None]))
+            got[1][0 if home else 1].append(name)
+            got[2][0 if home else 1] = club
         return out
 
-    def rename(self, match_id, names):
-        """File a held match under other archers of its club (names: side A's, side B's, as
-        the club's store names it now), inside the caller's write transaction: its archers as
-        Store.name_match sets them (its turns and figures too), and what keep kept of it
-        moved from its old archers to the new (their sides and totals; its club's counts do
-        not change)."""
+    def refile(self, match_id, names=None, clubs=None):
+        """File a held match under other archers or other clubs, inside the caller's write
+        transaction. names: side A's and side B's as the club's store names it now (None: as
+        they are), set as Store.name_match sets them (its turns and figures too); clubs: the
+        club ids of its first side and its other (None: as they are). What keep kept of it is
+        moved with it: its sides and its archers' totals (every season's), and, when its
+        clubs change, its clubs' counts (a day's row taking them back, the totals less them)."""
         old = [
             r[0] for r in self.db.execute("SELECT archer_id FROM league_match_sides WHERE match_id = ?", (match_id,))
         ]
@@ -295,7 +359,15 @@ class LeagueDB:
                 old,
             )
         self.db.execute("DELETE FROM league_match_sides WHERE match_id = ?", (match_id,))
-        self.store.name_match(match_id, names[0] + names[1])
+        if clubs is not None:
+            for sql in _CLUBS_TAKE_BACK:
+                self.db.execute(sql, (match_id, match_id))
+            for sql in _SET_CLUBS:
+                self.db.execute(sql, (match_id, clubs[0], clubs[1]))
+            for sql in _KEEP[2:4]:  # its clubs' counts, as they are now
+                self.db.execute(sql, (match_id, match_id))
+        if names is not None:
+            self.store.name_match(match_id, names[0] + names[1])
         for sql in (_KEEP[0], _KEEP[1], _KEEP[-1]):  # the archers, their sides and totals
             self.db.execute(sql, (match_id, match_id))
 
@@ -511,6 +583,16 @@ class LeagueDB:
         on, args = _bucket("k", None, season)
         q = "SELECT game, sum(matches) FROM league_club_totals k WHERE 1 = 1" + on + " GROUP BY game"
         matches = dict(self.db.execute(q, args).fetchall())
+        # a match between two clubs counts in both clubs' totals: once here
+        on, args = _within("s", season)
+        q = (
+            "SELECT s.game, count(DISTINCT s.match_id) FROM league_match_sides s WHERE s.match_id IN "
+            "(SELECT match_id FROM league_match_clubs GROUP BY match_id HAVING count(DISTINCT club_id) > 1)"
+            + on
+            + " GROUP BY s.game"
+        )
+        for game, twice in self.db.execute(q, args):
+            matches[game] -= twice
         q = (
             "SELECT count(CASE WHEN status = 200 THEN 1 END), count(CASE WHEN status <> 200 THEN 1 END) "
             "FROM league_pushes"

@@ -22,6 +22,7 @@ BOX_MAX = 200  # names the box keeps (box/store.py ROSTER_MAX): its heap holds t
 # "-" is the box's "no 2nd archer". None of them is an archer.
 PLACEHOLDERS = ("A", "B", "X", "O")
 FULL_MAX = 60  # characters of a full name kept on the PC
+CLUB_MAX = 60  # characters of a guest's home club: a league club's name (league/clubs.py MAX_NAME)
 IMPORT_MAX = 50000  # names in one member list: a club's, with room to spare (memory stays small)
 # Letters the box's plain ASCII spells out where Unicode's decomposition has no accent to drop.
 _SPELT = str.maketrans(
@@ -73,6 +74,18 @@ def clean(name):
     if why:
         raise Refused(why)
     return name
+
+
+def home_club(club):
+    """A guest archer's home club as typed, without the spaces around it: the league club's
+    name (docs/league.md); None for the club's own ("" or nothing). Refused unless a line of
+    text of at most CLUB_MAX characters."""
+    club = club.strip() if isinstance(club, str) else ""
+    if not club:
+        return None
+    if len(club) > CLUB_MAX or not club.isprintable():
+        raise Refused("a club's name is a line of text of at most %d characters: %r" % (CLUB_MAX, club))
+    return club
 
 
 def plain(name):

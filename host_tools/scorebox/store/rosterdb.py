@@ -6,7 +6,7 @@ import time
 
 from scorebox.store import figures
 from scorebox.store.errors import NotFound, Refused
-from scorebox.store.roster import BOX_MAX, PLACEHOLDERS, MemberList, clean, not_on_roster, problem
+from scorebox.store.roster import BOX_MAX, PLACEHOLDERS, MemberList, clean, home_club, not_on_roster, problem
 from scorebox_core import games
 from scorebox_core.sides import rotation
 
@@ -30,10 +30,10 @@ class RosterDB:
         return row
 
     def archers(self, retired=False):
-        """[(name, retired, matches, last match started, full name or None)] by name,
-        placeholders left out."""
+        """[(name, retired, matches, last match started, full name or None, home club or
+        None)] by name, placeholders left out."""
         rows = self.db.execute(
-            "SELECT a.name, a.retired, count(m.id), max(m.started), a.full_name FROM archers a "
+            "SELECT a.name, a.retired, count(m.id), max(m.started), a.full_name, a.club FROM archers a "
             "LEFT JOIN match_archers x ON x.archer_id = a.id LEFT JOIN matches m ON m.id = x.match_id "
             "WHERE a.retired <= ? GROUP BY a.id",
             (1 if retired else 0,),
@@ -73,6 +73,20 @@ class RosterDB:
 
         self._write(run)
         return was, new
+
+    def set_club(self, name, club):
+        """A guest archer's home club (store/roster.py's home_club: None, the club's own), which
+        `scorebox push` tells the league (docs/league.md); returns (name, club)."""
+        aid, name, _ = self._archer(name)
+        club = home_club(club)
+        self._write(lambda: self.db.execute("UPDATE archers SET club = ? WHERE id = ?", (club, aid)))
+        return name, club
+
+    def guest_clubs(self):
+        """{casefolded name: home club} of the archers of another club (the names are one
+        archer whatever their case)."""
+        rows = self.db.execute("SELECT name, club FROM archers WHERE club IS NOT NULL")
+        return {n.casefold(): c for n, c in rows}
 
     def retire_archer(self, name):
         aid, name, _ = self._archer(name)

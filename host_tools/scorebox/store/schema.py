@@ -4,7 +4,7 @@ import sqlite3
 
 from scorebox.store import figures
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 # Migration N takes a store from user_version N-1 to N. Append, never edit.
 MIGRATIONS = [
@@ -176,6 +176,11 @@ MIGRATIONS = [
     ALTER TABLE devices ADD COLUMN space_free INTEGER;
     ALTER TABLE devices ADD COLUMN space_total INTEGER;
     ALTER TABLE devices ADD COLUMN matches_fit INTEGER;
+    """,
+    # A guest archer's home club, as the league names it (issue 26, docs/league.md "Archers
+    # across clubs"): `scorebox archers club`, the desk's Archers page; NULL: the club's own.
+    """
+    ALTER TABLE archers ADD COLUMN club TEXT;
     """,
 ]
 # What a migration fills from the rows already there, after its statements.

@@ -284,6 +284,17 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
             s.close()
         return done("retired %s: off the box's list at the next sync; matches kept" % name, url_for("archers"))
 
+    @app.route("/archers/club", methods=["POST"])
+    def archer_club():
+        """`scorebox archers club NAME CLUB`: a guest archer's home club (empty: this club's)."""
+        s = store()
+        try:
+            name, club = s.set_club(request.form.get("name", ""), request.form.get("club", ""))
+        finally:
+            s.close()
+        said = "%s is of %s: the league files their matches under that club" % (name, club) if club else None
+        return done(said or "%s is of this club" % name, url_for("archers"))
+
     @app.route("/archers/import", methods=["POST"])
     def import_archers():
         """`scorebox archers import FILE`, always as a preview first: the columns found (mapped
