@@ -8,7 +8,7 @@ import os
 import pytest
 
 from scorebox import cli
-from scorebox.sim.run import default_state
+from scorebox.sim.run import FLASH_SIZE, default_state
 
 DEMO_KEYS = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "demo.keys")
 
@@ -51,3 +51,13 @@ def test_a_state_file_not_there_is_named_with_its_own_command(tmp_path, capsys):
             " (a `--keys FILE` run keeps its box here only with `--state %s`)\n" % (state, state, state)
         )
         assert not state.exists()
+
+
+def test_a_file_not_the_sims_is_refused_in_words_each_command_takes(tmp_path, capsys):
+    """doctor --sim and sync --sim have no --state: the line said "give a new file with --state"."""
+    store = tmp_path / "club.sqlite"
+    store.write_bytes(b"SQLite format 3\x00" + bytes(64))
+    said = "%s is not a simulator state (a %d-byte flash image): give a file `scorebox sim` keeps, or a new one\n"
+    for argv in (["sync", "--sim", store], ["doctor", "--sim", store], ["sim", "--keys", DEMO_KEYS, "--state", store]):
+        code, out, err = run(capsys, *argv, *(["--db", tmp_path / "x.sqlite"] if argv[0] != "sim" else []))
+        assert code == 2 and err.endswith(said % (store, FLASH_SIZE)), err

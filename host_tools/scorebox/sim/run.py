@@ -140,7 +140,8 @@ def check_state(path):
             raise SimError("%s: cannot read: %s" % (path, e.strerror or e))
     if not (head == b"\xff" * 8192 or _LFS_MAGIC in (head[8:16], head[4104:4112])):
         raise SimError(
-            "%s is not a simulator state (a %d-byte flash image): give a new file with --state" % (path, FLASH_SIZE)
+            "%s is not a simulator state (a %d-byte flash image): give a file `scorebox sim` keeps, or a new one"
+            % (path, FLASH_SIZE)
         )
 
 
