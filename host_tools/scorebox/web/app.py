@@ -402,7 +402,10 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
         finally:
             if os.path.exists(path):
                 os.remove(path)
-        said = "restored the store from %s: %d matches, checked" % (request.files["backup"].filename, n)
+        said = "restored the store from %s: %s, checked" % (
+            request.files["backup"].filename,
+            plural(n, "match", "matches"),
+        )
         return done(said + ("; the store that was there is kept as %s" % old if old else ""), url_for("safety"))
 
     # --- the report ---------------------------------------------------------------------
