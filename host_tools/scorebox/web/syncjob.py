@@ -7,6 +7,7 @@ import multiprocessing
 import threading
 
 from scorebox.errors import ScoreboxError
+from scorebox.text import plural
 
 
 class Bar:
@@ -64,7 +65,7 @@ def run(db, sim, sim_state, conn, take_over=False, port=None):
         s = open_store(db, create=True)
         try:
             got = pull.sync(link.Client(ser), s, progress_stream=Bar(conn), take_over=take_over)
-            return got.lines() + ["store: %d matches" % s.count()], facts(got)
+            return got.lines() + ["store: %s" % plural(s.count(), "match", "matches")], facts(got)
         finally:
             s.discard_if_empty()
             ser.close()
