@@ -144,6 +144,13 @@ def test_a_guests_club_on_the_roster(tmp_path, capsys):
     assert cli.main(["archers", "club", "Nobody", "Bowmen of B", "--db", a]) == 2
     assert "no archer called 'Nobody'" in capsys.readouterr().err
     s = open_store(a)
+    try:  # an unnamed side (a match keyed A v B) is no archer: no club
+        s.db.execute("INSERT INTO archers (name) VALUES ('B')")
+    finally:
+        s.close()
+    assert cli.main(["archers", "club", "b", "Bowmen of B", "--db", a]) == 2
+    assert "'B' is what the box calls an unnamed side" in capsys.readouterr().err
+    s = open_store(a)
     try:
         assert s.guest_clubs() == {"ben": "Bowmen of B"}
     finally:

@@ -78,6 +78,8 @@ class RosterDB:
         """A guest archer's home club (store/roster.py's home_club: None, the club's own), which
         `scorebox push` tells the league (docs/league.md); returns (name, club)."""
         aid, name, _ = self._archer(name)
+        if name in PLACEHOLDERS:  # every match's unnamed side would be that club's
+            raise Refused("%r is what the box calls an unnamed side, not an archer" % name)
         club = home_club(club)
         self._write(lambda: self.db.execute("UPDATE archers SET club = ? WHERE id = ?", (club, aid)))
         return name, club
