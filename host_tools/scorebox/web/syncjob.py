@@ -47,8 +47,13 @@ def ports():
     """[(device, description)] of the PC's serial ports, for the page's port field."""
     from serial.tools import list_ports
 
-    # pyserial says "n/a" where the system names no device (a PC's own /dev/ttyS0): nothing to show
-    return sorted((p.device, "" if p.description in (None, "n/a") else p.description) for p in list_ports.comports())
+    return sorted((p.device, port_label(p.description)) for p in list_ports.comports())
+
+
+def port_label(description):
+    """A port's name on the page: pyserial says "n/a" where the system names no device (a
+    PC's own /dev/ttyS0), which read as a message: nothing is shown then."""
+    return "" if description in (None, "n/a") else description
 
 
 def run(db, sim, sim_state, conn, take_over=False, port=None):
