@@ -29,10 +29,14 @@ made on a drive that is not fragmented).
 import os
 
 from scorebox_core import records as R
-from scorebox_core.journal import group_first
+from scorebox_core.journal import JournalError, group_first
 
 PAD = R.ERASED_PAD  # 0xFF bytes before and after the records: never rewritten
 ROOM = 32768  # bytes of records a copy holds
+COPY = 2 * PAD + ROOM  # a copy's bytes on the drive
+# Kept free beside a new group's copies (as LittleFS's 2 free blocks): journal.ack's
+# replacement, the app's settings and roster
+SPARE = 8192
 _CHUNK = 512  # FAT's sector
 
 
@@ -154,8 +158,9 @@ MIRROR = "tbjb"  # the folder of the second copies, in the journal's
 class Group:
     """box/journal.py's newest group file on CircuitPython's FAT drive, as the file it
     appends to: its copies are name and tbjb/name in the journal's folder. A record past a
-    copy's room is OSError ENOSPC, as a full drive's. A group file that is no copy (written
-    before the journal was kept on FAT, or by a PC) is appended to as it is, as before."""
+    copy's room is refused (JournalError), nothing written. A group file that is no copy
+    (written before the journal was kept on FAT, or by a PC) is appended to as it is, as
+    before."""
 
     def __init__(self, j, name):
         self.twin = Twin(j._path(name), j._path(MIRROR + "/" + name))
@@ -172,8 +177,8 @@ class Group:
         else:
             try:
                 self.twin.write(rec)
-            except ValueError:
-                raise OSError(28) from None
+            except ValueError:  # a match of thousands of events: it can go no further
+                raise JournalError("match too long: its file is full; the last entry was not saved") from None
         self.end += len(rec)
 
     def flush(self):
@@ -184,6 +189,25 @@ class Group:
         self.twin.close()
         if self.f is not None:
             self.f.close()
+
+
+def need(bs):
+    """Free blocks (of bs bytes) a new group takes: its two copies, and SPARE."""
+    return 2 * ((COPY + bs - 1) // bs) + (SPARE + bs - 1) // bs
+
+
+def matches_left(j, bs, free, per):
+    """About how many more matches box/journal.py's Journal j holds with free blocks (of bs
+    bytes), a match taking per bytes of records: those the newest group's copies still take,
+    and each new group's whose copies fit, low rather than high (less one a group, for its
+    own record and the last match's overshoot)."""
+    left = 0
+    if j._groups:
+        left = max(0, (j.group_bytes - (j._size - PAD)) // per)
+    copies = 2 * ((COPY + bs - 1) // bs)
+    if free >= need(bs):
+        left += (free - need(bs) + copies) // copies * max(1, j.group_bytes // per - 1)
+    return left
 
 
 def settle(j, sizes):

@@ -59,6 +59,12 @@ def _side(side):
     raise ValueError("side is 0/'A' or 1/'B', not %r" % (side,))
 
 
+def _first():
+    """A group's first record's offset in its file: on FAT after the copy's pad, as recovery
+    finds it there (box/fatjournal.py); group_bytes counts the records after it."""
+    return R.ERASED_PAD if FAT else 0
+
+
 def _unload(name):
     """Let a module go (the code it took goes back to the heap at the next collection)."""
     sys.modules.pop(name, None)
@@ -138,8 +144,13 @@ class Journal(Reader):
         """Close the open file (not needed for safety: every record is already flushed)."""
         self._close()
 
-    def _need(self):
-        """Free blocks a new match needs: a new group's, the writer's and the ballast's."""
+    def _need(self, bs):
+        """Free blocks (of bs bytes) a new group needs: on LittleFS its block, the writer's and
+        the ballast's; on FAT its two copies and some to spare (box/fatjournal.py)."""
+        if FAT:
+            from box import fatjournal
+
+            return fatjournal.need(bs)
         return MIN_FREE_BLOCKS + 1 + (0 if self._ballast else self.reserve_blocks)
 
     def _free_acked(self, rep):
@@ -147,12 +158,14 @@ class Journal(Reader):
         the newest, only while fewer blocks are free than a new match needs."""
         g = self._groups
         keep = []
-        need = self._need()
+        need = None
         free = None  # statvfs walks the whole file system: once, and again after a delete
         for i in range(len(g)):
             if i < len(g) - 1 and self._all_acked(g[i], g[i + 1] - 1):
                 if free is None:
-                    free = os.statvfs(self.root)[3]
+                    st = os.statvfs(self.root)
+                    free = st[3]
+                    need = self._need(st[0])
                 if free < need:
                     self._remove(group_name(g[i]))
                     rep["freed"].append(group_name(g[i]))
@@ -177,7 +190,10 @@ class Journal(Reader):
         return self.reserve_blocks * 4000  # a little under reserve_blocks 4 KiB blocks
 
     def _make_ballast(self):
-        """Write journal.rsv, the space kept for the match in progress, if there is room."""
+        """Write journal.rsv, the space kept for the match in progress, if there is room. None
+        on FAT: a match's records go into its group's copies, made at full size before it."""
+        if FAT:
+            return False
         st = os.statvfs(self.root)
         if st[3] < self.reserve_blocks + MIN_FREE_BLOCKS:
             return False
@@ -205,9 +221,15 @@ class Journal(Reader):
         """Blocks the acknowledged group files hold, which a new match may free."""
         g = self._groups
         n = 0
+        names = [""]
+        if FAT:  # its second copy goes with it
+            from box.fatjournal import MIRROR
+
+            names.append(MIRROR + "/")
         for i in range(len(g) - 1):
             if self._all_acked(g[i], g[i + 1] - 1):
-                n += (self._fsize(group_name(g[i])) + bs - 1) // bs
+                for d in names:
+                    n += (self._fsize(d + group_name(g[i])) + bs - 1) // bs
         return n
 
     def _unacked(self):
@@ -238,6 +260,11 @@ class Journal(Reader):
         per = max(self._per_match(), _TYPICAL)
         left = usable * bs // per if usable > 0 else 0
         pct = (total - free) * 100 // (total - MIN_FREE_BLOCKS) if total > MIN_FREE_BLOCKS else 100
+        if FAT:  # the matches the newest group's copies hold, and new groups' copies that fit
+            from box import fatjournal
+
+            left = fatjournal.matches_left(self, bs, free, per)
+            pct = (total - free) * 100 // total
         pct = 100 if pct > 100 or left == 0 else pct
         stored = self._count()
         unacked = self._unacked()
@@ -257,8 +284,19 @@ class Journal(Reader):
 
     def _room(self, new_group):
         """Raise JournalFull unless a new match can start."""
-        free = os.statvfs(self.root)[3]
-        if free < self._need():
+        st = os.statvfs(self.root)
+        free = st[3]
+        if FAT:  # a match goes into copies made at full size: only a new group's take room
+            if not new_group:
+                return
+            need = self._need(st[0])
+            if free < need:
+                self._free_acked({"freed": []})
+                free = os.statvfs(self.root)[3]
+            if free >= need:
+                return
+            self._full()
+        if free < self._need(st[0]):
             self._free_acked({"freed": []})  # the room acknowledged groups hold, only now
             free = os.statvfs(self.root)[3]
         if not self._ballast:
@@ -267,6 +305,10 @@ class Journal(Reader):
         need = MIN_FREE_BLOCKS + (1 if new_group else 0)
         if self._ballast and free >= need:
             return
+        self._full()
+
+    def _full(self):
+        """Raise JournalFull, with what the archers can do about it."""
         unacked = self._unacked()
         if unacked:
             raise JournalFull("storage full: %d matches wait for the PC; sync to make room" % unacked)
@@ -323,25 +365,24 @@ class Journal(Reader):
             h["clock"] = int(time.time())
         n = self._next
         rec = R.match_record(n, h)
-        new_group = not self._groups or self._size + self._per_match() > self.group_bytes
+        new_group = not self._groups or self._size - _first() + self._per_match() > self.group_bytes
         self._room(new_group)
         if new_group:
             self._close()
             was = self._size, self._fin
             self._groups.append(n)
-            self._size = 0
+            self._size = _first()
             self._fin = [0, 0]
-            grec = R.group_record(n)
             try:
-                self._write(grec + rec)
+                self._write(R.group_record(n) + rec)
             except JournalError:
                 self._close()
                 self._groups.pop()
                 self._size, self._fin = was
-                if self._fsize(group_name(n)) <= 0:
+                if FAT or self._fsize(group_name(n)) <= 0:  # on FAT: its copies, no match in them
                     self._remove(group_name(n))
                 raise
-            self._cur_off = len(grec)
+            self._cur_off = self._size - len(rec)
             self._free_acked({"freed": []})  # the group before may now go, if its room is needed
         else:
             self._cur_off = self._size
@@ -401,7 +442,7 @@ class Journal(Reader):
         if not self._groups:
             self._room(True)
             self._groups.append(self._next)
-            self._size = 0
+            self._size = _first()
             self._write(R.group_record(self._next) + R.value_record(R.FACE, face))
         else:
             self._write(R.value_record(R.FACE, face))
