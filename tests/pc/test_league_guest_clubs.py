@@ -263,7 +263,7 @@ def test_an_older_push_means_both_sides_are_the_clubs(three, capsys):
     assert len(got.json["have"]) == 5
     with running(url) as address:
         assert send(a, address, tokens[A]) == (0, 5)  # Ben's two matches sent again, filed anew
-    assert log(url)[-1][4] == "stored 0, held already 2, named anew 2"
+    assert log(url)[-1][4] == "stored 0, held already 2, filed anew 2"
     assert league_now(url) == expected({A: a})
     check_kept(url)
 
@@ -299,7 +299,7 @@ def test_a_guests_club_changed_and_pushed_again_moves_the_totals(three, capsys):
         set_club(a, "Ben", C, capsys)
         set_club(a, "Bo", "", capsys)
         assert send(a, address, tokens[A]) == (0, 5)
-        assert log(url)[-1][4] == "stored 0, held already 4, named anew 4"
+        assert log(url)[-1][4] == "stored 0, held already 4, filed anew 4"
         pushes = len(log(url))
         assert send(a, address, tokens[A]) == (0, 5)  # held as the club files them: nothing sent
         assert len(log(url)) == pushes

@@ -143,7 +143,7 @@ def test_the_clubs_names_are_the_leagues(game, pg_url, tmp_path, capsys):
         assert named(pg_url, *key) == ["Kai", "Lena", "Mo", "Nell"][:count]
         assert archers(pg_url) == their_archers(a, "Archers of A")
         assert ("Archers of A", "Gustav") not in archers(pg_url)
-        assert log(pg_url)[-1][4] == "stored 0, held already 1, named anew 1"
+        assert log(pg_url)[-1][4] == "stored 0, held already 1, filed anew 1"
         check_kept(pg_url)
         pushes = len(log(pg_url))
         assert send(a, address, token_a) == (0, 5)  # nothing sent: the league holds it so named

@@ -8,7 +8,9 @@ league has it. Each push carries a new push_id: the league refuses one it has se
 replayed request). The token is read from --token or SCOREBOX_LEAGUE_TOKEN and never printed.
 Few requests: each costs the server a check of the token (an Argon2 hash, made to be slow).
 Each match carries its archers' clubs (`clubs`, beside `names`): a guest archer's home club as
-the club's roster keeps it (`scorebox archers club`), None for the club's own.
+the club's roster keeps it (`scorebox archers club`), None for the club's own; the league's
+answer says it filed them (`"clubs": true`), and a push that sent guests to a league that does
+not say so warns in one line (an older league files them as the club's own).
 """
 
 import ipaddress
@@ -16,6 +18,7 @@ import itertools
 import json
 import os
 import secrets
+import sys
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -88,9 +91,10 @@ class Cut(ScoreboxError):
     """The connection failed: what the league has stored is kept, the rest goes next time."""
 
 
-def push(store, league, batch=BATCH):
-    """Send the store's matches the league lacks; (stored, held before)."""
-    stored = held = 0
+def push(store, league, batch=BATCH, warn=None):
+    """Send the store's matches the league lacks; (stored, held before). warn(line): told
+    once when the league did not say it filed the guests' clubs of matches sent with some."""
+    stored = held = unfiled = 0
     guests = store.guest_clubs()
     rows = (dict(m, clubs=clubs_of(m["names"], guests)) for m in match_rows(store))
     part = list(itertools.islice(rows, ASK))
@@ -114,8 +118,16 @@ def push(store, league, batch=BATCH):
                 )
             stored += got["stored"]
             held += got["held"]
+            if not got.get("clubs"):  # a league before guests' clubs: it filed them as this club's
+                unfiled += sum(1 for m in matches if any(c for side in m["clubs"] for c in side))
         part = list(itertools.islice(rows, ASK))
         if not part:
+            if unfiled and warn is not None:
+                warn(
+                    "warning: the league did not say it filed the guests' clubs of %s (a league older than "
+                    "guests' clubs files them as this club's); ask the league to upgrade (docs/league.md)"
+                    % plural(unfiled, "match", "matches")
+                )
             return stored, held
 
 
@@ -147,7 +159,7 @@ def cmd_push(args):
     league = League(args.url, token)
     store = open_store(args.db)
     try:
-        stored, held = push(store, league)
+        stored, held = push(store, league, warn=lambda line: print(line, file=sys.stderr))
     finally:
         store.close()
     print(said(stored, held))

@@ -213,12 +213,15 @@ def blueprint(db):
                 m = store.load_match(mid)
             except NotFound:
                 abort(404)
-            return m, league.box_club(m["device"])
+            owner = league.box_club(m["device"])
+            filed = league.names(m["device"], [m["number"]]).get(m["number"])
+            clubs = {c["id"]: c for c in league.clubs()}
+            return m, owner, [clubs[cid] for cid in filed[2]] if owner and filed else None
 
-        m, owner = read(get)
+        m, owner, sides = read(get)
         game = games.of(m["header"])
         row = dict(winner=m["winner"], wins_a=m["wins"][0], wins_b=m["wins"][1], abandoned=m["abandoned"])
-        return render_template("match.html.j2", m=m, game=game, owner=owner, said=result(row))
+        return render_template("match.html.j2", m=m, game=game, owner=owner, sides=sides, said=result(row))
 
     @bp.errorhandler(ScoreboxError)
     def store_down(e):

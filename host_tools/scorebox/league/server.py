@@ -11,7 +11,9 @@ desk), on the league's PostgreSQL store. Its API, for `scorebox push` (commands/
   an export's matches.json (store/export.py), filed under its `names` (the club's) and its
   archers' `clubs` (a guest's home club by the league's name for it; none: every archer the
   pushing club's), the push's matches stored in one transaction: all or none. A match the
-  league holds whose names or clubs changed is filed anew, its totals moved with it.
+  league holds whose names or clubs changed is filed anew, its totals moved with it. The
+  answer: {"stored": N, "held": N, "clubs": true} (clubs: the sides' clubs were filed; a
+  league before them does not say so, and `scorebox push` warns).
 
 Each request carries the club's token (`Authorization: Bearer sbl1....`, league/tokens.py).
 A push is refused with one line and nothing stored when its token is not a club's (401), its
@@ -19,7 +21,8 @@ body is not JSON of this form (400) or too large (413), its push_id was received
 replayed push, 409), a match is of a box another club pushed first (403), a match held
 already differs from it (409: a stored match is never changed), or the rules refuse a match
 (422: replayed by the rules core as an import is, store/checks.py), or names an archer
-twice (422), or a club the league does not have, or two clubs for one side (422). A push
+twice (422), or a club's name no league club could have (400), or a club the league does
+not have, or two clubs for one side, or neither side the pushing club's (422). A push
 the store cannot take (503) stores nothing. Every push is logged (store/leaguedb.py),
 refused ones too; one the store cannot log is in the server's log.
 Its pages (GET /league/: the standings, a club's, a match's) are league/pages.py.
@@ -33,7 +36,7 @@ from flask import Flask, jsonify, request
 
 from scorebox.errors import ScoreboxError
 from scorebox.league import pages, tokens
-from scorebox.league.clubs import league_store
+from scorebox.league.clubs import MAX_NAME, league_store
 from scorebox.store import imports
 from scorebox.store.checks import check, match_digest
 from scorebox.store.errors import Refused
@@ -87,8 +90,8 @@ def create_app(db):
                 raise Refusal(409, "push %s was received already: a replayed push is refused; nothing stored" % push_id)
             got = fn(club, data)
             status, outcome = 200, "stored %d, held already %d" % (got["stored"], got["held"])
-            if got.get("renamed"):
-                outcome += ", named anew %d" % got["renamed"]
+            if got.get("refiled"):
+                outcome += ", filed anew %d" % got["refiled"]
         except Refusal as e:
             status, outcome = e.status, e.message
         except ScoreboxError as e:
@@ -218,20 +221,18 @@ def take(store, league, club, data):
                 raise Refusal(422, "%s/%d: %s; nothing stored" % (uid, number, c))
             c.archers = sides  # its rows are the club's names'
             checked[uid].append(c)
-            if sides_clubs != [club[0], club[0]]:  # a guest's side: filed under its club once stored
-                guests.setdefault(uid, {})[number] = (None, sides_clubs)
+            if sides_clubs != [club[0], club[0]]:  # a guest's side: kept under its club (LeagueDB.keep)
+                guests[uid, number] = sides_clubs
 
     def run():
         _own(league.claim_boxes(club[0], items), club)  # a box no club had is this club's from now on
-        got = {"stored": 0, "held": held}
+        # "clubs": the sides' clubs filed (a league before them says nothing: the client warns)
+        got = {"stored": 0, "held": held, "clubs": True}
+        league.sides_clubs = guests
         for uid, cs in checked.items():
             done, _ = store.add_checked(uid, cs)
             got["stored"] += sum(1 for g in done if g is True)
             got["held"] += sum(1 for g in done if g is False)  # the same match twice in one push
-        for uid, want in guests.items():  # kept as its box's club's by add_checked: moved to its sides' clubs
-            for number, (mid, _, have) in league.names(uid, want).items():
-                if have != want[number][1]:
-                    league.refile(mid, clubs=want[number][1])
         for uid, want in named.items():
             for number, (mid, names, sides_clubs) in league.names(uid, want).items():
                 new_names, new_clubs = want[number]
@@ -239,7 +240,7 @@ def take(store, league, club, data):
                 sides_clubs = new_clubs if new_clubs != sides_clubs else None
                 if names is not None or sides_clubs is not None:
                     league.refile(mid, names, sides_clubs)
-                    got["renamed"] = got.get("renamed", 0) + 1  # said only when some were
+                    got["refiled"] = got.get("refiled", 0) + 1  # said only when some were
         return got
 
     return store._write(run)  # one transaction: a push is stored whole or not at all
@@ -250,7 +251,7 @@ class Clubs:
     `names`: a guest archer's home club, None for the pushing club's own), read once."""
 
     def __init__(self, league, club):
-        self.league, self.club, self.ids = league, club, None
+        self.league, self.club, self.ids, self.folded = league, club, None, None
 
     def _id(self, name):
         """The id of the club of this name (any case when no other club's differs only in
@@ -268,7 +269,9 @@ class Clubs:
         """[the club id of the first side, of the other] of a match whose archers are sides:
         each side is one club's; said: the push's clubs of its archers, side by side as sides
         (None: an older push's, every archer the pushing club's). Refusal 400 when said is not
-        that, 422 when a club is not the league's or a side's archers are of two clubs."""
+        that or a club's name is not a line of text a league club's name can be, 422 when a
+        club is not the league's, a side's archers are of two clubs, or neither side is the
+        pushing club's (the trust rule: a club files its own archers' matches, docs/league.md)."""
         if said is None:
             return [self.club[0], self.club[0]]
         if not (
@@ -277,6 +280,13 @@ class Clubs:
             and all(c is None or isinstance(c, str) for s in said for c in s)
         ):
             raise Refusal(400, "%s/%d: its clubs are not its archers', side by side; nothing stored" % (uid, number))
+        for c in (c for s in said for c in s if c is not None):
+            if len(c) > MAX_NAME or not c.isprintable():  # a league club's name could not be it
+                raise Refusal(
+                    400,
+                    "%s/%d: a club's name is a line of text of at most %d characters: %s; nothing stored"
+                    % (uid, number, MAX_NAME, imports._short(c)),
+                )
         out = []
         for names, clubs in zip(sides, said):
             ids = set()
@@ -285,8 +295,8 @@ class Clubs:
                 if cid is None:
                     raise Refusal(
                         422,
-                        "%s/%d: %s's club %r is not a club of the league: give a guest the club's name as the "
-                        "league's standings show it; nothing stored" % (uid, number, name, c),
+                        "%s/%d: %s's club %s is not a club of the league: give a guest the club's name as the "
+                        "league's standings show it; nothing stored" % (uid, number, name, imports._short(c)),
                     )
                 ids.add(cid)
             if len(ids) > 1:
@@ -296,6 +306,12 @@ class Clubs:
                     % (uid, number, ", ".join(names)),
                 )
             out.append(ids.pop() if ids else self.club[0])
+        if self.club[0] not in out:  # it would count for other clubs only, in the pushing club's words
+            raise Refusal(
+                422,
+                "%s/%d: neither side is of %s: a club pushes the matches its own archers shoot, "
+                "against a guest or each other; nothing stored" % (uid, number, self.club[1]),
+            )
         return out
 
     def asked(self, said, sides):

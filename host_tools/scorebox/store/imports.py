@@ -194,8 +194,11 @@ def check_archer(a):
         if not isinstance(w, dict):
             raise Invalid("was holds %s" % _short(w))
         olds.append((_text(w.get("old"), "an old name", 40), _time(w.get("renamed"), "renamed", none=False)))
+    name = _text(a.get("name"), "name", 40)
+    if a.get("club") is not None and name in roster.PLACEHOLDERS:  # as RosterDB.set_club refuses it
+        raise Invalid("%r is what the box calls an unnamed side, not an archer: it has no club" % name)
     return (
-        _text(a.get("name"), "name", 40),
+        name,
         _int(a.get("retired"), "retired", 0, 1),
         _time(a.get("added"), "added"),
         olds,

@@ -145,13 +145,15 @@ _DAY = "CASE WHEN m.started >= 0 AND m.started < 253402300800 THEN CAST(to_times
 _CLUB_OF = "JOIN devices d ON d.id = m.device_id JOIN league_boxes b ON b.uid = d.uid "  # a match's box's club
 # A side's club: its league_match_clubs row's (a match with a guest side), else its box's.
 _SIDE_CLUB = "LEFT JOIN league_match_clubs g ON g.match_id = x.match_id AND g.side = x.side "
-# What LeagueDB.keep adds for the matches with ids ?1..?2. A match's archers are its club's;
-# an archer's outcome is W when their side won, L when the other side did, D a draw, none
-# without a result. league_club_days is only added to (one batch's rows beside another's);
-# the totals are kept per season (ALL: every match) and added to in place.
+# The day LeagueDB.refile moves a match's kept counts by (?3): the day they were kept with
+# (league_match_sides.day), not the one the session's time zone gives now.
+_KEPT_DAY = "CAST(?3 AS DATE)"
+# What LeagueDB.keep adds for the matches with ids ?1..?2. A side's archers are its club's
+# (_SIDE_CLUB); an archer's outcome is W when their side won, L when the other side did, D a
+# draw, none without a result. league_club_days is only added to (one batch's rows beside
+# another's); the totals are kept per season (ALL: every match) and added to in place.
 ALL = 0
 _IN = "(%s)" % ", ".join("'%s'" % side for side in HOME)
-_OUT = "(%s)" % ", ".join("'%s'" % side for side in AWAY)
 _SIDES = "(%s)" % ", ".join("'%s'" % side for side in HOME + AWAY)
 _COUNTS = "matches, wins, draws, losses"
 _OUTCOMES = (
@@ -165,64 +167,82 @@ _BUCKETS = (
     "SELECT id, first_day, last_day FROM league_seasons) z ON z.id = %d OR day BETWEEN z.first_day AND z.last_day "
     % (ALL, ALL)
 )
-# Whose win, draw or loss each match of ?1..?2 is (docs/league.md, "Whose win a match is"):
-# a row (club, game, day, outcome) for its box's club, seen from its HOME side, when both
-# sides are one club's; else a row for each side's club, seen from that side.
-_VIEWS = (
-    "SELECT coalesce(g.club_id, b.club_id) AS club_id, " + _GAME_SQL + " AS game, " + _DAY + " AS day, "
-    "CASE WHEN m.winner = 'draw' THEN 'D' WHEN g.side IS NULL AND m.winner IN " + _IN + " OR m.winner = g.side "
-    "THEN 'W' WHEN m.winner IN "
-    + _SIDES
-    + " THEN 'L' END AS outcome FROM matches m "
-    + _CLUB_OF
-    + "LEFT JOIN league_match_clubs g ON g.match_id = m.id WHERE m.id BETWEEN ?1 AND ?2 "
-    "AND (g.side IS NULL OR g.side IN " + _IN + " OR g.club_id <> "
-    "(SELECT h.club_id FROM league_match_clubs h WHERE h.match_id = m.id AND h.side IN " + _IN + "))"
-)
-# The counts of those per club, game and day: a table k of club_id, game, day and _COUNTS.
-_CLUB_COUNTS = (
-    "(SELECT club_id, game, day, " + _OUTCOMES + " FROM (" + _VIEWS + ") AS v GROUP BY 1, 2, 3) "
-    "AS k (club_id, game, day, " + _COUNTS + ") "
-)
-# ... added to each day's buckets
-_CLUB_BUCKETS = (
-    "(SELECT club_id, z.id, game, sum(matches), sum(wins), sum(draws), sum(losses) FROM "
-    + _CLUB_COUNTS
-    + _BUCKETS
-    + "GROUP BY 1, 2, 3) AS k (club_id, season_id, game, "
-    + _COUNTS
-    + ") "
-)
-_KEEP = (
-    "INSERT INTO league_archers (club_id, archer_id) SELECT DISTINCT coalesce(g.club_id, b.club_id), x.archer_id "
-    "FROM match_archers x JOIN matches m ON m.id = x.match_id "
-    + _CLUB_OF
-    + _SIDE_CLUB
-    + "WHERE x.match_id BETWEEN ?1 AND ?2 ON CONFLICT DO NOTHING",
-    "INSERT INTO league_match_sides (match_id, side, position, archer_id, game, day, outcome) "
-    "SELECT x.match_id, x.side, x.position, a.id, " + _GAME_SQL + ", " + _DAY + ", "
-    "CASE WHEN m.winner = x.side THEN 'W' WHEN m.winner = 'draw' THEN 'D' WHEN m.winner IS NOT NULL THEN 'L' END "
-    "FROM match_archers x JOIN matches m ON m.id = x.match_id "
-    + _CLUB_OF
-    + _SIDE_CLUB
-    + "JOIN league_archers a ON a.club_id = coalesce(g.club_id, b.club_id) AND a.archer_id = x.archer_id "
-    "WHERE x.match_id BETWEEN ?1 AND ?2",
-    "INSERT INTO league_club_days (club_id, game, day, " + _COUNTS + ") SELECT * FROM " + _CLUB_COUNTS,
-    # the totals: the batch's counts per club, game and day (as above) added to each day's buckets
-    "INSERT INTO league_club_totals AS t (club_id, season_id, game, "
-    + _COUNTS
-    + ") SELECT * FROM "
-    + _CLUB_BUCKETS
-    + "ON CONFLICT (club_id, season_id, game)"
-    + _ADDED,
-    "INSERT INTO league_archer_totals AS t (archer_id, season_id, game, " + _COUNTS + ") "
-    "SELECT archer_id, z.id, game, "
-    + _OUTCOMES
-    + " FROM league_match_sides "
-    + _BUCKETS
-    + "WHERE match_id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3 ON CONFLICT (archer_id, season_id, game)"
-    + _ADDED,
-)
+
+
+def _views(day):
+    """Whose win, draw or loss each match of ?1..?2 is (docs/league.md, "Whose win a match
+    is"): a row (club, game, day, outcome) for its box's club, seen from its HOME side, when
+    both sides are one club's; else a row for each side's club, seen from that side. day:
+    the SQL of its day."""
+    return (
+        "SELECT coalesce(g.club_id, b.club_id) AS club_id, " + _GAME_SQL + " AS game, " + day + " AS day, "
+        "CASE WHEN m.winner = 'draw' THEN 'D' WHEN g.side IS NULL AND m.winner IN " + _IN + " OR m.winner = g.side "
+        "THEN 'W' WHEN m.winner IN "
+        + _SIDES
+        + " THEN 'L' END AS outcome FROM matches m "
+        + _CLUB_OF
+        + "LEFT JOIN league_match_clubs g ON g.match_id = m.id WHERE m.id BETWEEN ?1 AND ?2 "
+        "AND (g.side IS NULL OR g.side IN " + _IN + " OR g.club_id <> "
+        "(SELECT h.club_id FROM league_match_clubs h WHERE h.match_id = m.id AND h.side IN " + _IN + "))"
+    )
+
+
+def _club_counts(day):
+    """The counts of those per club, game and day: a table k of club_id, game, day and _COUNTS."""
+    return (
+        "(SELECT club_id, game, day, " + _OUTCOMES + " FROM (" + _views(day) + ") AS v GROUP BY 1, 2, 3) "
+        "AS k (club_id, game, day, " + _COUNTS + ") "
+    )
+
+
+def _club_buckets(day):
+    """... added to each day's buckets."""
+    return (
+        "(SELECT club_id, z.id, game, sum(matches), sum(wins), sum(draws), sum(losses) FROM "
+        + _club_counts(day)
+        + _BUCKETS
+        + "GROUP BY 1, 2, 3) AS k (club_id, season_id, game, "
+        + _COUNTS
+        + ") "
+    )
+
+
+def _keep(day):
+    """keep's statements, each match's day the SQL day."""
+    return (
+        "INSERT INTO league_archers (club_id, archer_id) SELECT DISTINCT coalesce(g.club_id, b.club_id), x.archer_id "
+        "FROM match_archers x JOIN matches m ON m.id = x.match_id "
+        + _CLUB_OF
+        + _SIDE_CLUB
+        + "WHERE x.match_id BETWEEN ?1 AND ?2 ON CONFLICT DO NOTHING",
+        "INSERT INTO league_match_sides (match_id, side, position, archer_id, game, day, outcome) "
+        "SELECT x.match_id, x.side, x.position, a.id, " + _GAME_SQL + ", " + day + ", "
+        "CASE WHEN m.winner = x.side THEN 'W' WHEN m.winner = 'draw' THEN 'D' WHEN m.winner IS NOT NULL THEN 'L' END "
+        "FROM match_archers x JOIN matches m ON m.id = x.match_id "
+        + _CLUB_OF
+        + _SIDE_CLUB
+        + "JOIN league_archers a ON a.club_id = coalesce(g.club_id, b.club_id) AND a.archer_id = x.archer_id "
+        "WHERE x.match_id BETWEEN ?1 AND ?2",
+        "INSERT INTO league_club_days (club_id, game, day, " + _COUNTS + ") SELECT * FROM " + _club_counts(day),
+        # the totals: the batch's counts per club, game and day (as above) added to each day's buckets
+        "INSERT INTO league_club_totals AS t (club_id, season_id, game, "
+        + _COUNTS
+        + ") SELECT * FROM "
+        + _club_buckets(day)
+        + "ON CONFLICT (club_id, season_id, game)"
+        + _ADDED,
+        "INSERT INTO league_archer_totals AS t (archer_id, season_id, game, " + _COUNTS + ") "
+        "SELECT archer_id, z.id, game, "
+        + _OUTCOMES
+        + " FROM league_match_sides "
+        + _BUCKETS
+        + "WHERE match_id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3 ON CONFLICT (archer_id, season_id, game)"
+        + _ADDED,
+    )
+
+
+_KEEP = _keep(_DAY)
+_KEEP_AGAIN = _keep(_KEPT_DAY)  # a refiled match's, by the day it was kept with
 # A new season's totals, from the kept days and sides (?1: its id, ?2 and ?3 its days).
 _SEASON = (
     "INSERT INTO league_club_totals (club_id, season_id, game, " + _COUNTS + ") "
@@ -233,7 +253,7 @@ _SEASON = (
     "GROUP BY 1, 2, 3",
 )
 # A match's archers' totals taken back (?1: its id), before it is filed under other archers
-# (LeagueDB.rename), as keep added them.
+# (LeagueDB.refile), as keep added them.
 _TAKE_BACK = (
     "UPDATE league_archer_totals AS t SET "
     + ", ".join("%s = t.%s - k.%s" % (c, c, c) for c in _COUNTS.split(", "))
@@ -245,19 +265,20 @@ _TAKE_BACK = (
     + _COUNTS
     + ") WHERE t.archer_id = k.archer_id AND t.season_id = k.season_id AND t.game = k.game"
 )
-# A match's clubs' counts taken back (?1, ?2: its id), before its sides are filed under
-# other clubs (LeagueDB.refile): a day's row of the counts taken away, the totals less them.
+# A match's clubs' counts taken back (?1, ?2: its id; ?3: the day they were kept by), before
+# its sides are filed under other clubs (LeagueDB.refile): a row of that day taking the
+# counts away, the totals less them.
 _CLUBS_TAKE_BACK = (
     "INSERT INTO league_club_days (club_id, game, day, "
     + _COUNTS
     + ") SELECT club_id, game, day, "
     + ", ".join("-" + c for c in _COUNTS.split(", "))
     + " FROM "
-    + _CLUB_COUNTS,
+    + _club_counts(_KEPT_DAY),
     "UPDATE league_club_totals AS t SET "
     + ", ".join("%s = t.%s - k.%s" % (c, c, c) for c in _COUNTS.split(", "))
     + " FROM "
-    + _CLUB_BUCKETS
+    + _club_buckets(_KEPT_DAY)
     + "WHERE t.club_id = k.club_id AND t.season_id = k.season_id AND t.game = k.game",
 )
 # A match's sides' clubs (?1: its id; ?2, ?3: its HOME side's club and the other's): a row a
@@ -284,6 +305,7 @@ class LeagueDB:
             )
         self.store = store
         self.db = store.db
+        self.sides_clubs = {}  # {(box uid, number): [club ids]} of the new matches keep files (take)
         if self._version() != LEAGUE_VERSION:
             store._write(self._make)
         store.keepers = (self.keep,)  # a push's matches (add_checked) kept in the league's tables too
@@ -313,7 +335,17 @@ class LeagueDB:
         totals per club and archer, season and game of the matches with ids first..last,
         inside the caller's write transaction (the Store's add_checked calls it for each
         batch: Store.keepers). A match of a box no club has claimed is not the league's:
-        nothing is kept of it."""
+        nothing is kept of it. A match of sides_clubs is filed under its sides' clubs first,
+        so that its archers are kept as their clubs' from the start."""
+        if self.sides_clubs:
+            q = (
+                "SELECT m.id, d.uid, m.number FROM matches m JOIN devices d ON d.id = m.device_id "
+                "WHERE m.id BETWEEN ? AND ?"
+            )
+            for mid, uid, number in self.db.execute(q, (first, last)).fetchall():
+                clubs = self.sides_clubs.get((uid, number))
+                if clubs is not None:
+                    self.db.execute(_SET_CLUBS[1], (mid, clubs[0], clubs[1]))
         for sql in _KEEP:
             self.db.execute(sql, (first, last))
 
@@ -347,29 +379,40 @@ class LeagueDB:
         transaction. names: side A's and side B's as the club's store names it now (None: as
         they are), set as Store.name_match sets them (its turns and figures too); clubs: the
         club ids of its first side and its other (None: as they are). What keep kept of it is
-        moved with it: its sides and its archers' totals (every season's), and, when its
-        clubs change, its clubs' counts (a day's row taking them back, the totals less them)."""
-        old = [
-            r[0] for r in self.db.execute("SELECT archer_id FROM league_match_sides WHERE match_id = ?", (match_id,))
-        ]
+        moved with it, by the day it was kept with (whatever the session's time zone now): its
+        sides and its archers' totals (every season's), and, when its clubs change, its clubs'
+        counts (a day's row taking them back, the totals less them). A league archer it leaves
+        with no match is no league archer any more."""
+        kept = self.db.execute("SELECT archer_id, day FROM league_match_sides WHERE match_id = ?", (match_id,))
+        kept = kept.fetchall()
+        if not kept:  # a match of a box no club claimed: nothing kept of it
+            if names is not None:
+                self.store.name_match(match_id, names[0] + names[1])
+            return
+        old, day = sorted({r[0] for r in kept}), kept[0][1]
+        args = (match_id, match_id, day)
         self.db.execute(_TAKE_BACK, (match_id,))
-        if old:  # none for a match of a box no club claimed
-            self.db.execute(
-                "DELETE FROM league_archer_totals WHERE matches = 0 AND archer_id IN (%s)" % ",".join("?" * len(old)),
-                old,
-            )
-        self.db.execute("DELETE FROM league_match_sides WHERE match_id = ?", (match_id,))
         if clubs is not None:
             for sql in _CLUBS_TAKE_BACK:
-                self.db.execute(sql, (match_id, match_id))
+                self.db.execute(sql, args)
+        self.db.execute("DELETE FROM league_match_sides WHERE match_id = ?", (match_id,))
+        if clubs is not None:
             for sql in _SET_CLUBS:
                 self.db.execute(sql, (match_id, clubs[0], clubs[1]))
-            for sql in _KEEP[2:4]:  # its clubs' counts, as they are now
-                self.db.execute(sql, (match_id, match_id))
+            for sql in _KEEP_AGAIN[2:4]:  # its clubs' counts, as they are now
+                self.db.execute(sql, args)
         if names is not None:
             self.store.name_match(match_id, names[0] + names[1])
-        for sql in (_KEEP[0], _KEEP[1], _KEEP[-1]):  # the archers, their sides and totals
-            self.db.execute(sql, (match_id, match_id))
+        ids = ",".join("?" * len(old))
+        self.db.execute("DELETE FROM league_archer_totals WHERE matches = 0 AND archer_id IN (%s)" % ids, old)
+        for sql in (_KEEP_AGAIN[0], _KEEP_AGAIN[1], _KEEP_AGAIN[-1]):  # the archers, their sides and totals
+            self.db.execute(sql, args)
+        self.db.execute(
+            "DELETE FROM league_archers a WHERE a.id IN (%s) AND NOT EXISTS "
+            "(SELECT 1 FROM league_match_sides s WHERE s.archer_id = a.id) AND NOT EXISTS "
+            "(SELECT 1 FROM league_archer_totals t WHERE t.archer_id = a.id)" % ids,
+            old,
+        )
 
     def keep_all(self):
         """What keep keeps, made again from every stored match, in a write transaction of its
@@ -459,8 +502,10 @@ class LeagueDB:
     # --- the league's pages (league/pages.py) --------------------------------------------------
     def standings(self, game=None, season=None):
         """Every club's line, best first: dicts of id, name, matches, wins, draws, losses,
-        points. A club's matches are those of its boxes; it won one its HOME side won, lost
-        one its other side won; a match with no result yet counts in matches only. game: one
+        points. A match counts for its sides' clubs (docs/league.md, "Whose win a match is"):
+        a match between two clubs for both, its side's win the other's loss, a draw both's; a
+        match of one club's two sides once, for that club, its win when its HOME side won, its
+        loss when the other did; a match with no result yet counts in matches only. game: one
         game's matches only (a game id); season: one season's (a dict of seasons()). Read
         from the totals kept per club, season and game (keep), not from the matches."""
         on, args = _bucket("k", game, season)
