@@ -22,7 +22,8 @@ replayed push, 409), a match is of a box another club pushed first (403), a matc
 already differs from it (409: a stored match is never changed), or the rules refuse a match
 (422: replayed by the rules core as an import is, store/checks.py), or names an archer
 twice (422), or a club's name no league club could have (400), or a club the league does
-not have, or two clubs for one side, or neither side the pushing club's (422). A push
+not have, or two clubs for one side, or neither side the pushing club's, or a club for an
+unnamed side (A, B, X, O: store/roster.py PLACEHOLDERS, no archer) (422). A push
 the store cannot take (503) stores nothing. Every push is logged (store/leaguedb.py),
 refused ones too; one the store cannot log is in the server's log.
 Its pages (GET /league/: the standings, a club's, a match's) are league/pages.py.
@@ -40,6 +41,7 @@ from scorebox.league.clubs import MAX_NAME, league_store
 from scorebox.store import imports
 from scorebox.store.checks import check, match_digest
 from scorebox.store.errors import Refused
+from scorebox.store.roster import PLACEHOLDERS
 from scorebox_core.match import archers_of
 
 MAX_BODY = 8 * 1024 * 1024  # bytes of one request: a batch of MAX_BATCH long matches fits
@@ -270,8 +272,9 @@ class Clubs:
         each side is one club's; said: the push's clubs of its archers, side by side as sides
         (None: an older push's, every archer the pushing club's). Refusal 400 when said is not
         that or a club's name is not a line of text a league club's name can be, 422 when a
-        club is not the league's, a side's archers are of two clubs, or neither side is the
-        pushing club's (the trust rule: a club files its own archers' matches, docs/league.md)."""
+        club is not the league's, a side's archers are of two clubs, neither side is the
+        pushing club's (the trust rule: a club files its own archers' matches, docs/league.md),
+        or an unnamed side (PLACEHOLDERS) is given a club (every such side would be that club's)."""
         if said is None:
             return [self.club[0], self.club[0]]
         if not (
@@ -291,6 +294,12 @@ class Clubs:
         for names, clubs in zip(sides, said):
             ids = set()
             for name, c in zip(names, clubs):
+                if c is not None and c.strip() and name in PLACEHOLDERS:  # as `scorebox archers club` refuses it
+                    raise Refusal(
+                        422,
+                        "%s/%d: %r is what the box calls an unnamed side, not an archer: it has no club; "
+                        "nothing stored" % (uid, number, name),
+                    )
                 cid = self.club[0] if c is None or not c.strip() else self._id(c.strip())
                 if cid is None:
                     raise Refusal(

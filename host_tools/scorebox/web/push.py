@@ -1,5 +1,6 @@
 """The desk's Push page (issue 26): `scorebox push URL` from a button, the same code
-(commands/push.py's League and push), and what it sent or the league's refusal in words.
+(commands/push.py's League and push), and what it sent or the league's refusal in words; the
+push's warning, when it sent guests to a league that does not say it filed their clubs, below.
 
 The league's address is kept in the session (it is no secret) so the form shows it again.
 The token is asked for at each push and kept nowhere: Flask's session is a cookie the
@@ -29,10 +30,13 @@ def register(app, store):
         try:
             league = push.League(url, token)  # a bad address, or plain http beyond this PC, refused here
             s = store()
+            warnings = []  # the push's warning, as `scorebox push` prints it (a league that files no clubs)
             try:
-                flash(push.said(*push.push(s, league)), "ok")
+                flash(push.said(*push.push(s, league, warn=warnings.append)), "ok")
             finally:
                 s.close()
+            for line in warnings:
+                flash(line, "warning")
         except ScoreboxError as e:  # the league's refusal, a cut, no store: one line, on this page
             flash(str(e), "error")
         return redirect(url_for("push_page"))

