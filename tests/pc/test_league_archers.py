@@ -17,7 +17,7 @@ from scorebox_core import games
 
 pytest_plugins = ("pgserver",)
 FIRST = {g.SIDES[0] for g in games.every()}
-KEPT = ("league_archer_totals", "league_club_totals", "league_club_days", "league_match_sides")
+KEPT = ("league_archer_totals", "league_club_totals", "league_club_days", "league_match_sides", "league_match_totals")
 
 
 def their_archers(path, club, game=None):

@@ -24,7 +24,7 @@ from scorebox.errors import ScoreboxError
 from scorebox.league.clubs import league_store
 from scorebox.league.server import create_app
 from scorebox.store.access import open_store
-from scorebox.store.leaguedb import LeagueDB
+from scorebox.store.leaguedb import LEAGUE_VERSION, LeagueDB
 from scorebox.web.app import create_app as desk
 from scorebox_core import games
 
@@ -328,9 +328,9 @@ def test_a_league_at_version_3_gets_the_sides_clubs(three, capsys):
     before = league_now(url)
     s = open_store(url)
     try:
-        s.db.script("DROP TABLE league_match_clubs; UPDATE league_version SET version = 3;")
+        s.db.script("DROP TABLE league_match_clubs, league_match_totals; UPDATE league_version SET version = 3;")
         LeagueDB(s)
-        assert s.db.execute("SELECT version FROM league_version").fetchone()[0] == 4
+        assert s.db.execute("SELECT version FROM league_version").fetchone()[0] == LEAGUE_VERSION
         assert s.db.execute("SELECT count(*) FROM league_match_clubs").fetchone()[0] == 0
     finally:
         s.close()

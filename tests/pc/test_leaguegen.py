@@ -60,6 +60,8 @@ READS = {
     "league_club_totals": "SELECT c.name, z.name, x.game, x.matches, x.wins, x.draws, x.losses "
     "FROM league_club_totals x JOIN league_clubs c ON c.id = x.club_id "
     "LEFT JOIN league_seasons z ON z.id = x.season_id",
+    "league_match_totals": "SELECT z.name, x.game, x.matches FROM league_match_totals x "
+    "LEFT JOIN league_seasons z ON z.id = x.season_id",
     "league_archer_totals": "SELECT c.name, a.name, z.name, x.game, x.matches, x.wins, x.draws, x.losses "
     "FROM league_archer_totals x JOIN league_archers l ON l.id = x.archer_id JOIN archers a ON a.id = l.archer_id "
     "JOIN league_clubs c ON c.id = l.club_id LEFT JOIN league_seasons z ON z.id = x.season_id",

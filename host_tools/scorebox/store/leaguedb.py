@@ -18,7 +18,7 @@ from scorebox.store.errors import StoreError
 from scorebox.store.queries import _GAME_SQL, _LIST_KEYS, _LIST_SQL
 from scorebox_core import games
 
-LEAGUE_VERSION = 4
+LEAGUE_VERSION = 5
 
 SCHEMA = """
 CREATE TABLE league_version (version INTEGER NOT NULL);
@@ -131,6 +131,17 @@ CREATE TABLE league_match_clubs (
 );
 UPDATE league_version SET version = 4;
 """,
+    # The report's count of matches per season and game (a match of two clubs once), kept
+    # as the totals are (LeagueDB.keep; for the matches kept before, _make fills it).
+    5: """
+CREATE TABLE league_match_totals (
+    season_id BIGINT NOT NULL,
+    game TEXT NOT NULL,
+    matches BIGINT NOT NULL,
+    PRIMARY KEY (season_id, game)
+);
+UPDATE league_version SET version = 5;
+""",
 }
 # The standings' points rule (docs/league.md): 2 a win, 1 a draw, 0 a loss.
 WIN_POINTS, DRAW_POINTS = 2, 1
@@ -231,6 +242,11 @@ def _keep(day):
         + _club_buckets(day)
         + "ON CONFLICT (club_id, season_id, game)"
         + _ADDED,
+        # the report's count: each match once, whatever its clubs (refile leaves it as it is)
+        "INSERT INTO league_match_totals AS t (season_id, game, matches) SELECT z.id, game, count(*) FROM "
+        "(SELECT " + _GAME_SQL + " AS game, " + day + " AS day FROM matches m " + _CLUB_OF + "WHERE m.id BETWEEN ?1 "
+        "AND ?2) AS v " + _BUCKETS + "GROUP BY 1, 2 ON CONFLICT (season_id, game) DO UPDATE SET matches = "
+        "t.matches + EXCLUDED.matches",
         "INSERT INTO league_archer_totals AS t (archer_id, season_id, game, " + _COUNTS + ") "
         "SELECT archer_id, z.id, game, "
         + _OUTCOMES
@@ -251,6 +267,13 @@ _SEASON = (
     "INSERT INTO league_archer_totals (archer_id, season_id, game, " + _COUNTS + ") "
     "SELECT archer_id, ?1, game, " + _OUTCOMES + " FROM league_match_sides WHERE day BETWEEN ?2 AND ?3 "
     "GROUP BY 1, 2, 3",
+    "INSERT INTO league_match_totals (season_id, game, matches) SELECT ?1, game, count(DISTINCT match_id) "
+    "FROM league_match_sides WHERE day BETWEEN ?2 AND ?3 GROUP BY 1, 2",
+)
+# The report's counts of the matches kept before version 5, every season's, by the days kept.
+_MATCHES_BEFORE = (
+    "INSERT INTO league_match_totals (season_id, game, matches) SELECT z.id, game, count(DISTINCT match_id) "
+    "FROM league_match_sides " + _BUCKETS + "GROUP BY 1, 2"
 )
 # A match's archers' totals taken back (?1: its id), before it is filed under other archers
 # (LeagueDB.refile), as keep added them.
@@ -291,7 +314,7 @@ _SET_CLUBS = (
     + _CLUB_OF
     + "WHERE x.match_id = ?1 AND NOT (b.club_id = ?2 AND b.club_id = ?3)",
 )
-_KEPT = ("league_archer_totals", "league_club_totals", "league_club_days", "league_match_sides")
+_KEPT = ("league_archer_totals", "league_club_totals", "league_club_days", "league_match_sides", "league_match_totals")
 
 
 class LeagueDB:
@@ -328,13 +351,16 @@ class LeagueDB:
             self.db.script(UPGRADES[version])
         if have < 3:  # what version 3 keeps, of the matches stored before
             self._keep_all()
+        elif have < 5:  # the report's counts, of the matches kept before
+            self.db.execute(_MATCHES_BEFORE)
 
     # --- what is kept as matches are stored ---------------------------------------------------
     def keep(self, first, last):
-        """The league's archers, their sides, the counts per club, game and day and the
-        totals per club and archer, season and game of the matches with ids first..last,
-        inside the caller's write transaction (the Store's add_checked calls it for each
-        batch: Store.keepers). A match of a box no club has claimed is not the league's:
+        """The league's archers, their sides, the counts per club, game and day, the totals
+        per club and archer, season and game, and the report's count of matches per season
+        and game (league_match_totals) of the matches with ids first..last, inside the
+        caller's write transaction (the Store's add_checked calls it for each batch:
+        Store.keepers). A match of a box no club has claimed is not the league's:
         nothing is kept of it. A match of sides_clubs is filed under its sides' clubs first,
         so that its archers are kept as their clubs' from the start."""
         if self.sides_clubs:
@@ -626,18 +652,9 @@ class LeagueDB:
         """{matches: per game id, pushes: taken, refused: pushes refused} of the season (a
         push by the day it came, in the server's time zone), or of all."""
         on, args = _bucket("k", None, season)
-        q = "SELECT game, sum(matches) FROM league_club_totals k WHERE 1 = 1" + on + " GROUP BY game"
+        # kept per season and game (keep), a match between two clubs once
+        q = "SELECT game, matches FROM league_match_totals k WHERE 1 = 1" + on
         matches = dict(self.db.execute(q, args).fetchall())
-        # a match between two clubs counts in both clubs' totals: once here
-        on, args = _within("s", season)
-        q = (
-            "SELECT s.game, count(DISTINCT s.match_id) FROM league_match_sides s WHERE s.match_id IN "
-            "(SELECT match_id FROM league_match_clubs GROUP BY match_id HAVING count(DISTINCT club_id) > 1)"
-            + on
-            + " GROUP BY s.game"
-        )
-        for game, twice in self.db.execute(q, args):
-            matches[game] -= twice
         q = (
             "SELECT count(CASE WHEN status = 200 THEN 1 END), count(CASE WHEN status <> 200 THEN 1 END) "
             "FROM league_pushes"
