@@ -158,7 +158,7 @@ class Journal(Reader):
         the newest, only while fewer blocks are free than a new match needs."""
         g = self._groups
         keep = []
-        need = None
+        need = 0  # set with free, from the same statvfs
         free = None  # statvfs walks the whole file system: once, and again after a delete
         for i in range(len(g)):
             if i < len(g) - 1 and self._all_acked(g[i], g[i + 1] - 1):
