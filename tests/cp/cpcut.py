@@ -200,14 +200,7 @@ def run(start, tmp, name):
     flash = os.path.join(tmp, name + ".img")
     trace = os.path.join(tmp, name + ".trace")
     shutil.copyfile(start, flash)
-    pico = TracedPico(flash, trace)
-    try:
-        pico.wait_usb()
-        out = emu.console_text(pico.read_until(emu.DONE))
-        pico.power_off()
-    finally:
-        pico.close()
-    return out, trace, flash
+    return TracedPico(flash, trace).run_code(), trace, flash
 
 
 def view(out):

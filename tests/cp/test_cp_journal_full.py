@@ -116,13 +116,7 @@ def booted(tmp_path_factory):
     with open(flash, "wb") as f:
         f.write(emu.fs_image(sorted(files.items())))
     before = emu.fs_files(flash)
-    pico = emu.EmulatedCircuitPython(flash)
-    try:
-        pico.wait_usb()
-        out = emu.console_text(pico.read_until(emu.DONE))
-        pico.power_off()
-    finally:
-        pico.close()
+    out = emu.EmulatedCircuitPython(flash).run_code()
     lines = {}
     for ln in out.splitlines():
         word, _, rest = ln.partition(" ")

@@ -166,6 +166,17 @@ class EmulatedCircuitPython(rp2.EmulatedPico):
                 got += os.read(self.slave, 65536)
         return got
 
+    def run_code(self):
+        """Run code.py to its end from power-on, then pull the power (the drive saved) and let
+        the box go: what the console printed (console_text())."""
+        try:
+            self.wait_usb()
+            out = console_text(self.read_until(DONE))
+            self.power_off()
+        finally:
+            self.close()
+        return out
+
     def write(self, data):
         """Type data on the console, as the PC writes to `port`."""
         os.write(self.slave, data)
