@@ -60,8 +60,9 @@ def test_a_box_listing_more_than_a_box_holds_adds_200_and_says_what_was_left_out
         box.close()
     on = [r[0] for r in store.archers()]
     assert len(on) == 1 + roster.BOX_MAX and on[1:] == names[: roster.BOX_MAX]
-    assert "archers from the box added to the store: Flood 00000, Flood 00001" in lines[0]
-    assert lines[1] == (
+    assert lines[1].startswith("roster on the box: 200 archers: Ann, Flood 00000, Flood 00001")
+    assert lines[1].endswith("; added to the store from the box: %s and 195 more" % ", ".join(names[:5]))
+    assert lines[0] == (
         "200 more names from the box NOT added (a sync adds 200 at most): "
         "Flood 00200, Flood 00201, Flood 00202, Flood 00203, Flood 00204 and 195 more; "
         "`scorebox archers add` adds one"

@@ -743,7 +743,7 @@ def finish(client, store, acks, roster, names):
     asked again alone, in the same order: an ACK's failure ends the sync, the roster's is a
     line of the summary. (the roster's lines, the space)."""
     sent = acks.requests()
-    out, parts, count = roster_parts(client, store, names) if roster else ([], [], 0)
+    out, parts, said = roster_parts(client, store, names) if roster else ([], [], None)
     asked = sent + parts + [("SPACE", {})]
     got = client.pipeline([k for k, _ in asked], [b for _, b in asked])
     again = None in got[:-1]  # then SPACE is asked again after them: it counts what they wrote
@@ -753,9 +753,9 @@ def finish(client, store, acks, roster, names):
     acks.sent_runs(sent)
     if parts:
         if None in got[len(sent) : len(sent) + len(parts)]:
-            send_roster(client, parts, out, count)  # all again: part 0 starts the box's list anew
+            send_roster(client, parts, out, said)  # all again: part 0 starts the box's list anew
         else:
-            out.append(roster_line(count))
+            out.append(roster_line(*said))
     # after the ACKs: the box walks its file system once
     return out, _space(client.request("SPACE") if again or got[-1] is None else got[-1])
 
@@ -767,32 +767,46 @@ def push_roster(client, store):
     """Merge the box's roster into the store's (names the store lacks are added, never
     dropped), then send the store's, in pieces. Lines for the summary: a roster problem
     is said, never a failed sync."""
-    out, parts, count = roster_parts(client, store)
-    return send_roster(client, parts, out, count)
+    out, parts, said = roster_parts(client, store)
+    return send_roster(client, parts, out, said)
 
 
-def roster_line(count):
-    return "roster on the box: %d archer%s" % (count, "" if count == 1 else "s")
+def roster_line(names, added):
+    """The summary's one roster line: the box's list as the sync left it, then the names
+    the box brought to the store. Both names, never the added alone: read alone, a list
+    of the new names read as the whole roster."""
+    line = "roster on the box: %s" % plural(len(names), "archer")
+    return line + (": %s" % some(names) if names else "") + _added(added)
 
 
-def send_roster(client, parts, out, count):
-    """Send the ROSTER requests parts, one at a time; out, with the line that says how it went."""
+def not_sent(e, added):
+    """The line of a roster not sent: the names the merge added to the store are still said."""
+    return "roster not sent (the matches are synced): %s" % e + _added(added)
+
+
+def _added(added):
+    return "; added to the store from the box: %s" % some(added) if added else ""
+
+
+def send_roster(client, parts, out, said):
+    """Send the ROSTER requests parts, one at a time; out, with the line that says how it
+    went. said: (the names sent, the names added to the store), as roster_parts made them."""
     try:
         for kind, body in parts:
             client.request(kind, body)
         if parts:
-            out.append(roster_line(count))
+            out.append(roster_line(*said))
     except (DeviceError, StoreError, KeyError, TypeError) as e:
-        out.append("roster not sent (the matches are synced): %s" % e)
+        out.append(not_sent(e, said[1]))
     return out
 
 
 def roster_parts(client, store, got=None):
     """Merge the box's roster into the store's: (lines for the summary, the ROSTER
-    requests that send the store's, how many names they send). got: the box's reply to
-    NAMES from 0, asked already (None: asked here). A roster problem is a line and no
-    request."""
-    out = []
+    requests that send the store's, (the names they send, the names added to the store)).
+    got: the box's reply to NAMES from 0, asked already (None: asked here). A roster
+    problem is a line and no request."""
+    out, added = [], []
     try:
         try:
             box = []
@@ -808,8 +822,6 @@ def roster_parts(client, store, got=None):
                 raise
             box = None
         added, left = store.merge_from_box(box or [])
-        if added:
-            out.append("archers from the box added to the store: %s" % ", ".join(added))
         if left:  # a box holds BOX_MAX names: one that lists more is not a box's list (#21 item 15)
             out.append(
                 "%s from the box NOT added (a sync adds %d at most): %s; `scorebox archers add` adds one"
@@ -818,15 +830,15 @@ def roster_parts(client, store, got=None):
         names = store.box_names()
         if box is None:
             names = names[:ROSTER_PART]
-            return out, [("ROSTER", {"names": names})], len(names)
+            return out, [("ROSTER", {"names": names})], (names, added)
         parts = []
         for i in range(0, max(len(names), 1), ROSTER_PART):
             part = names[i : i + ROSTER_PART]
             parts.append(("ROSTER", {"names": part, "part": i // ROSTER_PART, "last": i + ROSTER_PART >= len(names)}))
-        return out, parts, len(names)
+        return out, parts, (names, added)
     except (DeviceError, StoreError, KeyError, TypeError) as e:
-        out.append("roster not sent (the matches are synced): %s" % e)
-    return out, [], 0
+        out.append(not_sent(e, added))
+    return out, [], (None, added)
 
 
 def quarantined(data):
