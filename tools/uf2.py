@@ -23,6 +23,7 @@ and the box runs).
 import fcntl
 import hashlib
 import json
+import lzma
 import os
 import shutil
 import struct
@@ -36,11 +37,12 @@ from scorebox.device import firmware
 
 BOARD = "RPI_PICO"
 FS_START = 0x100A0000  # RPI_PICO's file system starts here: the image must end before it
-WHERE = (
-    "make uf2: set SCOREBOX_MICROPY_SRC to MicroPython v1.28.0's sources with their submodules "
+HOW = (
+    "set SCOREBOX_MICROPY_SRC to MicroPython v1.28.0's sources with their submodules "
     "(git clone -b v1.28.0 https://github.com/micropython/micropython && make -C micropython/ports/rp2 "
     "submodules, or the archive micropython-v1.28.0-src.tar.xz: docs/rp2.md)"
 )
+WHERE = "make uf2: " + HOW
 
 
 class BuildError(Exception):
@@ -100,12 +102,33 @@ def run(cmd, log, **kw):
         raise BuildError("make uf2: `%s` failed (exit %d): see %s" % (" ".join(cmd[:3]), r.returncode, log))
 
 
+def _micropython(src):
+    """A source folder's micropython folder: the clone itself, or its micropython/."""
+    return src if os.path.isdir(os.path.join(src, "ports", "rp2")) else os.path.join(src, "micropython")
+
+
+def check_source(src):
+    """SCOREBOX_MICROPY_SRC is a folder with MicroPython's submodules or a tar archive, else
+    one line before any build (an archive cut short is found when extracted)."""
+    if not os.path.exists(src):
+        why = "does not exist"
+    elif os.path.isdir(src):
+        ok = os.path.isfile(os.path.join(_micropython(src), "lib", "pico-sdk", "README.md"))
+        why = None if ok else "is a folder without MicroPython's submodules (lib/pico-sdk)"
+    else:
+        try:
+            why = None if tarfile.is_tarfile(src) else "is not a tar archive"
+        except OSError as e:
+            why = "cannot be read (%s)" % (e.strerror or e)
+    if why:
+        raise BuildError("make uf2: SCOREBOX_MICROPY_SRC=%s %s; %s" % (src, why, HOW))
+
+
 def prepare(src, src_h, log, jobs):
     """The source tree with mpy-cross and picotool built: (micropython folder, picotool install or None)."""
     if os.path.isdir(src):
-        mp = src if os.path.isdir(os.path.join(src, "ports", "rp2")) else os.path.join(src, "micropython")
-        if not os.path.isfile(os.path.join(mp, "lib", "pico-sdk", "README.md")):
-            raise BuildError(WHERE)
+        check_source(src)
+        mp = _micropython(src)
         top = os.path.dirname(mp)
         tool_src = os.path.join(top, "picotool") if os.path.isdir(os.path.join(top, "picotool")) else None
         work = os.path.join(cache_root(), "src-" + src_h)
@@ -115,12 +138,19 @@ def prepare(src, src_h, log, jobs):
         if not os.path.isfile(os.path.join(work, ".ready")):
             shutil.rmtree(work, ignore_errors=True)
             os.makedirs(work)
-            with tarfile.open(src) as t:
-                t.extractall(work, filter="tar") if hasattr(tarfile, "data_filter") else t.extractall(work)
+            try:
+                with tarfile.open(src) as t:
+                    t.extractall(work, filter="tar") if hasattr(tarfile, "data_filter") else t.extractall(work)
+            except (tarfile.TarError, EOFError, lzma.LZMAError, OSError) as e:
+                shutil.rmtree(work, ignore_errors=True)  # half the sources: the next run extracts again
+                raise BuildError(
+                    "make uf2: SCOREBOX_MICROPY_SRC=%s could not be extracted (%s); %s"
+                    % (src, "; ".join(str(e).splitlines()), HOW)
+                )
         mp = os.path.join(work, "micropython")
         tool_src = os.path.join(work, "picotool")
         if not os.path.isdir(mp):
-            raise BuildError("make uf2: %s holds no micropython/ folder: %s" % (src, WHERE))
+            raise BuildError("make uf2: %s holds no micropython/ folder; %s" % (src, HOW))
     tools = None
     if tool_src:  # the SDK writes the UF2 with picotool; built here, or it would clone it from GitHub
         tools = os.path.join(work, "picotool-install")
@@ -215,7 +245,8 @@ def build(src, out, log=print):
             try:
                 _build(src, src_h, name, cached, blog, jobs)
             except BaseException:
-                log("make uf2: build log kept in %s" % blog)
+                if os.path.exists(blog):  # not written when the sources would not extract
+                    log("make uf2: build log kept in %s" % blog)
                 raise
         os.remove(blog)
     os.makedirs(out, exist_ok=True)
@@ -238,10 +269,8 @@ def main(argv):
     if not src:
         print(WHERE)
         return 2
-    if not os.path.exists(src):
-        print("make uf2: SCOREBOX_MICROPY_SRC=%s does not exist; %s" % (src, WHERE[10:]))
-        return 2
     try:
+        check_source(src)
         build(os.path.abspath(src), out)
     except BuildError as e:
         print(e)
