@@ -16,9 +16,10 @@ through Flask's test client of the league's app, the 95th percentile (nearest ra
 
 The server's data folder is kept in bench/cache/league-COUNT-HASH/ (gitignored), HASH of the
 generator's inputs (leaguegen.inputs_hash: its code, the store's schema and figures, the
-league's tables, the sizes): a change to any of them generates it again (the older folder is
-left for you to delete). SCOREBOX_LEAGUE_MATCHES sets another count (a quick try). Without
-PostgreSQL (or psycopg) it prints one line and reports nothing.
+league's tables, the sizes): a change to any of them generates it again, and the older
+folders of that count the bench made are removed first (bench/cache_folders.py: one it did
+not make is named in a line and left). SCOREBOX_LEAGUE_MATCHES sets another count (a quick
+try). Without PostgreSQL (or psycopg) it prints one line and reports nothing.
 """
 
 import os
@@ -26,6 +27,7 @@ import shutil
 import subprocess
 import sys
 
+import cache_folders
 import leaguegen
 import pgserver
 from bench_web import p95_ms
@@ -43,11 +45,15 @@ def say(msg):
 
 def league_folder():
     """The kept server's folder, generated when missing; (folder, seconds or None)."""
-    folder = os.path.join(HERE, "cache", "league-%d-%s" % (MATCHES, leaguegen.inputs_hash(MATCHES)))
+    cache = os.path.join(HERE, "cache")
+    name = "league-%d-%s" % (MATCHES, leaguegen.inputs_hash(MATCHES))
+    cache_folders.prune(cache, "league-%d-" % MATCHES, name)  # before a new one: 12 GB each
+    folder = os.path.join(cache, name)
     if os.path.exists(folder):
         return folder, None
     part = folder + ".part"  # a generation cut short
     shutil.rmtree(part, ignore_errors=True)
+    cache_folders.mark(part)  # the server's files go in part/data
     with pgserver.started(part) as pg:
         with _connect(pg.url % "postgres") as db:
             db.execute("CREATE DATABASE league")
