@@ -17,19 +17,17 @@ import os
 import sys
 import tempfile
 
+from emulated_pico import ROOT, skipped
+
 from scorebox.sim.cp import emu
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "cp"))
 ERASE_MS = 45.0
 PAGE_MS = 0.4
 
 
 def run():
-    try:
-        emu.images()
-    except emu.Missing as e:
-        print("# cp_journal: skipped: %s" % e, file=sys.stderr)
+    if skipped(emu, "cp_journal"):
         return {}
     import cpcut
 

@@ -7,19 +7,13 @@ cp_sync_seconds_1000, the emulated Pico's seconds from the PC's first byte to th
 
 import os
 import pathlib
-import subprocess
-import sys
 import tempfile
-import time
 
+import emulated_pico
 from boxfill import fill
 from cplink import drive
 
 from scorebox.sim.cp import emu
-from scorebox.sim.rp2.emu import HZ
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests", "rp2"))
-from rp2help import wait_hello  # noqa: E402
 
 COUNT = 1000
 
@@ -31,29 +25,18 @@ def sync(tmp, count=COUNT):
     pico = emu.EmulatedCircuitPython(cp_flash)
     try:
         pico.wait_usb()
+        from rp2help import wait_hello
+
         wait_hello(pico.data_port)
-        exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
-        argv = [exe, "sync", "--port", pico.data_port, "--db", os.path.join(tmp, "club.sqlite")]
-        c0, t0 = pico.stats()["cycles"], time.monotonic()  # stats(): the first byte in counts from here
-        p = subprocess.run(argv, capture_output=True, text=True, timeout=3600)
-        t1 = time.monotonic()
-        got = pico.stats()
+        db = os.path.join(tmp, "club.sqlite")
+        figures = emulated_pico.sync_figures(pico, pico.data_port, db, count, wire="data")
     finally:
         pico.close()
-    if p.returncode or "%d new matches stored" % count not in p.stdout:
-        raise RuntimeError(p.stdout + p.stderr)
-    return {
-        "cp_sync_seconds_1000": round((got["data_last_out"] - got["data_first_in"]) / HZ, 2),
-        "cp_sync_command_seconds_1000": round((got["cycles"] - c0) / HZ, 2),
-        "cp_sync_wall_seconds_1000": round(t1 - t0, 2),
-    }
+    return {"cp_sync%s_seconds_1000" % k: v for k, v in figures.items()}
 
 
 def run():
-    try:
-        emu.images()
-    except emu.Missing as e:
-        print("# cp_sync: skipped: %s" % e, file=sys.stderr)
+    if emulated_pico.skipped(emu, "cp_sync"):
         return {}
     with tempfile.TemporaryDirectory() as tmp:
         return sync(tmp)

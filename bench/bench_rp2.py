@@ -11,20 +11,27 @@ Skipped, with the line that says what to download, where the Pico's image is mis
 
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 from bench_rules import best_of_nine, game_of
 from boxfill import fill
+from emulated_pico import (
+    HEAP_WATCH,
+    ROOT,
+    ROSTER,
+    demo_figures,
+    demo_match,
+    demo_script,
+    demo_steps,
+    on_the_wire,
+    skipped,
+    sync_figures,
+)
 
 from scorebox.sim.rp2 import emu
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tests", "rp2"))
-ROSTER = b"Ann\nBob\nCat\nDan\n"
 MODEL = "typical"  # the flash chip's times (docs/rp2.md); flash_max() runs the maximum ones
 
 # One idle turn of the box's loop on the Pico's own board (what main.py does between two
@@ -64,21 +71,10 @@ print("TTT", time.ticks_diff(t1, t0), time.ticks_diff(t2, t1), f0 - gc.mem_free(
 
 # main.py for the heap figures: the deployed main.py (as boxmain.py) on the Pico's board,
 # with the free heap read at every turn of the loop (App.poll); the REPL reads `low` after a Ctrl-C.
-_HEAP_MAIN = b"""
-import gc
-import boxmain
-from boards.pico import Board
-from box.app import App
-low = [1 << 30, gc.mem_free() + gc.mem_alloc()]
-_poll = App.poll
-def _watch(app):
-    f = gc.mem_free()
-    if f < low[0]:
-        low[0] = f
-    return _poll(app)
-App.poll = _watch
-boxmain.main(Board())
-"""
+_HEAP_MAIN = (
+    b"\nimport gc\nimport boxmain\nfrom boards.pico import Board\nfrom box.app import App\n"
+    b"low = [1 << 30, gc.mem_free() + gc.mem_alloc()]\n" + HEAP_WATCH + b"boxmain.main(Board())\n"
+)
 
 
 # The time one arrow takes to commit (Journal.append: write + flush) on the Pico's flash,
@@ -142,40 +138,14 @@ def rules(tmp, image):
 
 def app(tmp, image, model=None):
     model = model or MODEL
-    from rp2help import key_script
-
-    with open(os.path.join(ROOT, "docs", "demo.keys")) as f:
-        steps = key_script(f.read())
     flash = _flash(tmp, image.fs + [("roster.txt", ROSTER)])
-    pico = emu.EmulatedPico(flash, paused=True, uf2=image.uf2, flash_model=model)
-    try:
-        boot = pico.play([emu.key_step(None, 1500, 0)])
-        played = pico.play([emu.key_step(n, ms, 0 if n is None else 120, pico.pins) for n, ms in steps])
-        pico.power_off()
-    finally:
-        pico.close()
-    # An archer's every-day boot: the box powered on again with the match in its journal. The
-    # first boot after a flash also writes the journal's ballast (4 sector erases, docs/rp2.md).
-    pico = emu.EmulatedPico(flash, paused=True, uf2=image.uf2, flash_model=model)
-    try:
-        again = pico.play([emu.key_step(None, 1500, 0)])
-    finally:
-        pico.close()
-    lat = []
-    prev = boot["frames"][0]
-    for frame, press, done in zip(played["frames"], played["press_ns"], played["frame_ns"]):
-        if frame != prev:  # a key that changed the screen: press to its last byte on the bus
-            lat.append((done - press) / 1e6)
-        prev = frame
-    return {
-        "rp2_boot_ms": round(again["frame_ns"][0] / 1e6, 1),
-        "rp2_first_boot_ms": round(boot["frame_ns"][0] / 1e6, 1),
-        # None: no key changed the screen (at the maximum flash times the keys can all be lost)
-        "rp2_app_key_to_frame_ms": round(statistics.median(lat), 1) if lat else None,
-        "rp2_app_key_to_frame_worst_ms": round(max(lat), 1) if lat else None,
-        "rp2_display_bytes_match": played["panel_bytes"],
-        "frames": boot["frames"] + played["frames"],
-    }
+    # rp2_boot_ms is an archer's every-day boot: the box powered on again with the match in its
+    # journal. The first boot after a flash also writes the journal's ballast (4 sector erases,
+    # docs/rp2.md).
+    boot, played, again = demo_match(
+        lambda: emu.EmulatedPico(flash, paused=True, uf2=image.uf2, flash_model=model), 1500
+    )
+    return dict(demo_figures("rp2", boot, played, again), frames=boot["frames"] + played["frames"])
 
 
 def flash_max(tmp, image):
@@ -196,11 +166,9 @@ def keys_lost(tmp, image):
     maximum times: the pictures the panel showed with no flash time that it did not show
     under them (a lost key takes at least its own picture with it; 0: no key lost). As
     tests/rp2/test_rp2_keys_flash_max.py, which asserts 0."""
-    from rp2help import key_script
     from test_rp2_keys_flash_max import shown
 
-    with open(os.path.join(ROOT, "docs", "demo.keys")) as f:
-        script = key_script(f.read())
+    script = demo_script()
     lost = 0
     for pace in sorted(emu.PACES):
         steps = emu.paced(script, pace)
@@ -216,16 +184,14 @@ def keys_lost(tmp, image):
 def heap(tmp, image):
     """The least free heap over the demo match, keyed with the PC attached (the sync link
     loaded by a HELLO first), read at every turn of the box's loop."""
-    from rp2help import key_script, wait_hello
+    from rp2help import wait_hello
 
-    with open(os.path.join(ROOT, "docs", "demo.keys")) as f:
-        steps = key_script(f.read())
     files = [(("boxmain.py" if p == "main.py" else p), d) for p, d in image.fs]
     files += [("main.py", _HEAP_MAIN), ("roster.txt", ROSTER)]
     pico = emu.EmulatedPico(_flash(tmp, files), uf2=image.uf2, flash_model=MODEL)
     try:
         wait_hello(pico.port)
-        pico.play([emu.key_step(n, ms, 0 if n is None else 120, pico.pins) for n, ms in steps])
+        pico.play(demo_steps(pico.pins))
         wait_hello(pico.port)
         out = _mpremote(pico.port, "resume", "exec", "print('LOW', low[0], low[1])")
     finally:
@@ -276,24 +242,6 @@ def ttt_import(tmp, image):
     }
 
 
-def _on_the_wire(pico, run):
-    """Run a command talking to the box: (what run() returned, {figure: seconds}): from the
-    PC's first byte to the box's last ("") and of the whole command ("_command"), both the
-    box's, in its cycles, and the whole command's in wall seconds ("_wall").
-    The whole command counts the PC's own start and end too: while the box waits for the PC
-    its sleeps are fast-forwarded, so the PC's time is the box's (docs/benchmarks.md)."""
-    pico.send(op="usb_mark")
-    c0, t0 = pico.stats()["cycles"], time.monotonic()
-    result = run()
-    t1 = time.monotonic()
-    got = pico.stats()
-    return result, {
-        "": round((got["usb_last_out"] - got["usb_first_in"]) / emu.HZ, 2),
-        "_command": round((got["cycles"] - c0) / emu.HZ, 2),
-        "_wall": round(t1 - t0, 2),
-    }
-
-
 def sync(tmp, image, count=1000):
     """1,000 matches from the box's flash: `scorebox sync` into a new store, and mpremote
     `fs cp` of the same files; in the emulated Pico's seconds from the PC's first byte to the
@@ -309,18 +257,14 @@ def sync(tmp, image, count=1000):
     out = {}
     try:
         wait_hello(pico.port)
-        exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
-        argv = [exe, "sync", "--port", pico.port, "--db", os.path.join(tmp, "club.sqlite")]
-        p, figures = _on_the_wire(pico, lambda: subprocess.run(argv, capture_output=True, text=True, timeout=3600))
-        if p.returncode or "%d new matches stored" % count not in p.stdout:
-            raise RuntimeError(p.stdout + p.stderr)
+        figures = sync_figures(pico, pico.port, os.path.join(tmp, "club.sqlite"), count)
         out.update(("rp2_sync%s_seconds_1000" % k, v) for k, v in figures.items())
         ser = link.open_port(pico.port)
         ser.close()
         names = [n for n in _mpremote(pico.port, "fs", "ls", ":").split() if n.endswith(".tbj")]
         dst = os.path.join(tmp, "cp")
         os.makedirs(dst)
-        _, figures = _on_the_wire(pico, lambda: _mpremote(pico.port, "fs", "cp", *[":" + n for n in names], dst + "/"))
+        _, figures = on_the_wire(pico, lambda: _mpremote(pico.port, "fs", "cp", *[":" + n for n in names], dst + "/"))
         out.update(("rp2_mpremote_cp%s_seconds_1000" % k, v) for k, v in figures.items())
     finally:
         pico.close()
@@ -337,10 +281,7 @@ class _Path(str):
 
 
 def run():
-    try:
-        emu.images()
-    except emu.Missing as e:
-        print("# rp2: skipped: %s" % e, file=sys.stderr)
+    if skipped(emu, "rp2"):
         return {}
     images = [emu.Image("stock")]
     try:
