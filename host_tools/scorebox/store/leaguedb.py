@@ -18,7 +18,7 @@ from scorebox.store.errors import StoreError
 from scorebox.store.queries import _GAME_SQL, _LIST_KEYS, _LIST_SQL
 from scorebox_core import games
 
-LEAGUE_VERSION = 5
+LEAGUE_VERSION = 6
 
 SCHEMA = """
 CREATE TABLE league_version (version INTEGER NOT NULL);
@@ -141,6 +141,13 @@ CREATE TABLE league_match_totals (
     PRIMARY KEY (season_id, game)
 );
 UPDATE league_version SET version = 5;
+""",
+    # A club's page: the matches its archers shot as guests on other clubs' boxes, by club,
+    # newest first (LeagueDB.club_matches). IF NOT EXISTS: a league whose version was set
+    # back by hand (the tests' upgrades from 4) has it already.
+    6: """
+CREATE INDEX IF NOT EXISTS league_match_clubs_by_club ON league_match_clubs(club_id, match_id);
+UPDATE league_version SET version = 6;
 """,
 }
 # The standings' points rule (docs/league.md): 2 a win, 1 a draw, 0 a loss.
@@ -682,19 +689,24 @@ class LeagueDB:
         return [{"uid": u, "name": n, "claimed": c, "matches": k} for u, n, c, k in rows]
 
     def club_matches(self, club_id, n=200):
-        """A club's n newest stored matches, newest first, as Store.match_list gives them."""
-        ids = [
-            r[0]
-            for r in self.db.execute(
-                "SELECT m.id FROM matches m JOIN devices d ON d.id = m.device_id "
-                "JOIN league_boxes b ON b.uid = d.uid WHERE b.club_id = ? ORDER BY m.id DESC LIMIT ?",
-                (club_id, n),
-            )
-        ]
-        return self._list(ids)
+        """A club's n newest stored matches, newest first, as _list gives them: its boxes'
+        and those its archers shot as guests on other clubs' boxes (filed by those clubs: a
+        match between two clubs counts for both), these read by league_match_clubs_by_club."""
+        # Its sides' rows, newest first, whose match's box is none of the club's: each row's box
+        # looked up as the index gives it, against the club's boxes read once (a join was
+        # planned as a merge reading the matches' whole index).
+        q = (
+            "SELECT id FROM (SELECT m.id FROM matches m " + _CLUB_OF + "WHERE b.club_id = ?1 "
+            "ORDER BY m.id DESC LIMIT ?2) AS own UNION ALL SELECT id FROM (SELECT g.match_id AS id "
+            "FROM league_match_clubs g WHERE g.club_id = ?1 AND (SELECT m.device_id FROM matches m "
+            "WHERE m.id = g.match_id) NOT IN (SELECT d.id FROM devices d JOIN league_boxes b ON b.uid = d.uid "
+            "WHERE b.club_id = ?1) ORDER BY g.match_id DESC LIMIT ?2) AS away ORDER BY id DESC LIMIT ?2"
+        )
+        return self._list([r[0] for r in self.db.execute(q, (club_id, n))])
 
     def _list(self, ids):
-        """The matches of these ids, newest stored first, as Store.match_list gives them."""
+        """The matches of these ids, newest stored first, as Store.match_list gives them, each
+        with filed_by: {id, name} of the club that filed it (its box's), or None."""
         rows = self.db.execute(
             _LIST_SQL + "WHERE m.id IN (%s) ORDER BY m.id DESC" % (", ".join("?" * len(ids)) or "NULL"), ids
         )
@@ -703,6 +715,15 @@ class LeagueDB:
             d = dict(zip(_LIST_KEYS, r[:9]))
             d.update(side_a=r[9], side_b=r[10], game=r[11], box_name=r[12], abandoned=bool(r[13]))
             out.append(d)
+        uids = sorted({d["device"] for d in out})
+        filers = self.db.execute(
+            "SELECT b.uid, c.id, c.name FROM league_boxes b JOIN league_clubs c ON c.id = b.club_id "
+            "WHERE b.uid IN (%s)" % (", ".join("?" * len(uids)) or "NULL"),
+            uids,
+        )
+        filers = {uid: {"id": cid, "name": name} for uid, cid, name in filers}
+        for d in out:
+            d["filed_by"] = filers.get(d["device"])
         return out
 
     def club_pushes(self, club_id, n=100):
