@@ -24,12 +24,18 @@ entry (the size never changes) is written only when the file is closed (f_sync).
 before and after the records are never written again: the 4 KiB flash sector of a record
 then holds only this copy's bytes, as long as the file's clusters follow each other (a file
 made on a drive that is not fragmented).
+
+Making files changes the FAT and directories, and a cut there can cost the whole drive. So the
+journal's space is allocated once (Ring): two files made at install, or at the first boot,
+holding the copies of a ring of group slots and of the acknowledgements at the same offsets.
+A new group takes the slot after the newest's once the PC holds the matches in it, wiping it
+in place (Twin.reset); after the ring is made no file is made, grown, renamed or deleted.
 """
 
 import os
 
 from scorebox_core import records as R
-from scorebox_core.journal import JournalError, group_first
+from scorebox_core.journal import ACK_FILE, JournalError, group_first, group_name
 
 PAD = R.ERASED_PAD  # 0xFF bytes before and after the records: never rewritten
 ROOM = 32768  # bytes of records a copy holds
@@ -58,9 +64,11 @@ def _blank(path):
                 return False
 
 
-def _end(f, room):
-    """(end of the whole records read from the start, True when only 0xFF follows)."""
-    f.seek(PAD)
+def _end(f, room, base=0):
+    """(end of the whole records read from the start, True when only 0xFF follows). Records
+    begin right after the pad or not at all: a copy wiped from its start (Twin.reset) that a
+    cut stopped reads as none, whatever is left after the 0xFF."""
+    f.seek(base + PAD)
     end = 0
     left = [room]
 
@@ -69,11 +77,11 @@ def _end(f, room):
         left[0] -= n
         return f.read(n) if n else b""
 
-    for _, stop, t, _ in R.scan(read, 0):
-        if t == R.DAMAGE:
+    for off, stop, t, _ in R.scan(read, 0):
+        if t == R.DAMAGE or off != end:
             break
         end = stop
-    f.seek(PAD + end)
+    f.seek(base + PAD + end)
     n = room - end
     while n > 0:
         b = f.read(min(n, _CHUNK))
@@ -84,46 +92,54 @@ def _end(f, room):
 
 
 class Twin:
-    def __init__(self, a, b, room=ROOM):
+    """a, b: the copies' paths (files of their own, made when missing), or two files open
+    (r+b) that hold the copies at offset base (the slotted journal's, Ring): close() leaves
+    those open."""
+
+    def __init__(self, a, b, room=ROOM, base=0):
         self.paths = (a, b)
         self.room = room
+        self.base = base
+        self.own = isinstance(a, str)
         self.files = []
         self.size = 0
-
-    def _make(self, path):
-        d = path.rsplit("/", 1)[0]
-        if d and _size(d) < 0:
-            os.mkdir(d)
-        blank = b"\xff" * _CHUNK
-        with open(path, "wb") as f:
-            for _ in range((2 * PAD + self.room) // _CHUNK):
-                f.write(blank)
 
     def open(self):
         """Open both copies (made when missing, or when only 0xFF and short: a cut while
         they were made), make them equal and return the bytes of whole records. ValueError
         for a file of another size that holds anything else: it is left as it is."""
         self.close()
-        full = 2 * PAD + self.room
-        for p in self.paths:
-            n = _size(p)
-            if n != full:
-                if n > 0 and not _blank(p):
-                    raise ValueError("%s is not a journal copy: left as it is" % p)
-                self._make(p)
-        self.files = [open(p, "r+b") for p in self.paths]
-        ends = [_end(f, self.room) for f in self.files]
+        if self.own:
+            full = 2 * PAD + self.room
+            for p in self.paths:
+                n = _size(p)
+                if n != full:
+                    if n > 0 and not _blank(p):
+                        raise ValueError("%s is not a journal copy: left as it is" % p)
+                    _fill(p, full)
+            self.files = [open(p, "r+b") for p in self.paths]
+        else:
+            self.files = list(self.paths)
+        ends = [_end(f, self.room, self.base) for f in self.files]
         good = 0 if ends[0] >= ends[1] else 1
-        self._copy(self.files[good], self.files[1 - good])
-        self.size = ends[good][0]
+        end = ends[good][0]
+        self._copy(self.files[good], self.files[1 - good], end)
+        if not ends[good][1]:  # a record torn after the whole ones: 0xFF there too, after the other copy
+            self._copy(self.files[good], self.files[good], end)
+        self.size = end
         return self.size
 
-    def _copy(self, src, dst):
-        """Make dst's records and what follows them src's, a changed sector at a time."""
-        off = PAD
-        while off < PAD + self.room:
+    def _copy(self, src, dst, end):
+        """Make dst's records src's (end bytes of them) and 0xFF after them, a changed sector
+        at a time."""
+        off = self.base + PAD
+        stop = off + end
+        while off < self.base + PAD + self.room:
             src.seek(off)
             a = src.read(_CHUNK)
+            if off + len(a) > stop:
+                keep = max(0, stop - off)
+                a = a[:keep] + b"\xff" * (len(a) - keep)
             dst.seek(off)
             if dst.read(_CHUNK) != a:
                 dst.seek(off)
@@ -136,35 +152,300 @@ class Twin:
         if self.size + len(rec) > self.room:
             raise ValueError("journal file full")
         for f in self.files:
-            f.seek(PAD + self.size)
+            f.seek(self.base + PAD + self.size)
             f.write(rec)
             f.seek(1)  # FatFs hands the record's sector to CircuitPython to load this one
         self.size += len(rec)
 
+    def reset(self, rec, each=False):
+        """Wipe the copies to 0xFF, in place, each from its start, the first then the second,
+        and write rec at their start: the first record of a slot's new group (both wiped
+        before rec goes into either: the copy that reads further at open() holds the old
+        group, nothing, or rec), or with each the acknowledgements anew (rec into each copy
+        once it is wiped: one copy always holds a whole state, the old or rec)."""
+        if len(rec) > self.room:
+            raise ValueError("journal file full")
+        for f in self.files:
+            self._wipe(f)
+            if each:
+                self._put(f, rec)
+        if not each:
+            for f in self.files:
+                self._put(f, rec)
+        self.size = len(rec)
+
+    def _wipe(self, f):
+        blank = b"\xff" * _CHUNK
+        off = self.base + PAD
+        while off < self.base + PAD + self.room:
+            f.seek(off)
+            if f.read(_CHUNK) != blank:  # a sector already erased is left as it is
+                f.seek(off)
+                f.write(blank)
+                f.seek(1)
+            off += _CHUNK
+
+    def _put(self, f, rec):
+        f.seek(self.base + PAD)
+        f.write(rec)
+        f.seek(1)
+
     def read(self):
         f = self.files[0]
-        f.seek(PAD)
+        f.seek(self.base + PAD)
         return f.read(self.size)
+
+    def close(self):
+        if self.own:
+            for f in self.files:
+                f.close()
+        self.files = []
+
+
+MIRROR = "tbjb"  # the folder of the second copies, in the journal's
+# The slotted journal (Ring): its space allocated once, at install or at the first boot
+FIRST = "tbja"  # the folder of its first copy (MIRROR holds the second)
+RING = "journal.tbs"
+ACK_ROOM = 4096  # bytes of acknowledgement records kept before they are written anew
+ACK_COPY = 2 * PAD + ACK_ROOM
+MAX_SLOTS = 10  # group slots made at most: what a Pico's 1 MiB CIRCUITPY holds beside the box's files
+
+
+def slots_for(free):
+    """How many group slots a ring made in free bytes has (two copies each, the
+    acknowledgements' beside them and SPARE left): 0 when fewer than 2 fit."""
+    n = min(MAX_SLOTS, (free - SPARE - 2 * ACK_COPY) // (2 * COPY))
+    return n if n >= 2 else 0
+
+
+def ring_size(n):
+    """Bytes of each of a ring's two files, with n slots."""
+    return ACK_COPY + n * COPY
+
+
+def _fill(path, size):
+    """Make file path of size bytes of 0xFF (its folder too)."""
+    d = path.rsplit("/", 1)[0]
+    if d and _size(d) < 0:
+        os.mkdir(d)
+    blank = b"\xff" * _CHUNK
+    with open(path, "wb") as f:
+        for _ in range(size // _CHUNK):
+            f.write(blank)
+
+
+class Region:
+    """Bytes base .. base + length of an open file, read as a file of their own: a slot's
+    group, the acknowledgements (what the reader, recovery and the sync's READ open).
+    close() leaves the file open."""
+
+    def __init__(self, f, base, length):
+        self.f = f
+        self.base = base
+        self.length = length
+        self.pos = 0
+
+    def seek(self, off, whence=0):
+        off += self.pos if whence == 1 else (self.length if whence == 2 else 0)
+        self.pos = max(0, min(self.length, off))
+        return self.pos
+
+    def read(self, n=-1):
+        n = self.length - self.pos if n < 0 else min(n, self.length - self.pos)
+        if n <= 0:
+            return b""
+        self.f.seek(self.base + self.pos)
+        b = self.f.read(n)
+        self.pos += len(b)
+        return b
+
+    def readinto(self, buf):
+        n = min(len(buf), self.length - self.pos)
+        if n <= 0:
+            return 0
+        self.f.seek(self.base + self.pos)
+        got = self.f.readinto(memoryview(buf)[:n])
+        self.pos += got
+        return got
+
+    def close(self):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        pass
+
+
+class Ring:
+    """The journal's space on FAT allocated once (docs/journal.md "On FAT"): two files of the
+    same size, FIRST/RING and MIRROR/RING, each the acknowledgements' copy (ACK_COPY bytes)
+    then a copy of each group slot (COPY bytes), at the same offsets. The journal keeps them
+    open and writes them in place: after they are made no file is made, grown, renamed or
+    deleted, and no directory entry written until they are closed. firsts[k]: the first
+    match of the group slot k holds (its GROUP record), 0 for none."""
+
+    def __init__(self, paths, n):
+        self.paths = paths
+        self.files = []
+        self.firsts = [0] * n
+        self.acks = 0  # bytes of acknowledgement records
+
+    def open(self):
+        if not self.files:
+            self.files = [open(p, "r+b") for p in self.paths]
+        return self.files
 
     def close(self):
         for f in self.files:
             f.close()
         self.files = []
 
+    def twin(self, k):
+        """Slot k's two copies (k -1: the acknowledgements')."""
+        fa, fb = self.open()
+        if k < 0:
+            return Twin(fa, fb, ACK_ROOM)
+        return Twin(fa, fb, ROOM, ACK_COPY + k * COPY)
 
-MIRROR = "tbjb"  # the folder of the second copies, in the journal's
+    def first(self, k):
+        """Slot k's group as its first record says, in the first copy, else in the second (a
+        wipe under way leaves the group there until the first copy holds the new one)."""
+        for f in self.open():
+            f.seek(ACK_COPY + k * COPY + PAD)
+            b = f.read(16)
+            r = R.parse(b, 0, len(b))
+            if r is not None and r[0] == R.GROUP:
+                return r[1]
+        return 0
+
+    def next(self):
+        """The slot the next new group goes into: the one after the newest group's, in turn."""
+        s = self.firsts
+        top = max(s)
+        return (s.index(top) + 1) % len(s) if top else 0
+
+
+def _ring(j):
+    """Journal j's Ring, open: made when missing (or when its making was cut short: only
+    0xFF) and the drive holds two slots at least; None when there is none (no room, or
+    files of another size holding anything else, left as they are)."""
+    paths = (j._path(FIRST + "/" + RING), j._path(MIRROR + "/" + RING))
+    have = [_size(p) for p in paths]
+    n = (have[0] - ACK_COPY) // COPY
+    if have[0] != have[1] or n < 2 or have[0] != ring_size(n):
+        for p in paths:
+            if _size(p) > 0 and not _blank(p):
+                return None
+        n = _make(j, paths)
+        if not n:
+            return None
+    r = Ring(paths, n)
+    for k in range(n):
+        r.firsts[k] = r.first(k)
+    return r
+
+
+def _make(j, paths):
+    """Make a ring's two files, as many slots as the drive holds: their number (0: none)."""
+    for p in paths:
+        try:
+            os.remove(p)
+        except OSError:
+            pass
+    st = os.statvfs(j.root)
+    n = slots_for(st[0] * st[3])
+    if n:
+        try:
+            for p in paths:
+                _fill(p, ring_size(n))
+        except OSError:  # the drive had less room than it said: no ring, the files as before
+            for p in paths:
+                try:
+                    os.remove(p)
+                except OSError:
+                    pass
+            return 0
+    return n
+
+
+def _migrate(j, r):
+    """The acknowledgements of a drive from before (journal.ack, a file) into the ring's,
+    once (the file is left where it is: deleting it would change the FAT)."""
+    try:
+        with open(j._path(ACK_FILE), "rb") as f:
+            last = None
+            for _, _, t, v in R.scan(f.read):
+                if t == R.ACK:
+                    last = v
+    except OSError:
+        return
+    if last is not None:
+        t = r.twin(-1)
+        t.files = list(t.paths)
+        t.reset(R.value_record(R.ACK, last), True)
+        r.acks = t.size
+
+
+def save_ack(j, rec):
+    """box/acks.py's save() with a ring: rec (an ACK record) after the others in both copies,
+    in place, or written anew alone when the room is full (Twin.reset)."""
+    r = j._slots
+    t = r.twin(-1)
+    t.files = list(t.paths)
+    t.size = r.acks
+    if t.size + len(rec) > ACK_ROOM:
+        t.reset(rec, True)
+    else:
+        t.write(rec)
+    r.acks = t.size
+
+
+def region(j, name):
+    """Journal j's file name to read, when it has a ring: the acknowledgements' or a slot's
+    group's copy in the ring's first file, else the file itself."""
+    r = j._slots
+    if name == ACK_FILE:
+        return Region(r.open()[0], 0, ACK_COPY)
+    first = group_first(name)
+    if first and first in r.firsts:
+        return Region(r.open()[0], ACK_COPY + r.firsts.index(first) * COPY, COPY)
+    return open(j._path(name), "rb")
+
+
+def listed(j):
+    """[(name, bytes)] of the groups j's ring holds, as the sync's LIST names files."""
+    return [(group_name(f), COPY) for f in sorted(j._slots.firsts) if f]
 
 
 class Group:
     """box/journal.py's newest group file on CircuitPython's FAT drive, as the file it
-    appends to: its copies are name and tbjb/name in the journal's folder. A record past a
-    copy's room is refused (JournalError), nothing written. A group file that is no copy
-    (written before the journal was kept on FAT, or by a PC) is appended to as it is, as
-    before."""
+    appends to. With a ring (Ring: the journal's space allocated once) a slot's two copies,
+    a new group taking the slot after the newest's (its first write wipes it: Twin.reset);
+    else (a drive from before without room for a ring) its copies are name and tbjb/name in
+    the journal's folder. A record past a copy's room is refused (JournalError), nothing
+    written. A group file that is no copy (written before the journal was kept on FAT, or by
+    a PC) is appended to as it is, as before."""
 
     def __init__(self, j, name):
-        self.twin = Twin(j._path(name), j._path(MIRROR + "/" + name))
+        self.j = j
         self.f = None
+        self.fresh = False
+        r = j._slots
+        first = group_first(name)
+        if r is not None and (first in r.firsts or _size(j._path(name)) < 0):
+            self.first = first
+            self.slot = r.firsts.index(first) if first in r.firsts else r.next()
+            self.twin = r.twin(self.slot)
+            self.fresh = first not in r.firsts
+            if self.fresh:
+                self.twin.files = list(self.twin.paths)
+                self.end = PAD
+            else:
+                self.end = PAD + self.twin.open()
+            return
+        self.twin = Twin(j._path(name), j._path(MIRROR + "/" + name))
         try:
             self.end = PAD + self.twin.open()  # the offset the next record goes to
         except ValueError:
@@ -174,12 +455,28 @@ class Group:
     def write(self, rec):
         if self.f is not None:
             self.f.write(rec)
+        elif self.fresh:
+            self._take(rec)
         else:
             try:
                 self.twin.write(rec)
             except ValueError:  # a match of thousands of events: it can go no further
                 raise JournalError("match too long: its file is full; the last entry was not saved") from None
         self.end += len(rec)
+
+    def _take(self, rec):
+        """The new group's first records into its slot, wiped first; the group it held
+        (every match acknowledged: Journal._room asked usable()) is forgotten."""
+        j, r, k = self.j, self.j._slots, self.slot
+        old = r.firsts[k]
+        if old in j._groups:
+            j._groups.remove(old)
+            if j._index and j._index[0] == old:
+                j._index = None
+        r.firsts[k] = 0
+        self.twin.reset(rec)
+        r.firsts[k] = self.first
+        self.fresh = False
 
     def flush(self):
         if self.f is not None:
@@ -210,10 +507,52 @@ def matches_left(j, bs, free, per):
     return left
 
 
+def usable(j, k):
+    """True when the ring's slot k may take a new group: it holds none, or one whose matches
+    are all acknowledged (never the newest)."""
+    first = j._slots.firsts[k]
+    if not first:
+        return True
+    if j._groups and first == j._groups[-1]:
+        return False
+    last = j._upto(first)
+    return last is None or j._all_acked(first, last)
+
+
+def ring_space(j, per):
+    """(matches left, percent full) with a ring: the matches the newest group still takes and
+    a group's worth (as matches_left counts it) for each slot after it, in turn, that may
+    take a new group; full: the slots that may not, over all."""
+    s = j._slots.firsts
+    left = max(0, (j.group_bytes - (j._size - PAD)) // per) if j._groups else 0
+    k = j._slots.next()
+    free = 0
+    while free < len(s) and usable(j, k):
+        free += 1
+        k = (k + 1) % len(s)
+    return left + free * max(1, j.group_bytes // per - 1), (len(s) - free) * 100 // len(s)
+
+
 def settle(j, sizes):
-    """At recovery (box/recovery.py): the newest group's copies made equal, and its size in
-    sizes ({name: bytes}, the journal folder's listing) the end of its records (0 when it
-    has none: made, but cut before its first record)."""
+    """At recovery (box/recovery.py): the ring opened (made when missing: Ring), its groups
+    and acknowledgements put in sizes ({name: bytes}, the journal folder's listing) by the
+    names the reader knows, the newest group's copies made equal, and its size the end of
+    its records (0 when it has none: made, but cut before its first record)."""
+    if j._slots is not None:
+        j._slots.close()
+    j._slots = r = _ring(j)
+    if r is not None:
+        t = r.twin(-1)
+        r.acks = t.open()
+        if not r.acks:
+            _migrate(j, r)
+        if r.acks:
+            sizes[ACK_FILE] = ACK_COPY
+        else:  # none yet (a journal.ack from before that had none is no damage of the ring's)
+            sizes.pop(ACK_FILE, None)
+        for f in r.firsts:
+            if f:
+                sizes[group_name(f)] = COPY
     names = sorted(n for n in sizes if group_first(n) is not None)
     if names:
         try:

@@ -80,6 +80,7 @@ class Journal(Reader):
         self.group_bytes = group_bytes
         self.reserve_blocks = reserve_blocks
         self._f = None
+        self._slots = None  # on FAT the journal's space allocated once (box/fatjournal.py's Ring)
         super().__init__(root)
 
     def _reset(self):
@@ -123,6 +124,15 @@ class Journal(Reader):
 
             fatjournal.remove(self, name)
 
+    def _file(self, name):
+        """A journal file to read; on FAT with a ring, a slot's group or the acknowledgements
+        are a stretch of its file (box/fatjournal.py)."""
+        if self._slots is not None:
+            from box import fatjournal
+
+            return fatjournal.region(self, name)
+        return super()._file(name)
+
     def _group(self, name):
         """The newest group file, open to append (on FAT its two copies: box/fatjournal.py)."""
         if FAT:
@@ -141,7 +151,9 @@ class Journal(Reader):
                 pass
 
     def close(self):
-        """Close the open file (not needed for safety: every record is already flushed)."""
+        """Close the open file (not needed for safety: every record is already flushed). On
+        FAT the ring's files stay open (box/fatjournal.py): closing a file written writes its
+        directory entry, a 4 KiB rewrite a cut could tear (the app closes at an empty battery)."""
         self._close()
 
     def _need(self, bs):
@@ -156,6 +168,8 @@ class Journal(Reader):
     def _free_acked(self, rep):
         """Delete the group files whose matches are all acknowledged, oldest first and never
         the newest, only while fewer blocks are free than a new match needs."""
+        if self._slots is not None:
+            return  # a ring's slots are wiped in place when a new group takes one: no file goes
         g = self._groups
         keep = []
         need = 0  # set with free, from the same statvfs
@@ -219,6 +233,8 @@ class Journal(Reader):
 
     def _reclaimable(self, bs):
         """Blocks the acknowledged group files hold, which a new match may free."""
+        if self._slots is not None:
+            return 0  # a ring's slot is taken again, never freed
         g = self._groups
         n = 0
         names = [""]
@@ -260,11 +276,14 @@ class Journal(Reader):
         per = max(self._per_match(), _TYPICAL)
         left = usable * bs // per if usable > 0 else 0
         pct = (total - free) * 100 // (total - MIN_FREE_BLOCKS) if total > MIN_FREE_BLOCKS else 100
-        if FAT:  # the matches the newest group's copies hold, and new groups' copies that fit
-            from box import fatjournal
+        if FAT:  # the matches the newest group's copies hold, and new groups' room: the ring's
+            from box import fatjournal  # slots that may take one, or copies that fit
 
-            left = fatjournal.matches_left(self, bs, free, per)
-            pct = (total - free) * 100 // total
+            if self._slots is not None:
+                left, pct = fatjournal.ring_space(self, per)
+            else:
+                left = fatjournal.matches_left(self, bs, free, per)
+                pct = (total - free) * 100 // total
         pct = 100 if pct > 100 or left == 0 else pct
         stored = self._count()
         unacked = self._unacked()
@@ -289,6 +308,12 @@ class Journal(Reader):
         if FAT:  # a match goes into copies made at full size: only a new group's take room
             if not new_group:
                 return
+            if self._slots is not None:  # the ring's next slot, if its matches are all acknowledged
+                from box import fatjournal
+
+                if fatjournal.usable(self, self._slots.next()):
+                    return
+                self._full()
             need = self._need(st[0])
             if free < need:
                 self._free_acked({"freed": []})

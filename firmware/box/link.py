@@ -205,6 +205,10 @@ class Link:
 
         runs = acks.listed(self.journal, _int(body, "after", 0) + 1, (1 << 30) - 1)
         files = [[name, size] for name, size in journal_files(self.journal.root)]
+        if self.journal._slots is not None:  # on FAT, the ring's groups too
+            from box import fatjournal
+
+            files = sorted(files + [[name, size] for name, size in fatjournal.listed(self.journal)])
         if isinstance(body, dict) and body.get("ranges"):
             return {"ranges": runs[: frames.MAX_RUNS], "more": len(runs) > frames.MAX_RUNS, "files": files}
         got, more = [], False
@@ -231,7 +235,7 @@ class Link:
             raise ValueError("no journal file %r" % (name,))
         if offset < 0 or not 0 < length <= most:
             raise ValueError("read 1-%d bytes from offset >= 0" % most)
-        f = open(_path(self.journal.root, name), "rb")
+        f = self.journal._file(name)  # on FAT a ring's group is a stretch of its file
         size = f.seek(0, 2)
         if offset > size:  # seek() would wrap an offset past 2**32 round to the file's start
             f.close()

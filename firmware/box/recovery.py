@@ -43,9 +43,10 @@ def recover(j, fat):
     j._find_groups(sizes)
     if ACK_FILE in sizes and j._load_ack(rep):  # keep its bytes for the host before it is replaced
         try:
-            with open(j._path(ACK_FILE), "rb") as f:
-                _quarantine(j, ACK_FILE, 0, f.read())
-            rep["quarantined"] += j._fsize(ACK_FILE)
+            with j._file(ACK_FILE) as f:
+                data = f.read()
+            _quarantine(j, ACK_FILE, 0, data)
+            rep["quarantined"] += len(data)
             from box import acks  # only after damage: the range's boot never loads it
 
             acks.save(j)  # rewritten with what was readable: quarantined once, not at every boot

@@ -263,6 +263,10 @@ class Reader:
     def _path(self, name):
         return self.root + "/" + name if self.root != "/" else "/" + name
 
+    def _file(self, name):
+        """Journal file name, open to read (box/journal.py's on FAT may be a stretch of a file)."""
+        return open(self._path(name), "rb")
+
     def _fsize(self, name):
         try:
             return os.stat(self._path(name))[6]
@@ -355,7 +359,7 @@ class Reader:
         first = group_first(name)
         fold = Fold(first, self._upto(first))
         found = None
-        with open(self._path(name), "rb") as f:
+        with self._file(name) as f:
             if start:
                 f.seek(start)
             for off, end, t, v in R.scan(f.read, start):
@@ -384,7 +388,7 @@ class Reader:
         """Read journal.ack; True when it is there but unreadable (nothing counts as
         acknowledged then, and the report says so)."""
         try:
-            with open(self._path(ACK_FILE), "rb") as f:
+            with self._file(ACK_FILE) as f:
                 state = None
                 bad = 0
                 for _, _, t, v in R.scan(f.read):
@@ -521,7 +525,7 @@ class Reader:
                 continue
             name = group_name(g[i])
             fold = Fold(g[i], self._upto(g[i]))
-            with open(self._path(name), "rb") as f:
+            with self._file(name) as f:
                 for off, end, t, v in R.scan(f.read):
                     m = fold.feed(off, end, t, v)
                     while m is not None:

@@ -81,9 +81,8 @@ o = j.open_match()
 u = j.unconfirmed()
 print("VIEW " + json.dumps([len(j.list_matches()), list(o[2]) if o else None, u[2] if u else None, rep["damage"]]))
 if o is not None:  # after a cut the match goes on: one more event, read back from the drive
-    from scorebox_core.journal import Reader
     j.append(%(more)d)
-    r = Reader("/")
+    r = Journal("/")  # read again from the drive (the shared Reader knows no ring)
     r.recover()
     print("MORE " + json.dumps(list(r.open_match()[2])))
 if j.last() == 0:
@@ -127,24 +126,36 @@ def view_calls(out):
     return 2 + len(EVENTS) + (sum(unconfirmed) if unconfirmed else 2)
 
 
+RING = ("tbja/journal.tbs", "tbjb/journal.tbs")  # box/fatjournal.py's Ring, made at the first boot
+JOURNAL = RING + ("g000001.tbj", "tbjb/g000001.tbj")  # (or the group's copies, without one)
+
+
 def calls_in(files, tmp):
-    """How many of CODE_JOURNAL's calls the journal on a drive shows done ({path: bytes}),
-    read on the PC as the box reads it: box/fatjournal.py's repair of the newest group's two
-    copies, then the box's own Reader; ValueError when it shows anything not written."""
-    from box.fatjournal import Twin
-    from scorebox_core.journal import Reader
+    """How many of CODE_JOURNAL's calls the journal on a drive shows done ({path: bytes}, the
+    ring's files or the group's copies), read on the PC as the box reads it: box/journal.py
+    with its FAT flag, whose recovery repairs the newest group's two copies (the ring's
+    slot, or the group's files); ValueError when it shows anything not written."""
+    from box import journal
 
     if os.path.isdir(tmp):
         shutil.rmtree(tmp)
-    os.makedirs(os.path.join(tmp, "tbjb"))
-    for name in ("g000001.tbj", "tbjb/g000001.tbj"):
+    for name in JOURNAL:
         if name in files:
+            os.makedirs(os.path.join(tmp, os.path.dirname(name)), exist_ok=True)
             with open(os.path.join(tmp, name), "wb") as f:
                 f.write(files[name])
-    if "g000001.tbj" in files:
-        Twin(os.path.join(tmp, "g000001.tbj"), os.path.join(tmp, "tbjb", "g000001.tbj")).open()
-    r = Reader(tmp)
-    rep = r.recover()
+    os.makedirs(tmp, exist_ok=True)
+    was, journal.FAT = journal.FAT, True
+    r = journal.Journal(tmp)
+    try:
+        rep = r.recover()
+        return _calls(r, rep)
+    finally:
+        r.close()
+        journal.FAT = was
+
+
+def _calls(r, rep):
     if rep["damage"] or r.verify()["damage"]:
         raise ValueError("damage: %s" % rep["damage"])
     done = r.list_matches()
@@ -313,19 +324,52 @@ def drive_files(image, tmp, paths=("g000001.tbj", "tbjb/g000001.tbj")):
         raise RuntimeError("no readable FAT drive: %s: %s" % (type(e).__name__, e)) from None
 
 
-def failures(start, ops, tmp, twin=True, first=0, last=None, count=None):
+def failures(start, ops, tmp, twin=True, first=0, last=None, count=None, paths=("g000001.tbj", "tbjb/g000001.tbj")):
     """The cuts from write number first on, up to the last record's (mark last), whose drive
     loses a record whose write had returned or shows one not written, read on the PC by
-    count(files, tmp) (written()'s by default): [(state, marked, what the drive shows)]."""
+    count(files, tmp) (written()'s by default; files: paths' bytes on the drive): [(state,
+    marked, what the drive shows)]."""
     bad = []
     for name, image, mark in states(start, ops):
         if name == "after all" or int(name.split()[1]) < first or (last is not None and mark >= last):
             continue
         try:
-            files = drive_files(image, tmp)
+            files = drive_files(image, tmp, paths)
             got = count(files, os.path.join(tmp, "j")) if count else written(files, os.path.join(tmp, "j"), twin)
         except (RuntimeError, ValueError) as e:
             got = str(e)[:160]
         if got not in (mark, mark + 1):
             bad.append((name, mark, got))
     return bad
+
+
+def clusters(image, path):
+    """The byte offsets in a FAT12 drive image (fs_image's, CircuitPython's) of the clusters of
+    file path (its 8.3 names), read from the boot sector, the first FAT and the directories."""
+    le = int.from_bytes
+    bps, spc, rsv, nfat = le(image[11:13], "little"), image[13], le(image[14:16], "little"), image[16]
+    roots, fatsz = le(image[17:19], "little"), le(image[22:24], "little")
+    fat = image[rsv * bps : (rsv + fatsz) * bps]
+    root = (rsv + nfat * fatsz) * bps
+    data = root + roots * 32
+    size = bps * spc
+
+    def chain(c):
+        while 2 <= c < 0xFF8:
+            yield data + (c - 2) * size
+            v = fat[c + c // 2] | fat[c + c // 2 + 1] << 8
+            c = v >> 4 if c & 1 else v & 0xFFF
+
+    where = [root + 32 * i for i in range(roots)]
+    for part in path.upper().split("/"):
+        stem, _, ext = part.partition(".")
+        want = (stem.ljust(8) + ext.ljust(3)).encode()
+        found = None
+        for off in where:
+            for e in range(off, off + (size if off >= data else 32), 32):
+                if image[e : e + 11] == want and image[e + 11] != 0x0F:
+                    found = le(image[e + 26 : e + 28], "little")
+        if found is None:
+            raise ValueError("%s: no %s on the drive" % (path, part))
+        where = list(chain(found))
+    return where

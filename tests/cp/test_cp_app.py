@@ -71,17 +71,24 @@ def test_the_panel_is_driven_as_an_sh1106(played):
     assert got["address_acks"] >= 1, "the display bus probed the panel"
 
 
-def test_the_match_is_kept_as_on_micropython(played, tmp_path):
-    """The drive read on the PC with the box's own reader, as rp2help.journal reads a flash."""
-    from scorebox_core.journal import Reader
+def test_the_match_is_kept_as_on_micropython(played, tmp_path, monkeypatch):
+    """The drive read on the PC with the box's own reader, as rp2help.journal reads a flash: its
+    journal as on FAT (box/journal.py with its FAT flag), in the ring the box made at its boot."""
+    from scorebox.device.firmware import firmware_dir
 
+    monkeypatch.syspath_prepend(firmware_dir())
+    from box import journal
+
+    monkeypatch.setattr(journal, "FAT", True)
     drive, want = played[4], played[5]
+    assert "tbja/journal.tbs" in {p.lower() for p in drive}  # the journal's space, allocated once
     for path, data in drive.items():
         # FAT keeps a lower-case 8.3 name in capitals, with a flag pyfatfs does not read
         dst = tmp_path / path.lower()
         dst.parent.mkdir(parents=True, exist_ok=True)
         dst.write_bytes(data)
-    r = Reader(str(tmp_path))
+    r = journal.Journal(str(tmp_path))
+    assert r.recover()["damage"] == []
     got = {n: list(r.read_match(n)[1]) for n in r.list_matches()}
     o = r.open_match()
     if o:

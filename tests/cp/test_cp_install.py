@@ -121,11 +121,18 @@ def test_the_box_goes_on_a_fresh_drive(installed):
     assert not any(r.startswith("lib/") and r.endswith(".py") for r in after)  # MicroPython's drivers stay off
     for rel in ("boot_out.txt", "settings.toml", "sd/placeholder.txt"):
         assert after[rel] == before[rel]  # CircuitPython's own files are left as they were
+    # The journal's space, allocated once (docs/journal.md "On FAT"): its ring's two files of
+    # 0xFF, as many slots as fit (here the most: this folder is on the PC's disk).
+    fj = cpinstall.fatjournal()
+    n = fj.MAX_SLOTS
+    assert after["tbja/journal.tbs"] == after["tbjb/journal.tbs"] == b"\xff" * fj.ring_size(n)
+    assert "%d group slots made" % n in first.stdout, first.stdout
 
 
 def test_a_second_install_copies_nothing(installed):
     again = installed[3]
     assert again.returncode == 0 and "copied 0 files" in again.stdout, again.stdout + again.stderr
+    assert "slots" not in again.stdout  # the ring there is the box's: left as it is
 
 
 def test_circuitpython_loads_every_module_and_the_data_port(installed):

@@ -1,6 +1,7 @@
 """A full CIRCUITPY drive says so, in the box's words (issue 25; docs/journal.md "On FAT").
 
-The emulated CircuitPython Pico boots once on a drive whose journal's newest group is full (its
+The emulated CircuitPython Pico boots once on a drive from before the journal's ring (too full
+for one: box/fatjournal.py's Ring) whose journal's newest group is full (its
 two copies made on the PC by box/journal.py with its FAT flag set: the next match needs a new
 group, 80 KiB of copies) and whose free space a filler file leaves short of that, but room for
 the old accounting's ballast and part of a copy. The box's journal there must refuse the match
@@ -56,11 +57,12 @@ for gid in %(games)r:  # what the app's New match > Start shows (box/setup.py: a
 def _full_group(tmp):
     """{path: bytes} of a journal whose newest group (both copies) is full, and its matches,
     written by box/journal.py as on CircuitPython's FAT."""
-    from box import journal
+    from box import fatjournal, journal
 
     folder = os.path.join(tmp, "journal")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(journal, "FAT", True)
+        mp.setattr(fatjournal, "MAX_SLOTS", 0)  # a drive from before the ring, too full for one
         j = journal.Journal(folder)
         j.recover()
         while len(j._groups) < 2:  # until a match opens the next group: the first is full

@@ -48,7 +48,7 @@ def test_every_cut_of_a_match_keeps_every_committed_call(traced):
     # directory; the match fits in one sector of each copy), the second copy's written by the
     # next call's first write.
     assert len({ops[i][1] for i in commits}) == 2 and len(commits) == 4 * (cpcut.CALLS - 1), [ops[i] for i in commits]
-    bad = cpcut.failures(start, ops, tmp, first=commits[0], last=cpcut.CALLS, count=cpcut.calls_in)
+    bad = cpcut.failures(start, ops, tmp, first=commits[0], last=cpcut.CALLS, count=cpcut.calls_in, paths=cpcut.JOURNAL)
     assert not bad, "%d of %d cuts lost a committed call or took a half-written one: %s" % (
         len(bad),
         2 * len(commits),

@@ -18,6 +18,15 @@ from box.fatjournal import PAD, Twin  # noqa: E402
 from scorebox_core import records as R  # noqa: E402
 
 ROOM = 8192
+
+
+@pytest.fixture(autouse=True)
+def no_ring(monkeypatch):
+    """A drive with no room for the journal's ring of slots (box/fatjournal.py's Ring; its own
+    tests are tests/pc/test_fatjournal_slots.py): its groups as files, each in two copies."""
+    monkeypatch.setattr(fatjournal, "MAX_SLOTS", 0)
+
+
 RECS = [R.group_record(1) + R.match_record(1, {"archers": ["Ann", "Bob"]})] + [R.event_record(e) for e in range(40)]
 
 
@@ -147,6 +156,8 @@ def test_0xff_shorter_than_a_pad_at_the_ends_is_damage():
 
 
 class _Folder:  # what Group asks of box/journal.py's Journal: its paths
+    _slots = None
+
     def __init__(self, root):
         self.root = str(root)
 

@@ -20,6 +20,13 @@ HEADER = {"options": {"games": 3}, "archers": ["Ann", "Bob"], "distance": 18, "u
 EVENTS = [5, 70, 9, 137, 14, 256, 14, 200, 33, 258, 7, 96]
 
 
+@pytest.fixture(autouse=True)
+def no_ring(monkeypatch):
+    """A drive with no room for the journal's ring of slots (box/fatjournal.py's Ring; its own
+    tests are tests/pc/test_fatjournal_slots.py): its groups as files, each in two copies."""
+    monkeypatch.setattr(fatjournal, "MAX_SLOTS", 0)
+
+
 @pytest.fixture
 def on_fat(monkeypatch):
     from box import journal

@@ -13,7 +13,11 @@ Step by step (each says what it did; any refusal stops before a byte is written)
     maker's wiring) is kept.
  3. copy what differs, remove what an earlier install wrote and this one no longer has (when
     unchanged), then write INSTALLED, and flush the drive (os.sync).
-The journal, the settings and the roster on the drive are never touched.
+ 4. the journal's space, allocated once (box/fatjournal.py's Ring, docs/journal.md "On FAT"):
+    when the drive has none, its two files of 0xFF made, as many group slots as the space
+    left holds (10 on a fresh 1 MiB CIRCUITPY), so that the box never makes, grows or deletes
+    a file to keep its matches.
+The journal (its ring once made), the settings and the roster on the drive are never touched.
 
 CircuitPython 10 loads .mpy files of MicroPython's format v6.3 marked 'C' where MicroPython
 writes 'M' (its loader refuses an 'M' file: "use CircuitPython mpy-cross"). Adafruit's own
@@ -23,6 +27,7 @@ how this was checked on CircuitPython 10.2.1).
 """
 
 import hashlib
+import importlib.util
 import json
 import os
 import shutil
@@ -171,6 +176,32 @@ def _read(path):
         )
 
 
+def fatjournal():
+    """The box's box/fatjournal.py, for the ring's layout (it runs under CPython too)."""
+    path = os.path.join(firmware.firmware_dir(), "box", "fatjournal.py")
+    spec = importlib.util.spec_from_file_location("scorebox_fatjournal", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def make_ring(drive):
+    """Make the journal's ring on the drive when it has none: its slots (0: no room for two,
+    the box then keeps its groups as files), None when one is there already (the box's)."""
+    fj = fatjournal()
+    paths = [os.path.join(drive, d, fj.RING) for d in (fj.FIRST, fj.MIRROR)]
+    if any(os.path.exists(p) for p in paths):
+        return None
+    n = fj.slots_for(shutil.disk_usage(drive).free)
+    if n:
+        blank = b"\xff" * fj.ring_size(n)
+        for p in paths:
+            os.makedirs(os.path.dirname(p), exist_ok=True)
+            with open(p, "wb") as f:
+                f.write(blank)
+    return n
+
+
 def install(drive, log=print):
     """Install the box on the CIRCUITPY drive mounted at the folder drive; a summary dict."""
     if not os.path.isdir(drive):
@@ -223,6 +254,7 @@ def install(drive, log=print):
             f.write(data)
     for rel in gone:
         os.remove(os.path.join(drive, rel))
+    slots = make_ring(drive)
     record = {r: sha256(d) for r, d in files.items() if r not in kept}
     with open(os.path.join(drive, INSTALLED), "w") as f:
         json.dump({"firmware": firmware.version(), "files": record}, f, indent=1, sort_keys=True)
@@ -236,5 +268,11 @@ def install(drive, log=print):
             "; kept the drive's own pins.py" if kept else "",
         )
     )
+    if slots is not None:
+        log(
+            "the journal's space: %d group slots made, 16 KB of matches each" % slots
+            if slots
+            else "no room for the journal's slots: the box keeps its matches in files it makes (docs/journal.md)"
+        )
     log("installed firmware %s on %s: eject the drive; the box restarts into it" % (firmware.version(), drive))
-    return {"written": sorted(write), "removed": gone, "kept": kept}
+    return {"written": sorted(write), "removed": gone, "kept": kept, "slots": slots}

@@ -1,0 +1,292 @@
+"""box/fatjournal.py's Ring under CPython with box/journal.py's FAT flag set (docs/journal.md
+"On FAT"): the journal's space allocated once, as a ring of group slots written in place and
+reused once the PC holds their matches. After the ring is made no file is made, grown,
+renamed or deleted (a new group, an acknowledgement, a slot's reuse); a cut at any write of a
+slot's reuse or of the acknowledgements loses nothing committed; a drive from before (group
+files and journal.ack) is read, migrated and synced; the PC's sync reads the ring's groups by
+the names it knows. The flash itself is tests/cp/test_cp_slots.py's, on the emulated
+CircuitPython."""
+
+import os
+import shutil
+import sys
+
+import pytest
+
+from scorebox.device.firmware import firmware_dir
+
+if firmware_dir() not in sys.path:
+    sys.path.append(firmware_dir())
+
+from box import fatjournal  # noqa: E402
+from box.fatjournal import ACK_COPY, ACK_ROOM, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
+from scorebox_core import frames  # noqa: E402
+from scorebox_core import records as R  # noqa: E402
+
+HEADER = {"options": {"games": 3}, "archers": ["Ann", "Bob"], "distance": 18, "unit": "m"}
+EVENTS = [5, 70, 9, 137, 14, 256, 14, 200, 33, 258, 7, 96]
+SMALL = 200  # group_bytes: a new group every match or two
+
+
+@pytest.fixture
+def on_fat(monkeypatch):
+    from box import journal
+
+    monkeypatch.setattr(journal, "FAT", True)
+    monkeypatch.setattr(fatjournal, "MAX_SLOTS", 3)  # a ring of three slots: it turns quickly
+    return journal
+
+
+def _match(j, events=EVENTS, result=None):
+    n = j.start_match(HEADER)
+    for e in events:
+        j.append(e)
+    j.finish(result or {"winner": "A", "games": [2, 1]})
+    j.confirm(0)
+    j.confirm(1)
+    return n
+
+
+def _journal(journal, root, group_bytes=SMALL):
+    j = journal.Journal(str(root), group_bytes=group_bytes)
+    rep = j.recover()
+    return j, rep
+
+
+def _files(root):
+    """{path: size} of every file under root."""
+    out = {}
+    for d, _, names in os.walk(root):
+        for n in names:
+            p = os.path.join(d, n)
+            out[os.path.relpath(p, root)] = os.path.getsize(p)
+    return out
+
+
+def test_the_ring_is_made_once_and_no_file_changes_after(tmp_path, on_fat):
+    j, _ = _journal(on_fat, tmp_path)
+    made = _files(tmp_path)
+    size = fatjournal.ring_size(3)
+    assert made == {os.path.join(FIRST, RING): size, os.path.join(MIRROR, RING): size}
+    stat = {p: os.stat(tmp_path / p).st_ino for p in made}
+    for k in range(8):  # new groups, acknowledgements, slots reused, a boot between
+        _match(j)
+        j.ack(list(range(1, j.last() + 1)))
+        if k % 3 == 2:
+            j.close()
+            j, rep = _journal(on_fat, tmp_path)
+            assert rep["damage"] == [] and rep["removed"] == [] and rep["freed"] == []
+    assert j.last() == 8 and len(j._groups) == 3  # eight groups made, three slots
+    assert _files(tmp_path) == made  # nothing made, grown, renamed or deleted
+    assert {p: os.stat(tmp_path / p).st_ino for p in made} == stat
+    a, b = (tmp_path / FIRST / RING).read_bytes(), (tmp_path / MIRROR / RING).read_bytes()
+    assert a == b
+
+
+def test_a_slot_is_reused_only_once_the_pc_holds_its_matches(tmp_path, on_fat):
+    j, _ = _journal(on_fat, tmp_path)
+    sp = j.space()
+    assert sp["percent_full"] == 0 and sp["matches_left"] > 0
+    for _ in range(3):
+        _match(j)
+    assert j._slots.firsts == [1, 2, 3] and j.space()["matches_left"] == 0
+    with pytest.raises(on_fat.JournalFull, match="3 matches wait for the PC; sync to make room"):
+        j.start_match(HEADER)
+    assert j._slots.firsts == [1, 2, 3] and j.list_matches() == [1, 2, 3]
+    j.ack([1])
+    assert j.space()["matches_left"] > 0 and j.space()["percent_full"] == 66
+    assert _match(j, [9, 9]) == 4  # into slot 0, match 1 wiped: the PC holds it
+    assert j._slots.firsts == [4, 2, 3] and j._groups == [2, 3, 4]
+    with pytest.raises(on_fat.JournalFull):
+        j.start_match(HEADER)
+    j.close()
+    j, rep = _journal(on_fat, tmp_path)  # after a boot: the same
+    assert rep["damage"] == [] and j._groups == [2, 3, 4] and rep["next"] == 5
+    assert list(j.read_match(4)[1]) == [9, 9] and list(j.read_match(2)[1]) == EVENTS
+    j.ack([2, 3, 4])
+    assert j.space()["matches_left"] > 0 and j.space()["percent_full"] == 33  # the newest's slot waits
+    assert _match(j) == 5 and j._slots.firsts == [4, 5, 3]
+
+
+def test_the_acknowledgements_are_kept_in_place_and_written_anew_when_full(tmp_path, on_fat):
+    j, _ = _journal(on_fat, tmp_path, group_bytes=1 << 20)
+    made = _files(tmp_path)
+    for _ in range(3):
+        _match(j)
+    saves = 0
+    while saves * 40 < 2 * ACK_ROOM:  # past the room twice: written anew, in place
+        j.ack([1 + saves % 3])
+        saves += 1
+        if saves % 50 == 0:
+            j.close()
+            j, rep = _journal(on_fat, tmp_path, group_bytes=1 << 20)
+            assert rep["damage"] == [] and j._floor == 3
+    assert _files(tmp_path) == made and not os.path.exists(tmp_path / "journal.ack")
+    j.ack([1])
+    j.close()
+    j, rep = _journal(on_fat, tmp_path, group_bytes=1 << 20)
+    assert rep["damage"] == [] and j._floor == 3 and j.list_matches() == [1, 2, 3]
+
+
+def _traced(j):
+    """Every write to j's ring from now on: [(copy, offset, bytes)]."""
+    log = []
+
+    class Traced:
+        def __init__(self, f, i):
+            self.f, self.i = f, i
+
+        def __getattr__(self, name):
+            return getattr(self.f, name)
+
+        def write(self, b):
+            log.append((self.i, self.f.tell(), bytes(b)))
+            return self.f.write(b)
+
+    files = j._slots.open()
+    j._slots.files = [Traced(f, i) for i, f in enumerate(files)]
+    return log
+
+
+def _cut(root, start, log, k, half, into):
+    """The ring as a cut leaves it: start's bytes (the two copies) and the first k writes,
+    with half of write k when half; into a fresh folder."""
+    if os.path.isdir(into):
+        shutil.rmtree(into)
+    copies = [bytearray(b) for b in start]
+    for i, off, b in log[:k] + ([(log[k][0], log[k][1], log[k][2][: len(log[k][2]) // 2])] if half else []):
+        copies[i][off : off + len(b)] = b
+    for d, data in zip((FIRST, MIRROR), copies):
+        os.makedirs(os.path.join(into, d))
+        with open(os.path.join(into, d, RING), "wb") as f:
+            f.write(data)
+
+
+def _ring_bytes(root):
+    return [(root / d / RING).read_bytes() for d in (FIRST, MIRROR)]
+
+
+@pytest.mark.parametrize("step", ["new group", "acknowledgement"])
+def test_a_cut_at_any_write_of_a_slots_reuse_or_an_acknowledgement_loses_nothing(tmp_path, on_fat, step):
+    j, _ = _journal(on_fat, tmp_path / "box")
+    for k in range(3):
+        _match(j, EVENTS[: 4 + k])
+    if step == "new group":
+        j.ack([1, 2])
+    else:  # the acknowledgements' room nearly full: the next one writes them anew
+        size = len(R.value_record(R.ACK, {"floor": 1, "acked": [], "next": 4}))
+        while j._slots.acks + size <= ACK_ROOM:
+            j.ack([1])
+    j.close()
+    j, _ = _journal(on_fat, tmp_path / "box")
+    start = _ring_bytes(tmp_path / "box")
+    log = _traced(j)
+    if step == "new group":
+        j.start_match(dict(HEADER, archers=["Cat", "Dan"]))  # match 4 into slot 0, match 1 wiped
+        done = 4
+    else:
+        j.ack([1, 2])
+        done = None
+    assert len(log) >= 4, log  # a wipe and a write of each copy at least
+    cut = tmp_path / "cut"
+    for k in range(len(log)):
+        for half in (False, True):
+            _cut(tmp_path, start, log, k, half, cut)
+            c, rep = _journal(on_fat, cut)
+            where = "write %d of %d%s" % (k, len(log), " (half)" if half else "")
+            assert rep["damage"] == [], where
+            assert c._groups[-2:] == [2, 3] or c._groups[-3:] == [2, 3, 4], where
+            for n in (2, 3):  # the matches no cut may touch, whole
+                h, events, x = c.read_match(n)
+                assert list(events) == EVENTS[: 3 + n] and x["result"] and x["confirmed"] == [True, True], where
+            if step == "new group":
+                assert c._groups in ([1, 2, 3], [2, 3], [2, 3, 4]), where  # the old group, none, or the new one
+                if c.open_match() is not None:  # (a cut inside its header: the new group's record alone)
+                    assert c.open_match()[1]["archers"] == ["Cat", "Dan"], where
+                else:
+                    assert c.open_match() is None and c.last() == 3, where
+                    assert c.acked(1) and c.acked(2) and not c.acked(3), where
+            else:  # the acknowledgements before (1) or after (1, 2)
+                assert c.acked(1) and not c.acked(3) and c._floor in (1, 2), where
+            c.close()
+    got, _ = _journal(on_fat, tmp_path / "box")  # and the whole step, not cut
+    assert got.last() == (done or 3) and got.acked(2)
+
+
+def _drive_from_before(root, journal):
+    """A drive the journal wrote before the ring: its groups as files (each in two copies),
+    journal.ack a file (matches 1 and 2 acknowledged)."""
+    fatjournal.MAX_SLOTS, keep = 0, fatjournal.MAX_SLOTS
+    try:
+        j, _ = _journal(journal, root)
+        for k in range(3):
+            _match(j, EVENTS[: 4 + k])
+        j.ack([1, 2])
+        j.close()
+    finally:
+        fatjournal.MAX_SLOTS = keep
+    names = sorted(os.listdir(root))
+    assert "journal.ack" in names and "g000003.tbj" in names and FIRST not in names
+    return names
+
+
+def test_a_drive_from_before_is_read_migrated_and_synced(tmp_path, on_fat):
+    from box import link
+    from scorebox.sync import pull
+    from scorebox.sync.decode import decode_file
+
+    before = _drive_from_before(tmp_path, on_fat)
+    j, rep = _journal(on_fat, tmp_path)
+    assert rep["damage"] == [] and j._groups[:1] == [1] and j.acked(2) and not j.acked(3)
+    assert sorted(os.listdir(tmp_path)) == sorted(before + [FIRST])  # the ring made, nothing of before gone
+    assert j._slots.acks > 0  # the acknowledgements now in the ring
+    for _ in range(3):
+        _match(j)
+    assert sorted(os.listdir(tmp_path)) == sorted(before + [FIRST])
+    assert max(j._slots.firsts) > 3 and all(g in j._groups for g in j._slots.firsts if g)
+    # The sync: LIST names the files before and the ring's groups alike, READ gives each.
+    lk = link.Link(None, j, None, None)
+    got = pull.check_runs(lk.do_list({"after": 0, "ranges": True}), 0, 0)
+    names = [n for n, _ in got["files"]]
+    assert [n for n in names if n in before] and [n for n in names if n not in before]
+    assert got["matches"] == [n for n in range(3, j.last() + 1)]
+    seen = {}
+    for name, size in got["files"]:
+        st = lk.do_read({"file": name, "offset": 0, "length": size, "stream": True})
+        out = bytearray()
+        st.send(lambda c, out=out: out.extend(bytes(c)[:-4]))  # each chunk and its CRC-32
+        data = bytes(out)
+        assert len(data) == size
+        for m in decode_file(data, int(name[1:7]))["matches"]:
+            seen[m[0]] = list(m[2])
+    for n in got["matches"]:
+        assert seen[n] == list(j.read_match(n)[1]), n
+    # A new group again after its acknowledgement: the ring turns; the files before stay.
+    j.ack(got["matches"])
+    for _ in range(3):
+        _match(j)
+    assert sorted(os.listdir(tmp_path)) == sorted(before + [FIRST])
+
+
+def test_a_ring_cut_short_while_it_was_made_is_made_again_and_anything_else_left(tmp_path, on_fat):
+    j, _ = _journal(on_fat, tmp_path)
+    j.close()
+    a = tmp_path / FIRST / RING
+    a.write_bytes(a.read_bytes()[: 3 * 512])  # only 0xFF, short: a cut while it was made
+    j, _ = _journal(on_fat, tmp_path)
+    assert a.stat().st_size == fatjournal.ring_size(3) and j._slots is not None
+    _match(j)
+    j.close()
+    a.write_bytes(a.read_bytes()[:-512])  # a file of another size holding records: left alone
+    kept = a.read_bytes()
+    j, _ = _journal(on_fat, tmp_path)
+    assert j._slots is None and a.read_bytes() == kept
+
+
+def test_a_ring_holds_its_slots_at_the_drives_room():
+    assert fatjournal.slots_for(2 * fatjournal.COPY * 2) == 0  # under two slots: no ring
+    per = 2 * COPY
+    base = fatjournal.SPARE + 2 * ACK_COPY
+    assert fatjournal.slots_for(base + 2 * per) == 2 and fatjournal.slots_for(base + 3 * per - 1) == 2
+    assert fatjournal.ring_size(2) == ACK_COPY + 2 * COPY and ACK_COPY == 2 * PAD + ACK_ROOM
+    assert frames.MAX_STREAM >= COPY  # a slot's group is read in one streamed READ
