@@ -175,15 +175,21 @@ class Twin:
         self.size = len(rec)
 
     def _wipe(self, f):
+        """0xFF over the copy's records, in place, from their start: the sectors that are not
+        0xFF found first, then written with no read between (CircuitPython writes its 4 KiB
+        buffer to flash before any read: a read after each would rewrite a flash sector eight
+        times), each flash sector once, in order; the last when the file is sought away."""
         blank = b"\xff" * _CHUNK
-        off = self.base + PAD
-        while off < self.base + PAD + self.room:
+        start = self.base + PAD
+        dirty = []
+        for off in range(start, start + self.room, _CHUNK):
             f.seek(off)
             if f.read(_CHUNK) != blank:  # a sector already erased is left as it is
-                f.seek(off)
-                f.write(blank)
-                f.seek(1)
-            off += _CHUNK
+                dirty.append(off)
+        for off in dirty:
+            f.seek(off)
+            f.write(blank)
+        f.seek(1)
 
     def _put(self, f, rec):
         f.seek(self.base + PAD)
