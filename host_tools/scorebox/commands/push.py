@@ -11,9 +11,6 @@ Each match carries its archers' clubs (`clubs`, beside `names`): a guest archer'
 the club's roster keeps it (`scorebox archers club`), None for the club's own; the league's
 answer says it filed them (`"clubs": true`), and a push that sent guests to a league that does
 not say so warns in one line (an older league files them as the club's own).
-The command has its token tried first, on its own, while it opens the club's store and reads
-its matches (League.try_token): the server's Argon2 check of it runs beside that work, not
-before it (docs/league.md's Speed).
 """
 
 import ipaddress
@@ -22,12 +19,13 @@ import json
 import os
 import secrets
 import sys
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
 
 from scorebox.errors import ScoreboxError
+from scorebox.store.access import open_store
+from scorebox.store.export import match_rows
 from scorebox.text import plural
 
 TOKEN_ENV = "SCOREBOX_LEAGUE_TOKEN"
@@ -68,34 +66,8 @@ class League:
 
     def __init__(self, url, token):
         self.url, self.token = check_url(url), token
-        self.trying = None  # try_token's thread, until the next call has its answer
-
-    def try_token(self):
-        """Ask the league about no match now, in a thread: its answer is the token's check
-        (Argon2 on the server, made to be slow; remembered for the next requests), made while
-        this process goes on. The next call waits for it first, and a refusal or a cut is
-        that call's, as when it was asked itself."""
-        failed = []
-
-        def run():
-            try:
-                self._call("league/api/have", {"matches": []})
-            except Exception as e:  # raised by the next call, in the command's own thread
-                failed.append(e)
-
-        self.trying = (threading.Thread(target=run, daemon=True), failed)
-        self.trying[0].start()
 
     def call(self, path, data):
-        if self.trying is not None:
-            thread, failed = self.trying
-            thread.join()
-            self.trying = None
-            if failed:
-                raise failed[0]
-        return self._call(path, data)
-
-    def _call(self, path, data):
         req = urllib.request.Request(
             urllib.parse.urljoin(self.url, path),
             data=json.dumps(data, separators=(",", ":")).encode(),
@@ -122,8 +94,6 @@ class Cut(ScoreboxError):
 def push(store, league, batch=BATCH, warn=None):
     """Send the store's matches the league lacks; (stored, held before). warn(line): told
     once when the league did not say it filed the guests' clubs of matches sent with some."""
-    from scorebox.store.export import match_rows  # imported while try_token's check runs
-
     stored = held = unfiled = 0
     guests = store.guest_clubs()
     rows = (dict(m, clubs=clubs_of(m["names"], guests)) for m in match_rows(store))
@@ -187,9 +157,6 @@ def cmd_push(args):
     if not token:
         raise ScoreboxError("no token: give --token, or set %s to the token the league gave your club" % TOKEN_ENV)
     league = League(args.url, token)
-    league.try_token()
-    from scorebox.store.access import open_store  # imported while the token is checked
-
     store = open_store(args.db)
     try:
         stored, held = push(store, league, warn=lambda line: print(line, file=sys.stderr))
