@@ -528,15 +528,22 @@ def usable(j, k):
 def ring_space(j, per):
     """(matches left, percent full) with a ring: the matches the newest group still takes and
     a group's worth (as matches_left counts it) for each slot after it, in turn, that may
-    take a new group; full: the slots that may not, over all."""
+    take a new group; full: the slots that may not, the newest's by the bytes its group
+    holds while a match still fits in it (100 only when none fits anywhere, as on LittleFS)."""
     s = j._slots.firsts
-    left = max(0, (j.group_bytes - (j._size - PAD)) // per) if j._groups else 0
+    g = j.group_bytes
+    used = j._size - PAD if j._groups else 0
+    left = max(0, (g - used) // per) if j._groups else 0
     k = j._slots.next()
     free = 0
     while free < len(s) and usable(j, k):
         free += 1
         k = (k + 1) % len(s)
-    return left + free * max(1, j.group_bytes // per - 1), (len(s) - free) * 100 // len(s)
+    busy = (len(s) - free) * g
+    if left and j._groups[-1] in s:  # the newest's slot counted by what it holds
+        busy -= g - min(used, g)
+    left += free * max(1, g // per - 1)
+    return left, min(busy * 100 // (len(s) * g), 99 if left else 100)
 
 
 def settle(j, sizes):

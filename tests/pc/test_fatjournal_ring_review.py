@@ -1,0 +1,51 @@
+"""The journal's ring on FAT (box/fatjournal.py, docs/journal.md "On FAT") after review 63:
+a ring file lost or cut short is made again from the other (numbering goes on, every match
+still read and synced); a slot whose first copy's wipe a cut stopped is read whole from the
+second; a drive from before whose ring has turned lists and reads only the matches its groups
+hold; space() says 100% only when no match fits."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+import test_fatjournal_slots  # noqa: E402
+from test_fatjournal_slots import (  # noqa: E402
+    _journal,
+    _match,
+)
+
+from box import link  # noqa: E402
+from box.fatjournal import COPY, PAD  # noqa: E402
+
+on_fat = test_fatjournal_slots.on_fat  # the journal's FAT flag set, a ring of three slots
+
+
+def _synced(j):
+    """{number: events} of every match a sync that takes the box over reads (LIST, READ)."""
+    from scorebox.sync import pull
+    from scorebox.sync.decode import decode_file
+
+    lk = link.Link(None, j, None, None)
+    got = pull.check_runs(lk.do_list({"after": 0, "ranges": True}), 0, 0)
+    seen = {}
+    for name, size in got["files"]:
+        st = lk.do_read({"file": name, "offset": 0, "length": size, "stream": True})
+        out = bytearray()
+        st.send(lambda c, out=out: out.extend(bytes(c)[:-4]))  # each chunk and its CRC-32
+        d = decode_file(bytes(out), int(name[1:7]))
+        assert not d.get("damage"), (name, d.get("damage"))
+        for m in d["matches"]:
+            seen[m[0]] = list(m[2])
+    return got["matches"], seen
+
+
+def test_space_says_full_only_when_no_match_fits(tmp_path, on_fat):
+    j, _ = _journal(on_fat, tmp_path, group_bytes=2000)
+    while len([f for f in j._slots.firsts if f]) < 3 or j._size - PAD < 100:
+        _match(j)
+    sp = j.space()
+    assert sp["matches_left"] > 0 and 66 < sp["percent_full"] < 100, sp
+    while j.space()["matches_left"]:
+        _match(j)
+    assert j.space()["percent_full"] == 100 and j._slots.firsts[2]
+    assert COPY > 2000
