@@ -253,7 +253,7 @@ class Journal(Reader):
         g = self._groups
         n = 0
         for i in range(len(g)):
-            a, b = g[i], (g[i + 1] if i + 1 < len(g) else self._next) - 1
+            a, b = g[i], self._stop(i) - 1
             n += b - a + 1
             for lo, hi in [[1, self._floor]] + self._ranges:
                 lo, hi = max(lo, a), min(hi, b)

@@ -257,6 +257,7 @@ class Reader:
         self._face = None
         self._floor = 0  # every match <= floor is acknowledged ...
         self._ranges = []  # ... and so is every [a, b] (inclusive) in here
+        self._ring_from = 0  # on FAT, the first match of the ring's once group files from before it are kept
         # (first, [(number, offset)]) of the group read last
         self._index = None  # type: tuple[int, list[tuple[int, int]]] | None
 
@@ -374,13 +375,21 @@ class Reader:
             fold.found = found
         return fold
 
+    def _stop(self, i):
+        """One past the last match number group i (of _groups) holds: the next group's first,
+        or the next match; on FAT the ring's first match for the group files from before it
+        (the ring's groups that followed them may have gone: box/fatjournal.py)."""
+        g = self._groups
+        end = g[i + 1] if i + 1 < len(g) else self._next
+        return self._ring_from if g[i] < self._ring_from < end else end
+
     def _upto(self, first):
         """The last match number the group file that begins with first holds, as far as
         the journal knows (the next group's first, or the next match, says): None if not."""
         g = self._groups
         for i in range(len(g)):
             if g[i] == first:
-                last = (g[i + 1] if i + 1 < len(g) else self._next) - 1
+                last = self._stop(i) - 1
                 return last if last >= first else None
         return None
 
@@ -406,15 +415,16 @@ class Reader:
                 self._floor = int(state.get("floor", 0))
                 self._ranges = [[int(a), int(b)] for a, b in state.get("acked", [])]
                 self._next = max(self._next, int(state.get("next", 1)))
+                self._ring_from = int(state.get("ring", 0))
             except (TypeError, ValueError):
-                self._floor, self._ranges = 0, []
+                self._floor, self._ranges, self._ring_from = 0, [], 0
         return state is None or bad > 0
 
     def _count(self):
         g = self._groups
         total = 0
         for i in range(len(g)):
-            total += (g[i + 1] if i + 1 < len(g) else self._next) - g[i]
+            total += self._stop(i) - g[i]
         return total
 
     # --- reading --------------------------------------------------------------------------
@@ -467,8 +477,7 @@ class Reader:
         g = self._groups
         opened = self._open[0] if self._open else None
         for i in range(len(g)):
-            end = g[i + 1] if i + 1 < len(g) else self._next
-            for n in range(max(g[i], after + 1), end):
+            for n in range(max(g[i], after + 1), self._stop(i)):
                 if n != opened:
                     yield n
 
@@ -476,7 +485,7 @@ class Reader:
         g = self._groups
         for i in range(len(g) - 1, -1, -1):
             if g[i] <= n:
-                if n < (g[i + 1] if i + 1 < len(g) else self._next):
+                if n < self._stop(i):
                     return g[i]
                 break
         raise JournalError("no match %d on the box" % n)
@@ -521,7 +530,7 @@ class Reader:
         self._ensure()
         g = list(self._groups)
         for i in range(len(g)):
-            if i + 1 < len(g) and g[i + 1] - 1 <= after:
+            if i + 1 < len(g) and self._stop(i) - 1 <= after:
                 continue
             name = group_name(g[i])
             fold = Fold(g[i], self._upto(g[i]))

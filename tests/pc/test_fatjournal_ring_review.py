@@ -10,11 +10,13 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 import test_fatjournal_slots  # noqa: E402
 from test_fatjournal_slots import (  # noqa: E402
+    EVENTS,
+    _drive_from_before,
     _journal,
     _match,
 )
 
-from box import link  # noqa: E402
+from box import acks, link  # noqa: E402
 from box.fatjournal import COPY, PAD  # noqa: E402
 
 on_fat = test_fatjournal_slots.on_fat  # the journal's FAT flag set, a ring of three slots
@@ -37,6 +39,26 @@ def _synced(j):
         for m in d["matches"]:
             seen[m[0]] = list(m[2])
     return got["matches"], seen
+
+
+def test_a_drive_from_before_whose_ring_turned_lists_only_what_its_groups_hold(tmp_path, on_fat):
+    _drive_from_before(tmp_path, on_fat)  # g000001..g000003 as files, kept
+    j, _ = _journal(on_fat, tmp_path)
+    for _ in range(6):  # groups 4, 5, 6 in the slots, then 7, 8, 9 over them
+        _match(j)
+        j.ack(list(range(1, j.last() + 1)))
+    assert sorted(j._slots.firsts) == [7, 8, 9] and j._groups == [1, 2, 3, 7, 8, 9]
+    assert j.list_matches() == [1, 2, 3, 7, 8, 9] and j.space()["stored"] == 6
+    for n in j.list_matches():
+        j.read_match(n)
+    j.close()
+    j, rep = _journal(on_fat, tmp_path)  # after a boot: the same
+    assert rep["damage"] == [] and j.list_matches() == [1, 2, 3, 7, 8, 9]
+    assert j.verify()["damage"] == []
+    acks.forget(j)  # a sync that takes the box over: the groups' matches, all of them
+    matches, seen = _synced(j)
+    assert matches == [1, 2, 3, 7, 8, 9] and sorted(seen) == [1, 2, 3, 7, 8, 9]
+    assert seen[3] == EVENTS[:6] and seen[9] == EVENTS
 
 
 def test_space_says_full_only_when_no_match_fits(tmp_path, on_fat):
