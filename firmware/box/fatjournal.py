@@ -296,6 +296,7 @@ class Ring:
         self.paths = paths
         self.files = []
         self.firsts = [0] * n
+        self.src = [0] * n  # the copy each slot's group is read from (first())
         self.acks = 0  # bytes of acknowledgement records
 
     def open(self):
@@ -316,13 +317,18 @@ class Ring:
         return Twin(fa, fb, ROOM, ACK_COPY + k * COPY)
 
     def first(self, k):
-        """Slot k's group as its first record says, in the first copy, else in the second (a
-        wipe under way leaves the group there until the first copy holds the new one)."""
-        for f in self.open():
+        """Slot k's group as its first record says, in the first copy, else in the second,
+        which src[k] then names as the copy to read it from: a cut while the first copy was
+        wiped (Twin.reset, from its start) leaves the old group whole in the second only, the
+        first's tail still there after its 0xFF. A wipe of the second begins only once the
+        first is 0xFF: its start gone, the slot holds no group."""
+        for i in (0, 1):
+            f = self.open()[i]
             f.seek(ACK_COPY + k * COPY + PAD)
             b = f.read(16)
             r = R.parse(b, 0, len(b))
             if r is not None and r[0] == R.GROUP:
+                self.src[k] = i
                 return r[1]
         return 0
 
@@ -416,7 +422,8 @@ def region(j, name):
         return Region(r.open()[0], 0, ACK_COPY)
     first = group_first(name)
     if first and first in r.firsts:
-        return Region(r.open()[0], ACK_COPY + r.firsts.index(first) * COPY, COPY)
+        k = r.firsts.index(first)
+        return Region(r.open()[r.src[k]], ACK_COPY + k * COPY, COPY)
     return open(j._path(name), "rb")
 
 
@@ -489,6 +496,7 @@ class Group:
         r.firsts[k] = 0
         self.twin.reset(rec)
         r.firsts[k] = self.first
+        r.src[k] = 0
         self.fresh = False
 
     def flush(self):

@@ -11,13 +11,17 @@ sys.path.insert(0, os.path.dirname(__file__))
 import test_fatjournal_slots  # noqa: E402
 from test_fatjournal_slots import (  # noqa: E402
     EVENTS,
+    HEADER,
+    _cut,
     _drive_from_before,
     _journal,
     _match,
+    _ring_bytes,
+    _traced,
 )
 
 from box import acks, link  # noqa: E402
-from box.fatjournal import COPY, PAD  # noqa: E402
+from box.fatjournal import ACK_COPY, COPY, FIRST, PAD, RING  # noqa: E402
 
 on_fat = test_fatjournal_slots.on_fat  # the journal's FAT flag set, a ring of three slots
 
@@ -39,6 +43,54 @@ def _synced(j):
         for m in d["matches"]:
             seen[m[0]] = list(m[2])
     return got["matches"], seen
+
+
+def test_a_cut_in_the_first_copys_wipe_leaves_the_old_group_whole_to_read(tmp_path, on_fat):
+    j, _ = _journal(on_fat, tmp_path)
+    for k in range(3):
+        _match(j, EVENTS[: 4 + k] * 300)
+    j.ack([1, 2, 3])
+    j.close()
+    j._slots.close()
+    a = tmp_path / FIRST / RING
+    data = bytearray(a.read_bytes())
+    start = ACK_COPY + PAD
+    data[start : start + 3 * 512] = b"\xff" * (3 * 512)  # the wipe's first three 512-byte writes
+    a.write_bytes(bytes(data))
+    j, rep = _journal(on_fat, tmp_path)
+    assert rep["damage"] == [] and j._slots.firsts == [1, 2, 3]
+    assert list(j.read_match(1)[1]) == EVENTS[:4] * 300 and j.verify()["damage"] == []
+    acks.forget(j)  # a sync that takes the box over reads it whole
+    matches, seen = _synced(j)
+    assert matches == [1, 2, 3] and seen[1] == EVENTS[:4] * 300
+    j.ack(matches)  # that sync's acknowledgement: the slot is taken again
+    assert _match(j, [9]) == 4 and j._slots.firsts == [4, 2, 3]
+    assert list(j.read_match(4)[1]) == [9]
+
+
+def test_every_cut_in_a_slots_wipe_leaves_the_old_group_whole_or_none(tmp_path, on_fat):
+    j, _ = _journal(on_fat, tmp_path / "box")
+    for k in range(3):
+        _match(j, EVENTS[: 4 + k] * 300)
+    j.ack([1, 2])
+    whole = EVENTS[:4] * 300
+    j.close()
+    j, _ = _journal(on_fat, tmp_path / "box")
+    start = _ring_bytes(tmp_path / "box")
+    log = _traced(j)
+    j.start_match(dict(HEADER, archers=["Cat", "Dan"]))
+    olds = 0
+    for k in range(len(log)):
+        for half in (False, True):
+            _cut(tmp_path, start, log, k, half, tmp_path / "cut")
+            c, rep = _journal(on_fat, tmp_path / "cut")
+            where = "write %d of %d%s" % (k, len(log), " (half)" if half else "")
+            assert rep["damage"] == [] and c.verify()["damage"] == [], where
+            if 1 in c._groups:
+                olds += 1
+                assert list(c.read_match(1)[1]) == whole, where
+            c.close()
+    assert olds > 2  # cuts inside the first copy's wipe
 
 
 def test_a_drive_from_before_whose_ring_turned_lists_only_what_its_groups_hold(tmp_path, on_fat):
