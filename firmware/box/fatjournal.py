@@ -293,7 +293,7 @@ class Ring:
     match of the group slot k holds (its GROUP record), 0 for none."""
 
     def __init__(self, paths, n):
-        self.paths = paths
+        self.paths = paths  # the same path twice: one copy only (_ring could not make the other)
         self.files = []
         self.firsts = [0] * n
         self.src = [0] * n  # the copy each slot's group is read from (first())
@@ -301,7 +301,8 @@ class Ring:
 
     def open(self):
         if not self.files:
-            self.files = [open(p, "r+b") for p in self.paths]
+            f = open(self.paths[0], "r+b")
+            self.files = [f, f if self.paths[1] == self.paths[0] else open(self.paths[1], "r+b")]
         return self.files
 
     def close(self):
@@ -339,24 +340,77 @@ class Ring:
         return (s.index(top) + 1) % len(s) if top else 0
 
 
-def _ring(j):
+def _slots(size):
+    """The slots of a ring file of size bytes: 0 when it is no whole ring file."""
+    n = (size - ACK_COPY) // COPY
+    return n if n >= 2 and size == ring_size(n) else 0
+
+
+def _ring(j, rep):
     """Journal j's Ring, open: made when missing (or when its making was cut short: only
-    0xFF) and the drive holds two slots at least; None when there is none (no room, or
-    files of another size holding anything else, left as they are)."""
+    0xFF) and the drive holds two slots at least; one copy lost or of another size made
+    again from the other (_mend); None when there is none (no room, or files of another
+    size holding anything else, left as they are)."""
     paths = (j._path(FIRST + "/" + RING), j._path(MIRROR + "/" + RING))
     have = [_size(p) for p in paths]
-    n = (have[0] - ACK_COPY) // COPY
-    if have[0] != have[1] or n < 2 or have[0] != ring_size(n):
-        for p in paths:
-            if _size(p) > 0 and not _blank(p):
+    n = _slots(have[0])
+    if have[0] != have[1] or not n:
+        whole = [_slots(x) for x in have]
+        if bool(whole[0]) != bool(whole[1]):
+            good = 0 if whole[0] else 1
+            n = whole[good]
+            paths = _mend(j, paths, good, have[good], rep)
+        else:
+            for p in paths:
+                if _size(p) > 0 and not _blank(p):
+                    return None
+            n = _make(j, paths)
+            if not n:
                 return None
-        n = _make(j, paths)
-        if not n:
-            return None
     r = Ring(paths, n)
     for k in range(n):
         r.firsts[k] = r.first(k)
     return r
+
+
+def _mend(j, paths, good, size, rep):
+    """One ring file whole, the other missing or of another size (a cut while the FAT or its
+    folder's directory sector was written, e.g. as it was closed): the other made again, a
+    copy of the whole one. Returns the paths to open: the whole one's twice (one copy, writes
+    no longer safe from a cut) when the other holds anything but a ring copy (it is left as
+    it is) or the drive has no room for it."""
+    src, dst = paths[good], paths[1 - good]
+    n = _size(dst)
+    if n > 0:  # a ring file begins with the acknowledgements' pad: 0xFF
+        try:
+            with open(dst, "rb") as f:
+                b = f.read(PAD)
+        except OSError:  # a folder
+            b = b""
+        if not b or b.count(b"\xff") != len(b):
+            rep["notes"].append("%s is no journal copy: left as it is; %s alone kept" % (dst, src))
+            return (src, src)
+    st = os.statvfs(j.root)
+    if st[0] * st[3] + max(0, n) < size:
+        rep["notes"].append("no room to make %s again: %s alone kept" % (dst, src))
+        return (src, src)
+    try:
+        d = dst.rsplit("/", 1)[0]
+        if d and _size(d) < 0:
+            os.mkdir(d)
+        with open(src, "rb") as a:
+            with open(dst, "wb") as b:
+                buf = bytearray(_CHUNK)
+                while True:
+                    got = a.readinto(buf)
+                    if not got:
+                        break
+                    b.write(buf if got == _CHUNK else buf[:got])
+    except OSError as e:  # the copy cut short is made again at the next boot
+        rep["notes"].append("could not make %s again (%s): %s alone kept" % (dst, e, src))
+        return (src, src)
+    rep["notes"].append("%s made again from %s" % (dst, src))
+    return paths
 
 
 def _make(j, paths):
@@ -561,14 +615,15 @@ def ring_space(j, per):
     return left, min(busy * 100 // (len(s) * g), 99 if left else 100)
 
 
-def settle(j, sizes):
-    """At recovery (box/recovery.py): the ring opened (made when missing: Ring), its groups
-    and acknowledgements put in sizes ({name: bytes}, the journal folder's listing) by the
-    names the reader knows, the newest group's copies made equal, and its size the end of
-    its records (0 when it has none: made, but cut before its first record)."""
+def settle(j, sizes, rep=None):
+    """At recovery (box/recovery.py): the ring opened (made when missing, a lost copy made
+    again: _ring, rep's notes say so), its groups and acknowledgements put in sizes ({name:
+    bytes}, the journal folder's listing) by the names the reader knows, the newest group's
+    copies made equal, and its size the end of its records (0 when it has none: made, but
+    cut before its first record)."""
     if j._slots is not None:
         j._slots.close()
-    j._slots = r = _ring(j)
+    j._slots = r = _ring(j, rep if rep is not None else {"notes": []})
     if r is not None:
         t = r.twin(-1)
         r.acks = t.open()

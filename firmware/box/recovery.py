@@ -35,7 +35,7 @@ def recover(j, fat):
     if fat:  # the newest group's two copies made equal first; its size, its records' end
         from box import fatjournal
 
-        fatjournal.settle(j, sizes)
+        fatjournal.settle(j, sizes, rep)
     for nm in sizes:
         if nm.endswith(".tmp") and (group_first(nm[:-4]) is not None or nm[:-4] in (ACK_FILE, RESERVE_FILE)):
             j._remove(nm)  # a replacement cut short: the original is intact

@@ -7,6 +7,8 @@ hold; space() says 100% only when no match fits."""
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.dirname(__file__))
 import test_fatjournal_slots  # noqa: E402
 from test_fatjournal_slots import (  # noqa: E402
@@ -21,7 +23,7 @@ from test_fatjournal_slots import (  # noqa: E402
 )
 
 from box import acks, link  # noqa: E402
-from box.fatjournal import ACK_COPY, COPY, FIRST, PAD, RING  # noqa: E402
+from box.fatjournal import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
 
 on_fat = test_fatjournal_slots.on_fat  # the journal's FAT flag set, a ring of three slots
 
@@ -43,6 +45,52 @@ def _synced(j):
         for m in d["matches"]:
             seen[m[0]] = list(m[2])
     return got["matches"], seen
+
+
+@pytest.mark.parametrize("lost", ["first cut short", "first gone", "second gone"])
+def test_a_ring_file_lost_or_cut_short_is_made_again_from_the_other(tmp_path, on_fat, lost):
+    j, _ = _journal(on_fat, tmp_path)
+    for _ in range(2):
+        _match(j)
+    j.close()
+    j._slots.close()
+    whole = (tmp_path / MIRROR / RING).read_bytes()
+    a, b = tmp_path / FIRST / RING, tmp_path / MIRROR / RING
+    if lost == "first cut short":  # its last cluster lost, or its directory entry torn
+        a.write_bytes(a.read_bytes()[:-512])
+    else:
+        os.remove(a if lost == "first gone" else b)
+    j, rep = _journal(on_fat, tmp_path)
+    assert any("made again" in n for n in rep["notes"]), rep["notes"]
+    assert a.read_bytes() == b.read_bytes() == whole
+    assert j.list_matches() == [1, 2] and not j.acked(1)
+    assert list(j.read_match(2)[1]) == EVENTS
+    assert _match(j, [1, 2, 3]) == 3  # numbering goes on
+    assert sorted(os.listdir(tmp_path)) == [FIRST, MIRROR]  # no group file of before's kind
+    matches, seen = _synced(j)
+    assert matches == [1, 2, 3] and seen[1] == EVENTS and seen[3] == [1, 2, 3]
+
+
+def test_a_ring_file_not_made_again_without_room_or_over_another_file(tmp_path, on_fat, monkeypatch):
+    j, _ = _journal(on_fat, tmp_path)
+    for _ in range(2):
+        _match(j)
+    j.close()
+    j._slots.close()
+    a = tmp_path / FIRST / RING
+    a.write_bytes(b"not the journal's" * 300)  # no ring copy: left as it is
+    kept = a.read_bytes()
+    j, rep = _journal(on_fat, tmp_path)
+    assert a.read_bytes() == kept and any("alone kept" in n for n in rep["notes"])
+    assert j.list_matches() == [1, 2] and _match(j) == 3  # from the second copy alone
+    j.close()
+    j._slots.close()
+    os.remove(a)
+    full = os.statvfs(str(tmp_path))
+    monkeypatch.setattr(os, "statvfs", lambda p: (full[0], 0, 0, 0) + tuple(full[4:]))  # a drive full
+    j, rep = _journal(on_fat, tmp_path)
+    assert not a.exists() and any("no room" in n for n in rep["notes"])
+    assert j.list_matches() == [1, 2, 3] and list(j.read_match(3)[1]) == EVENTS
 
 
 def test_a_cut_in_the_first_copys_wipe_leaves_the_old_group_whole_to_read(tmp_path, on_fat):
