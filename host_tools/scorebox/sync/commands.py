@@ -11,7 +11,8 @@ from scorebox_core import games
 
 
 def cmd_sync(args):
-    port = args.port or link.find_port()  # no box: no store is made
+    drive = getattr(args, "drive", None)  # a mounted CIRCUITPY drive: no port
+    port = None if drive else args.port or link.find_port()  # no box: no store is made
     store = open_store(args.db, create=True)
     try:
         s = _pull(args, port, store)
@@ -27,6 +28,8 @@ def cmd_sync(args):
 
 
 def _pull(args, port, store):
+    if getattr(args, "drive", None):
+        return rescue.sync_drive(args.drive, store)
     if args.raw:  # the simulator's box is unplugged after the command: not restarted (rescue.py)
         return rescue.sync_raw(port, store, restart=getattr(args, "sim", None) is None)
     ser = link.open_port(port)
@@ -90,6 +93,11 @@ def add_sync_parser(sub, parents=()):
     p.add_argument("--port", help="serial port of the box (found by its USB id when left out)")
     p.add_argument("--db", help="store file (default: in your user data folder)")
     p.add_argument("--raw", action="store_true", help="rescue: copy the journal files with mpremote and import them")
+    p.add_argument(
+        "--drive",
+        metavar="FOLDER",
+        help="rescue from a CircuitPython box's CIRCUITPY drive mounted at FOLDER (read only, nothing written to it)",
+    )
     p.add_argument("--no-roster", action="store_true", help="leave the roster alone (it is merged with the box's)")
     p.add_argument("--no-clock", action="store_true", help="do not set the box's clock")
     p.add_argument(

@@ -8,13 +8,22 @@ with the box's and frees their space. The quarantine file (torn or damaged recor
 imported too, into the store's quarantine table, so that no byte the box kept is lost.
 mpremote's Ctrl-C stops the box's app and leaves it at the REPL: once the matches are
 stored, the box is soft-reset, as `scorebox deploy` does, so that it runs its app again.
+
+On CircuitPython's FAT drive the journal is a ring (docs/journal.md "On FAT"): its two files
+are copied too and read by the box's own code (box/journal.py with its FAT flag), whose groups
+are then decoded as the sync's READ gives them. `scorebox sync --drive FOLDER` rescues from a
+CIRCUITPY drive mounted on the PC instead, copying from it and never writing to it.
 """
 
+import ast
 import os
+import shutil
+import sys
 import tempfile
 
 from scorebox.device import deploy
 from scorebox.device import mpremote_adapter as mp
+from scorebox.device.firmware import firmware_dir
 from scorebox.device.link import DeviceError
 from scorebox.errors import ScoreboxError
 from scorebox.store.errors import StoreError
@@ -29,32 +38,136 @@ from scorebox.sync.pull import (
     quarantined,
     store_batch,
 )
-from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE, JournalError, Reader
+from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE, JournalError, Reader, group_name
 
 ROOTS = ("/flash", "/")  # the virtual Pico mounts its flash at /flash, a Pico at /
+
+
+def _box():
+    """The box's box/journal.py and box/fatjournal.py (they run under CPython too)."""
+    if firmware_dir() not in sys.path:
+        sys.path.append(firmware_dir())
+    from box import fatjournal, journal
+
+    return journal, fatjournal
+
+
+def _ring_files():
+    """The ring's two files in the journal's folder (docs/journal.md "On FAT")."""
+    fj = _box()[1]
+    return (fj.FIRST + "/" + fj.RING, fj.MIRROR + "/" + fj.RING)
+
+
+# The journal's folder on the box as os.listdir sees it, and which of the ring's files it has:
+# mpremote's `fs ls` needs os.ilistdir, which CircuitPython does not have.
+_LIST = """import os
+for r in %r:
+    try:
+        n = os.listdir(r)
+    except OSError:
+        continue
+    p = r.rstrip('/') + '/'
+    ring = []
+    for f in %r:
+        try:
+            os.stat(p + f)
+            ring.append(f)
+        except OSError:
+            pass
+    print(repr((r, n, ring)))
+"""
 
 
 def _journal_files(names):
     return [n for n in names if (n.startswith("g") and n.endswith(".tbj")) or n in (QUARANTINE_FILE, ACK_FILE)]
 
 
+def _uid(folder):
+    try:
+        with open(os.path.join(folder, "device.id")) as f:
+            return f.read().strip() or None
+    except OSError:
+        return None
+
+
 def pull(port, folder):
-    """Copy the box's journal files into folder; returns (root on the box, device id)."""
-    for root in ROOTS:
-        try:
-            names = mp.ls(port, root)
-        except mp.MpremoteError:
-            continue
+    """Copy the box's journal files (a ring's too) into folder; returns (root on the box, device id)."""
+    listing = mp.exec_(port, _LIST % (ROOTS, _ring_files()))
+    found = [ast.literal_eval(line) for line in listing.splitlines() if line.startswith("(")]
+    for root, names, rings in found:
         files = _journal_files(names)
-        if files or "device.id" in names:
+        if files or rings or "device.id" in names:
             want = files + (["device.id"] if "device.id" in names else [])
-            mp.cp_from(port, [root.rstrip("/") + "/" + n for n in want], folder)
-            uid = None
-            if "device.id" in names:
-                with open(os.path.join(folder, "device.id")) as f:
-                    uid = f.read().strip() or None
-            return root, uid
+            path = root.rstrip("/") + "/"
+            mp.cp_from(port, [path + n for n in want], folder)
+            for f in rings:  # one copy a session: both files are named journal.tbs
+                d = os.path.join(folder, os.path.dirname(f))
+                os.mkdir(d)
+                mp.cp_from(port, [path + f], d)
+            return root, _uid(folder)
     raise mp.MpremoteError("no Scorebox journal found on the box (looked in %s)" % ", ".join(ROOTS))
+
+
+def copy_drive(drive, folder):
+    """Copy the journal files of a CIRCUITPY drive mounted at drive (a folder) into folder,
+    reading only; returns the device id. ScoreboxError when it holds no journal."""
+    try:
+        names = os.listdir(drive)
+    except OSError as e:
+        raise ScoreboxError("cannot read %s: %s" % (drive, e.strerror or e))
+    rings = [f for f in _ring_files() if os.path.isfile(os.path.join(drive, f))]
+    files = _journal_files(names)
+    if not files and not rings:
+        raise ScoreboxError(
+            "no Scorebox journal in %s (no g*.tbj file, no %s): give the box's CIRCUITPY drive"
+            % (drive, _ring_files()[0])
+        )
+    for n in files + (["device.id"] if "device.id" in names else []):
+        shutil.copyfile(os.path.join(drive, n), os.path.join(folder, n))
+    for f in rings:
+        os.mkdir(os.path.join(folder, os.path.dirname(f)))
+        shutil.copyfile(os.path.join(drive, f), os.path.join(folder, f))
+    return _uid(folder)
+
+
+def sync_drive(drive, store):
+    """Rescue the journal of the CIRCUITPY drive mounted at drive into store (nothing is
+    written to the drive). Returns the Summary."""
+    s = Summary()
+    with tempfile.TemporaryDirectory(prefix="scorebox-rescue-") as folder:
+        uid = copy_drive(drive, folder)
+        rescue(folder, uid or "unknown-drive", store, s)
+    return s
+
+
+def unring(folder, s):
+    """The ring copied into folder (_ring_files()) read by the box's own code, as its
+    boot reads it (box/journal.py with its FAT flag: the copies made equal, each slot's
+    group from the copy holding its first record): each slot's group written into folder as
+    the group file the sync's READ gives (g000075.tbj, 40 KiB), and the acknowledgements as
+    journal.ack. The copies are this folder's: the box's drive is not touched. Returns
+    the names written; a ring the box's code cannot read is a note in s."""
+    journal = _box()[0]
+    was, journal.FAT = journal.FAT, True  # the box's code reads its FAT flag when called
+    j = journal.Journal(folder)
+    data = {}
+    try:
+        j.recover()
+        r = j._slots
+        names = [group_name(f) for f in r.firsts if f] + ([ACK_FILE] if r.acks else []) if r else []
+        for name in names:
+            with j._file(name) as f:
+                data[name] = f.read()
+    except (JournalError, ValueError, OSError) as e:
+        s.notes.append("the journal's ring could not be read (%s): its matches are not rescued" % e)
+    finally:
+        journal.FAT = was
+        if j._slots is not None:
+            j._slots.close()
+    for name, b in data.items():
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(b)
+    return sorted(data)
 
 
 RESTART_WAIT = 10.0  # seconds for the box's app to answer after its soft reset (a Pico's boot: under 1 s)
@@ -136,6 +249,8 @@ def rescue(folder, uid, store, s):
     and whatever follows it is rescued too; then the quarantine file."""
     s.device = uid
     store.device(uid)
+    if any(os.path.isfile(os.path.join(folder, f)) for f in _ring_files()):
+        unring(folder, s)
     numbers, opened = _numbers(folder, s)
     s.open = opened is not None
     wanted = _AllBut(opened)
