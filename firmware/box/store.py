@@ -2,6 +2,9 @@
 
 Small files on the flash file system, each written whole to a temporary name and then
 renamed over the old one (os.rename replaces atomically on LittleFS; never delete first).
+On CircuitPython's FAT drive with the journal's ring (docs/journal.md "On FAT") no file is
+made or renamed: settings and roster are one state kept in place in two copies beside the
+ring (box/fatjournal.py's Kept); the files from before are read until the first save there.
 """
 
 import json
@@ -37,6 +40,12 @@ def write_atomic(path, text):
     os.rename(tmp, path)
 
 
+def _fat():
+    from box import journal
+
+    return journal.FAT
+
+
 class Store:
     def __init__(self, root):
         self.root = root
@@ -45,14 +54,46 @@ class Store:
         for k in DEFAULTS:
             v = DEFAULTS[k]
             self.settings[k] = list(v) if isinstance(v, list) else v
+        self.kept = None
+        if _fat():
+            from box import fatjournal
+
+            self.kept = fatjournal.Kept(root)
+            data = self.kept.read()
+            if data is not None:  # settings' JSON, then the roster's names a line each
+                text = data.decode()
+                i = text.find("\n")
+                self._load(text[:i])
+                self._roster = [n for n in text[i + 1 :].split("\n") if n]
+                return
         try:
             with open(self.path(SETTINGS)) as f:
-                saved = json.load(f)
-            for k in saved:
-                if k in DEFAULTS:
-                    self.settings[k] = saved[k]
-        except (OSError, ValueError):
-            pass  # first boot, or a file from a newer firmware: keep the defaults
+                self._load(f.read())
+        except OSError:
+            pass  # first boot: keep the defaults
+
+    def _load(self, text):
+        try:
+            saved = json.loads(text)
+        except ValueError:
+            return  # a file from a newer firmware: keep the defaults
+        for k in saved:
+            if k in DEFAULTS:
+                self.settings[k] = saved[k]
+
+    def _keep(self, roster):
+        """On FAT with a ring: the whole state (roster: the names, None for the kept ones) in place, True
+        (box/fatjournal.py; ValueError past its room, nothing written); else False."""
+        if self.kept is None or not self.kept.ready():
+            return False
+        if roster is None:
+            roster = self.roster()
+        data = json.dumps(self.settings) + "\n" + "".join(n + "\n" for n in roster)
+        try:
+            self.kept.write(data.encode())
+        except ValueError as e:
+            raise ValueError("settings and roster too large to keep (%s): use fewer or shorter names" % e)
+        return True
 
     def path(self, name):
         return self.root + "/" + name
@@ -64,7 +105,8 @@ class Store:
         self.settings[name] = value
 
     def save(self):
-        write_atomic(self.path(SETTINGS), json.dumps(self.settings))
+        if not self._keep(None):
+            write_atomic(self.path(SETTINGS), json.dumps(self.settings))
 
     def roster(self):
         """Archer names kept on the box, one a line in roster.txt, the most recently used
@@ -85,5 +127,6 @@ class Store:
         return self._roster
 
     def set_roster(self, names):
-        write_atomic(self.path(ROSTER), "".join(n + "\n" for n in names))
+        if not self._keep(names):
+            write_atomic(self.path(ROSTER), "".join(n + "\n" for n in names))
         self._roster = list(names)

@@ -67,7 +67,9 @@ def test_the_ring_is_made_once_and_no_file_changes_after(tmp_path, on_fat):
     j, _ = _journal(on_fat, tmp_path)
     made = _files(tmp_path)
     size = fatjournal.ring_size(3)
-    assert made == {os.path.join(FIRST, RING): size, os.path.join(MIRROR, RING): size}
+    assert made == {os.path.join(FIRST, RING): size, os.path.join(MIRROR, RING): size} | {
+        os.path.join(d, fatjournal.STORE): fatjournal.STORE_COPY for d in (FIRST, MIRROR)
+    }  # and beside it the app's settings and roster (box/store.py, tests/pc/test_fatstore.py)
     stat = {p: os.stat(tmp_path / p).st_ino for p in made}
     for k in range(8):  # new groups, acknowledgements, slots reused, a boot between
         _match(j)

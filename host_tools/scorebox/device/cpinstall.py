@@ -15,8 +15,9 @@ Step by step (each says what it did; any refusal stops before a byte is written)
     unchanged), then write INSTALLED, and flush the drive (os.sync).
  4. the journal's space, allocated once (box/fatjournal.py's Ring, docs/journal.md "On FAT"):
     when the drive has none, its two files of 0xFF made, as many group slots as the space
-    left holds (10 on a fresh 1 MiB CIRCUITPY), so that the box never makes, grows or deletes
-    a file to keep its matches.
+    left holds (10 on a fresh 1 MiB CIRCUITPY), and the two copies of the app's settings and
+    roster beside them, so that the box never makes, grows or deletes a file to keep its
+    matches or its settings.
 The journal (its ring once made), the settings and the roster on the drive are never touched.
 
 CircuitPython 10 loads .mpy files of MicroPython's format v6.3 marked 'C' where MicroPython
@@ -186,19 +187,21 @@ def fatjournal():
 
 
 def make_ring(drive):
-    """Make the journal's ring on the drive when it has none: its slots (0: no room for two,
-    the box then keeps its groups as files), None when one is there already (the box's)."""
+    """Make the journal's ring on the drive when it has none, and beside it the two copies
+    of the app's settings and roster (box/fatjournal.py's Kept): its slots (0: no room for
+    two, the box then keeps its groups and settings as files), None when one is there
+    already (the box's, left as it is: the box makes the copies beside it at its first save)."""
     fj = fatjournal()
     paths = [os.path.join(drive, d, fj.RING) for d in (fj.FIRST, fj.MIRROR)]
     if any(os.path.exists(p) for p in paths):
         return None
-    n = fj.slots_for(shutil.disk_usage(drive).free)
+    n = fj.slots_for(shutil.disk_usage(drive).free - 2 * fj.STORE_COPY)
     if n:
-        blank = b"\xff" * fj.ring_size(n)
-        for p in paths:
-            os.makedirs(os.path.dirname(p), exist_ok=True)
-            with open(p, "wb") as f:
-                f.write(blank)
+        for d in (fj.FIRST, fj.MIRROR):
+            os.makedirs(os.path.join(drive, d), exist_ok=True)
+            for name, size in ((fj.RING, fj.ring_size(n)), (fj.STORE, fj.STORE_COPY)):
+                with open(os.path.join(drive, d, name), "wb") as f:
+                    f.write(b"\xff" * size)
     return n
 
 
