@@ -651,10 +651,8 @@ class Group:
         if old and not j._ring_from and [g for g in j._groups if g < old and g not in r.firsts]:
             # The ring's first group goes, group files from before it stay: where their
             # matches end is kept with the acknowledgements (Reader._stop), before the wipe
-            from box import acks
-
             j._ring_from = old
-            acks.save(j)
+            j._save_acks()
         if old in j._groups:
             j._groups.remove(old)
             if j._index and j._index[0] == old:

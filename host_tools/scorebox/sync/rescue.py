@@ -16,8 +16,10 @@ CIRCUITPY drive mounted on the PC instead, copying from it and never writing to 
 """
 
 import ast
+import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -38,24 +40,29 @@ from scorebox.sync.pull import (
     quarantined,
     store_batch,
 )
-from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE, JournalError, Reader, group_name
+from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE, JournalError, Reader
 
 ROOTS = ("/flash", "/")  # the virtual Pico mounts its flash at /flash, a Pico at /
 
 
-def _box():
-    """The box's box/journal.py and box/fatjournal.py (they run under CPython too)."""
-    if firmware_dir() not in sys.path:
-        sys.path.append(firmware_dir())
-    from box import fatjournal, journal
-
-    return journal, fatjournal
+def _fatjournal_names():
+    """box/fatjournal.py's FIRST, MIRROR and RING, read from its source: the PC package
+    imports no firmware but the shared core (tests/pc/test_imports.py)."""
+    with open(os.path.join(firmware_dir(), "box", "fatjournal.py")) as f:
+        tree = ast.parse(f.read())
+    names = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    names[t.id] = node.value.value
+    return names
 
 
 def _ring_files():
     """The ring's two files in the journal's folder (docs/journal.md "On FAT")."""
-    fj = _box()[1]
-    return (fj.FIRST + "/" + fj.RING, fj.MIRROR + "/" + fj.RING)
+    n = _fatjournal_names()
+    return (n["FIRST"] + "/" + n["RING"], n["MIRROR"] + "/" + n["RING"])
 
 
 # The journal's folder on the box as os.listdir sees it, and which of the ring's files it has:
@@ -140,6 +147,35 @@ def sync_drive(drive, store):
     return s
 
 
+# unring's work, run by the box's own code (box/journal.py with its FAT flag set) in a
+# Python of its own with only the firmware on its path, as the box's boot reads the ring
+_UNRING = """
+import json, os, sys
+from box import journal
+from scorebox_core.journal import ACK_FILE, JournalError, group_name
+journal.FAT = True  # this process plays the box on its FAT drive
+folder, data, out = sys.argv[1], {}, {}
+j = journal.Journal(folder)
+try:
+    j.recover()
+    r = j._slots
+    names = [group_name(f) for f in r.firsts if f] + ([ACK_FILE] if r.acks else []) if r else []
+    for name in names:
+        with j._file(name) as f:
+            data[name] = f.read()
+except (JournalError, ValueError, OSError) as e:
+    out["error"] = str(e)
+finally:
+    if j._slots is not None:
+        j._slots.close()
+for name, b in data.items():
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(b)
+out.setdefault("names", sorted(data))
+print(json.dumps(out))
+"""
+
+
 def unring(folder, s):
     """The ring copied into folder (_ring_files()) read by the box's own code, as its
     boot reads it (box/journal.py with its FAT flag: the copies made equal, each slot's
@@ -147,27 +183,20 @@ def unring(folder, s):
     the group file the sync's READ gives (g000075.tbj, 40 KiB), and the acknowledgements as
     journal.ack. The copies are this folder's: the box's drive is not touched. Returns
     the names written; a ring the box's code cannot read is a note in s."""
-    journal = _box()[0]
-    was, journal.FAT = journal.FAT, True  # the box's code reads its FAT flag when called
-    j = journal.Journal(folder)
-    data = {}
+    done = subprocess.run(
+        [sys.executable, "-c", _UNRING, folder],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=firmware_dir()),
+    )
     try:
-        j.recover()
-        r = j._slots
-        names = [group_name(f) for f in r.firsts if f] + ([ACK_FILE] if r.acks else []) if r else []
-        for name in names:
-            with j._file(name) as f:
-                data[name] = f.read()
-    except (JournalError, ValueError, OSError) as e:
-        s.notes.append("the journal's ring could not be read (%s): its matches are not rescued" % e)
-    finally:
-        journal.FAT = was
-        if j._slots is not None:
-            j._slots.close()
-    for name, b in data.items():
-        with open(os.path.join(folder, name), "wb") as f:
-            f.write(b)
-    return sorted(data)
+        out = json.loads(done.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):  # the box's code stopped on an error of its own
+        out = {"error": (done.stderr.strip().splitlines() or ["no answer"])[-1]}
+    if "error" in out:
+        s.notes.append("the journal's ring could not be read (%s): its matches are not rescued" % out["error"])
+        return []
+    return out["names"]
 
 
 RESTART_WAIT = 10.0  # seconds for the box's app to answer after its soft reset (a Pico's boot: under 1 s)
