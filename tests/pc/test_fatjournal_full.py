@@ -44,15 +44,20 @@ def _match(j, events=EVENTS):
     j.confirm(1)
 
 
+# Groups of 6 KiB (about 70 of these matches; 16 KiB on the box): 4 KiB short would show as
+# well, and the test makes a third of the matches (it made 380, 49 s in the full suite)
+GROUP = 6144
+
+
 def _first_of_second_group(journal, folder, reboot):
     """The number of the match that opened the second group (reboot: a boot after each match)."""
-    j = journal.Journal(str(folder))
+    j = journal.Journal(str(folder), group_bytes=GROUP)
     j.recover()
     while len(j._groups) < 2:
         _match(j)
         if reboot:
             j.close()
-            j = journal.Journal(str(folder))
+            j = journal.Journal(str(folder), group_bytes=GROUP)
             j.recover()
     j.close()
     return j._groups[1]
@@ -63,7 +68,7 @@ def test_a_group_closes_after_the_same_match_with_or_without_a_reboot(tmp_path, 
     # counted from there, as while it was written, not 4 KiB short.
     straight = _first_of_second_group(on_fat, tmp_path / "a", False)
     rebooted = _first_of_second_group(on_fat, tmp_path / "b", True)
-    assert rebooted == straight > 100
+    assert rebooted == straight > 50
 
 
 def test_the_space_figure_never_promises_more_matches_than_fit(tmp_path, on_fat):
