@@ -9,6 +9,7 @@ from leagueclubs import B_BOX, add_club, clubs, league_count, rows, running
 from scorebox import cli
 from scorebox.commands import push
 from scorebox.errors import ScoreboxError
+from scorebox.league import tokens
 from scorebox.store.access import open_store
 from scorebox.store.leaguedb import LeagueDB
 
@@ -55,7 +56,7 @@ def test_two_clubs_push_both_games(pg_url, tmp_path, capsys, monkeypatch):
         ]  # the third push sent nothing: the league had every match
         secret = token_a.split(".")[2]
         stored = league.db.execute("SELECT token_id, token_hash FROM league_clubs").fetchall()
-        assert all(h.startswith("$argon2id$") and secret not in h for _, h in stored)
+        assert all(h.startswith(tokens.SHA256) and secret not in h for _, h in stored)
     finally:
         league.close()
 

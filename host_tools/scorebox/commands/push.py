@@ -6,7 +6,7 @@ holds (ASK at a time, in store order) and sends only the others, in batches, so 
 short sends, next time, only what did not arrive, and a match is never sent twice once the
 league has it. Each push carries a new push_id: the league refuses one it has seen (a
 replayed request). The token is read from --token or SCOREBOX_LEAGUE_TOKEN and never printed.
-Few requests: each costs the server a check of the token (an Argon2 hash, made to be slow).
+Few requests: one question for up to ASK matches, then pushes of up to BATCH.
 Each match carries its archers' clubs (`clubs`, beside `names`): a guest archer's home club as
 the club's roster keeps it (`scorebox archers club`), None for the club's own; the league's
 answer says it filed them (`"clubs": true`), and a push that sent guests to a league that does

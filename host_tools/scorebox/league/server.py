@@ -60,15 +60,16 @@ def create_app(db):
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.register_blueprint(pages.blueprint(db))  # the standings, clubs' and matches' pages
-    verifier = tokens.Verifier()
 
     def club_of(league):
         """(id, name) of the club whose token the request carries; Refusal 401 otherwise."""
         auth = request.headers.get("Authorization", "")
         parts = tokens.split(auth[7:] if auth.startswith("Bearer ") else "")
         row = parts and league.club_by_token(parts[0])
-        if not row or not verifier.verify(row[2], parts[1]):
+        if not row or not tokens.verify(row[2], parts[1]):
             raise Refusal(401, "not a club's token: check the token the league gave your club; nothing stored")
+        if tokens.outdated(row[2]):
+            league.set_token_hash(row[0], row[2], tokens.hashed(parts[1]))
         return row[0], row[1]
 
     def body():

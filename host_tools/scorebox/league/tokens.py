@@ -1,6 +1,12 @@
 """A club's token: `sbl1.ID.SECRET`, shown once when the club is added. The league keeps ID
-(which club) and only an Argon2id hash of SECRET (argon2-cffi's PasswordHasher, its
-defaults: RFC 9106's low-memory choice), so a copy of the database gives no club's token."""
+(which club) and only a hash of SECRET, so a copy of its database gives no club's token.
+
+The hash is SHA-256 (hashlib): SECRET is 256 random bits (secrets.token_urlsafe(32)), so no
+search, however fast each try, comes near it; a slow hash made for passwords people choose
+would add nothing but its cost, which here was 0.2 s of both cores at each club's first
+request and at every wrong token's. A league's clubs added before keep an Argon2id hash
+(argon2-cffi, its defaults): checked as then, once, and replaced by the SHA-256 of the secret
+it matched (`outdated`)."""
 
 import hashlib
 import hmac
@@ -10,13 +16,18 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 PREFIX = "sbl1"
-_hasher = PasswordHasher()
+SHA256 = "sha256:"
+_argon2 = PasswordHasher()
 
 
 def make():
     """(token, its public id, the hash of its secret) for a new club."""
     token_id, secret = secrets.token_hex(8), secrets.token_urlsafe(32)
-    return "%s.%s.%s" % (PREFIX, token_id, secret), token_id, _hasher.hash(secret)
+    return "%s.%s.%s" % (PREFIX, token_id, secret), token_id, hashed(secret)
+
+
+def hashed(secret):
+    return SHA256 + hashlib.sha256(secret.encode()).hexdigest()
 
 
 def split(token):
@@ -28,27 +39,15 @@ def split(token):
 
 
 def verify(token_hash, secret):
+    """Whether secret is the one token_hash was made from."""
+    if not outdated(token_hash):
+        return hmac.compare_digest(token_hash, hashed(secret))
     try:
-        return _hasher.verify(token_hash, secret)
+        return _argon2.verify(token_hash, secret)
     except (VerificationError, InvalidHashError):
         return False
 
 
-class Verifier:
-    """verify() that remembers the secrets it found right, as their SHA-256 by the hash they
-    matched, so that a club's next request (a push is several) costs a look-up, not Argon2's
-    deliberate work again. A secret not remembered, a wrong one too, is always checked by
-    Argon2; a club given a new token has a new hash, checked anew."""
-
-    def __init__(self):
-        self.known = {}
-
-    def verify(self, token_hash, secret):
-        digest = hashlib.sha256(secret.encode()).digest()
-        known = self.known.get(token_hash)
-        if known is not None and hmac.compare_digest(known, digest):
-            return True
-        if not verify(token_hash, secret):
-            return False
-        self.known[token_hash] = digest
-        return True
+def outdated(token_hash):
+    """Whether token_hash is a hash from before SHA-256's (the club's next right token replaces it)."""
+    return not token_hash.startswith(SHA256)

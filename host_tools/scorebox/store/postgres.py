@@ -18,7 +18,7 @@ import time
 import psycopg
 from psycopg.adapt import Dumper, Loader
 
-from scorebox.store import lock
+from scorebox.store import lock, pgrefs
 from scorebox.store.dialect import COLUMN_TYPES, FUNCTIONS, pg_copy, pg_sql, pg_staged
 from scorebox.store.errors import CannotWrite, NoStore, SchemaMismatch, StoreError, StoreFull, StoreLocked
 from scorebox.store.schema import SCHEMA_VERSION, migrate
@@ -213,6 +213,8 @@ class Store(SQLiteStore):
                 % (self.path, have, SCHEMA_VERSION)
             )
         if have == SCHEMA_VERSION:
+            if not pgrefs.made(self.db):  # a store from before them (pgrefs.py)
+                self._write(lambda: pgrefs.made(self.db) or pgrefs.make(self.db))
             return
         if have == 0 and not create:
             raise NoStore(self.path)
@@ -223,6 +225,7 @@ class Store(SQLiteStore):
                 self.db.script(FUNCTIONS)
             for version in range(now + 1, SCHEMA_VERSION + 1):
                 migrate(self.db, version)  # SQLite's migration, each statement made PostgreSQL's (dialect.py)
+            pgrefs.make(self.db)  # three foreign keys checked once a statement
 
         self._write(run)
 

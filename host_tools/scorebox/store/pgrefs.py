@@ -1,0 +1,123 @@
+"""Three of the schema's foreign keys checked once a statement on PostgreSQL, not once a row:
+a turn's game and archer, an arrow's turn (schema.py's REFERENCES of turns and arrows).
+
+PostgreSQL checks a foreign key with a trigger for each row written (a query and a lock on
+the row referred to). A league's push of 1,000 Tic Tac BOW matches writes some 20,000 turns
+and 30,000 arrows: those checks took 0.4-0.5 s of it (docs/league.md's Speed). Here they
+are made instead by triggers that run once a statement, each one query over the statement's
+rows (its transition table), with the foreign keys' rules:
+
+- a row written to turns or arrows (inserted or changed) refers to a row that exists, or to
+  none (NULL, a turn's archer left out);
+- a game or a turn deleted takes its turns or arrows with it (ON DELETE CASCADE); an archer
+  some turn refers to cannot be deleted, and no row referred to can change its id;
+- none of the three tables referred to can be truncated (a foreign key lets one be truncated
+  with the tables that refer to it; never done by the store).
+
+What a foreign key also does, a lock on the row referred to while the writing transaction
+lasts, the store's write lock does (postgres.py: one writer at a time); SQL written to the
+server without it has only the checks. The SQLite store keeps its foreign keys: both refuse
+the same rows (tests/pc/test_store_refs.py)."""
+
+# (table, its column, the table it refers to, what deleting that one's row does)
+REFS = (
+    ("turns", "game_id", "games", "CASCADE"),
+    ("turns", "archer_id", "archers", "NO ACTION"),
+    ("arrows", "turn_id", "turns", "CASCADE"),
+)
+
+FUNCTIONS = r"""
+CREATE OR REPLACE FUNCTION scorebox_refs_written() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE missing bigint;
+BEGIN
+    EXECUTE format('SELECT n.%1$I FROM scorebox_new n WHERE n.%1$I IS NOT NULL '
+                   'AND NOT EXISTS (SELECT 1 FROM %2$I p WHERE p.id = n.%1$I) LIMIT 1', TG_ARGV[0], TG_ARGV[1])
+        INTO missing;
+    IF missing IS NOT NULL THEN
+        RAISE foreign_key_violation USING MESSAGE = format(
+            'insert or update on table "%s" refers to no row: %s = %s is not in "%s"',
+            TG_TABLE_NAME, TG_ARGV[0], missing, TG_ARGV[1]);
+    END IF;
+    RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION scorebox_refs_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE gone text := format('SELECT o.id FROM scorebox_old o WHERE NOT EXISTS '
+                            '(SELECT 1 FROM %I p WHERE p.id = o.id)', TG_TABLE_NAME);
+DECLARE held bigint;
+BEGIN
+    IF TG_OP = 'DELETE' AND TG_ARGV[2] = 'CASCADE' THEN
+        EXECUTE format('DELETE FROM %I WHERE %I IN (%s)', TG_ARGV[0], TG_ARGV[1], gone);
+        RETURN NULL;
+    END IF;
+    EXECUTE format('SELECT c.%2$I FROM %1$I c WHERE c.%2$I IN (%3$s) LIMIT 1', TG_ARGV[0], TG_ARGV[1], gone)
+        INTO held;
+    IF held IS NOT NULL THEN
+        RAISE foreign_key_violation USING MESSAGE = format(
+            'update or delete on table "%s": id %s is still referred to from table "%s"',
+            TG_TABLE_NAME, held, TG_ARGV[0]);
+    END IF;
+    RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION scorebox_refs_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE feature_not_supported USING MESSAGE = format(
+        'table "%s" is referred to from table "%s": it is not truncated', TG_TABLE_NAME, TG_ARGV[0]);
+END $$;
+"""
+
+
+def _triggers(table, column, parent, action):
+    name = "scorebox_refs_%s_%s" % (table, column)
+    new = "REFERENCING NEW TABLE AS scorebox_new FOR EACH STATEMENT"
+    old = "REFERENCING OLD TABLE AS scorebox_old FOR EACH STATEMENT"
+    written = "EXECUTE FUNCTION scorebox_refs_written('%s', '%s')" % (column, parent)
+    gone = "EXECUTE FUNCTION scorebox_refs_gone('%s', '%s', '%s')" % (table, column, action)
+    return (
+        "CREATE OR REPLACE TRIGGER %s_ins AFTER INSERT ON %s %s %s" % (name, table, new, written),
+        "CREATE OR REPLACE TRIGGER %s_upd AFTER UPDATE ON %s %s %s" % (name, table, new, written),
+        "CREATE OR REPLACE TRIGGER %s_del AFTER DELETE ON %s %s %s" % (name, parent, old, gone),
+        "CREATE OR REPLACE TRIGGER %s_key AFTER UPDATE ON %s %s %s" % (name, parent, old, gone),
+        "CREATE OR REPLACE TRIGGER %s_trunc BEFORE TRUNCATE ON %s FOR EACH STATEMENT "
+        "EXECUTE FUNCTION scorebox_refs_truncate('%s')" % (name, parent, table),
+    )
+
+
+TRIGGERS = sum((_triggers(*ref) for ref in REFS), ())
+_NAMES = [sql.split()[4] for sql in TRIGGERS]
+
+
+def made(db):
+    """Whether the checks are the store's: none of the three foreign keys, every trigger
+    (db: postgres.py's Connection). One query: a store is opened at each of a league's requests."""
+    state = db.execute(
+        "SELECT (SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND conrelid::regclass::text = ANY(?) "
+        "AND confrelid::regclass::text = ANY(?)), "
+        "(SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal AND tgname = ANY(?))",
+        (sorted({r[0] for r in REFS}), sorted({r[2] for r in REFS}), _NAMES),
+    )
+    return state.fetchone() == (0, len(TRIGGERS))
+
+
+def make(db):
+    """The three foreign keys made triggers, inside the caller's write transaction: at a
+    new store, one from before them, one whose migration made a table again (its foreign
+    keys new, its triggers gone with the old table)."""
+    db.script(FUNCTIONS)
+    for table, column, parent, _ in REFS:
+        for key in _keys(db, table, column, parent):
+            db.execute('ALTER TABLE %s DROP CONSTRAINT "%s"' % (table, key))
+    for sql in TRIGGERS:
+        db.execute(sql)
+
+
+def _keys(db, table, column, parent):
+    """The names of table's foreign keys from column to parent."""
+    rows = db.execute(
+        "SELECT c.conname FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid "
+        "AND a.attnum = ANY(c.conkey) WHERE c.contype = 'f' AND c.conrelid = to_regclass(?) "
+        "AND c.confrelid = to_regclass(?) AND a.attname = ?",
+        (table, parent, column),
+    )
+    return [r[0] for r in rows.fetchall()]

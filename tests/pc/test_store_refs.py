@@ -1,0 +1,133 @@
+"""A turn's game and archer and an arrow's turn refer to rows that exist, on both stores: SQLite
+by its foreign keys, PostgreSQL by the statement triggers that stand for them there
+(store/pgrefs.py: once a statement, not once a row). The same writes are refused or done on
+both, on a store holding a match of each game."""
+
+import sqlite3
+
+import pytest
+from bothstore import both_games
+
+from scorebox.store import pgrefs
+from scorebox.store.access import open_store
+from scorebox.store.errors import StoreError
+
+pytest_plugins = ("pgserver",)  # its fixtures: pg_server, pg_url, store_at
+psycopg = pytest.importorskip("psycopg", reason="psycopg not installed: pip install -e .[test] (make does)")
+
+REFUSED = (sqlite3.IntegrityError, StoreError)
+NO_ROW = "(?i)foreign key|refers to no row|still referred"
+MISSING = 10**9  # no row's id
+
+
+@pytest.fixture
+def store(store_at):
+    """A store of both games' matches (bothstore.py's), at store_at."""
+    s = open_store(both_games(store_at))
+    yield s
+    s.close()
+
+
+def one(s, sql, args=()):
+    return s.db.execute(sql, args).fetchone()
+
+
+def test_written_rows_refer_to_rows_that_exist(store):
+    turn, game, archer = one(store, "SELECT id, game_id, archer_id FROM turns ORDER BY id LIMIT 1")
+    cases = [
+        ("INSERT INTO arrows VALUES (?, 1, NULL, 0, 0, NULL, 'missed')", (MISSING,)),
+        (
+            "INSERT INTO turns (id, game_id, number, round, side, archer_id) VALUES (?, ?, 999, 1, 'A', NULL)",
+            (MISSING, MISSING),
+        ),
+        (
+            "INSERT INTO turns (id, game_id, number, round, side, archer_id) VALUES (?, ?, 999, 1, 'A', ?)",
+            (MISSING, game, MISSING),
+        ),
+        ("UPDATE turns SET archer_id = ? WHERE id = ?", (MISSING, turn)),
+        ("UPDATE turns SET game_id = ? WHERE id = ?", (MISSING, turn)),
+        ("UPDATE arrows SET turn_id = ? WHERE turn_id = ?", (MISSING, turn)),
+    ]
+    before = [one(store, "SELECT count(*) FROM %s" % t)[0] for t in ("turns", "arrows")]
+    for sql, args in cases:
+        with pytest.raises(REFUSED, match=NO_ROW):
+            store.db.execute(sql, args)
+    assert [one(store, "SELECT count(*) FROM %s" % t)[0] for t in ("turns", "arrows")] == before
+    assert one(store, "SELECT game_id, archer_id FROM turns WHERE id = ?", (turn,)) == (game, archer)
+    # what refers to rows that exist, or to no archer, is written
+    store.db.execute(
+        "INSERT INTO turns (id, game_id, number, round, side, archer_id) VALUES (?, ?, 999, 1, 'A', NULL)",
+        (MISSING, game),
+    )
+    store.db.execute("INSERT INTO arrows VALUES (?, 1, NULL, 0, 0, NULL, 'missed')", (MISSING,))
+    store.db.execute("UPDATE turns SET archer_id = ? WHERE id = ?", (archer, MISSING))
+
+
+def test_rows_referred_to_keep_their_ids_and_archers_stay(store):
+    turn, game, archer = one(store, "SELECT id, game_id, archer_id FROM turns ORDER BY id LIMIT 1")
+    for sql, args in (
+        ("UPDATE games SET id = ? WHERE id = ?", (MISSING, game)),
+        ("UPDATE turns SET id = ? WHERE id = ?", (MISSING, turn)),
+        ("UPDATE archers SET id = ? WHERE id = ?", (MISSING, archer)),
+    ):
+        with pytest.raises(REFUSED, match=NO_ROW):
+            store.db.execute(sql, args)
+    # an archer only a turn refers to (no match's side, no figures) is not deleted
+    store.db.execute("INSERT INTO archers (id, name) VALUES (?, 'Nobody Else')", (MISSING,))
+    store.db.execute("UPDATE turns SET archer_id = ? WHERE id = ?", (MISSING, turn))
+    with pytest.raises(REFUSED, match=NO_ROW):
+        store.db.execute("DELETE FROM archers WHERE id = ?", (MISSING,))
+    store.db.execute("UPDATE turns SET archer_id = ? WHERE id = ?", (archer, turn))
+    store.db.execute("DELETE FROM archers WHERE id = ?", (MISSING,))  # referred to by none now
+    assert one(store, "SELECT count(*) FROM archers WHERE id = ?", (MISSING,)) == (0,)
+    # a name changed is not an id changed
+    store.db.execute("UPDATE archers SET name = name || ' Jr' WHERE id = ?", (archer,))
+
+
+def test_a_match_deleted_takes_its_games_turns_and_arrows(store):
+    counts = "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM turns), (SELECT count(*) FROM arrows)"
+    first, last = one(store, "SELECT min(id), max(id) FROM matches")
+    theirs = (
+        "SELECT (SELECT count(*) FROM games WHERE match_id = ?1), "
+        "(SELECT count(*) FROM turns t JOIN games g ON g.id = t.game_id WHERE g.match_id = ?1), "
+        "(SELECT count(*) FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
+        "WHERE g.match_id = ?1)"
+    )
+    before, gone = one(store, counts), one(store, theirs, (first,))
+    assert min(gone) > 0 and first != last
+    store.db.execute("DELETE FROM matches WHERE id = ?", (first,))
+    assert one(store, counts) == tuple(b - g for b, g in zip(before, gone))
+    orphans = (
+        "SELECT (SELECT count(*) FROM turns t WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = t.game_id)), "
+        "(SELECT count(*) FROM arrows r WHERE NOT EXISTS (SELECT 1 FROM turns t WHERE t.id = r.turn_id))"
+    )
+    assert one(store, orphans) == (0, 0)
+
+
+def test_postgresql_checks_once_a_statement(pg_url):
+    """A new PostgreSQL store has the triggers, not the three foreign keys; one from before
+    them (the keys made again, the triggers dropped) is given them at its next opening, its
+    rows kept; the tables referred to are not truncated."""
+    s = open_store(pg_url, create=True)
+    try:
+        assert pgrefs.made(s.db)
+        made = s.db.execute(
+            "SELECT tgname, tgrelid::regclass::text FROM pg_trigger WHERE tgname LIKE 'scorebox_refs%%'"
+        )
+        for name, table in made.fetchall():
+            s.db.execute("DROP TRIGGER %s ON %s" % (name, table))
+        for table, column, parent, action in pgrefs.REFS:
+            s.db.execute(
+                "ALTER TABLE %s ADD FOREIGN KEY (%s) REFERENCES %s(id) ON DELETE %s" % (table, column, parent, action)
+            )
+        assert not pgrefs.made(s.db)
+    finally:
+        s.close()
+    s = open_store(pg_url)
+    try:
+        assert pgrefs.made(s.db)
+        for table in ("games", "turns", "archers"):
+            with pytest.raises(StoreError, match="is not truncated"):
+                s.db.execute("TRUNCATE %s CASCADE" % table)
+    finally:
+        s.close()
