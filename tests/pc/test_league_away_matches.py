@@ -122,6 +122,30 @@ def test_an_archers_page_names_the_club_that_filed_each_match(guest, game, away)
     assert set(got) == set(theirs) | set(home) and all(got[mid][1] == B for mid in home)
 
 
+@pytest.mark.parametrize("guest, game", GUESTS)
+def test_a_head_to_head_names_the_club_that_filed_each_match(guest, game, away):
+    """A guest's head to head with each of their opponents lists each match filed by the
+    club whose box it was shot on: A's for the matches on A's boxes."""
+    url, a, b, ids, client = away
+    store, lg = league_store(url)
+    try:
+        aid = {(r["club"], r["name"]): r["id"] for r in lg.archers()}[B, guest]
+        opponents = [o["id"] for o in lg.opponents(aid)]
+    finally:
+        store.close()
+    theirs = league_ids(url, a, lambda m: of(m, guest))
+    home = league_ids(url, b, lambda m: of(m, guest))
+    assert opponents
+    seen = {}
+    for oid in opponents:
+        html = page(client, "/league/archers/%d/versus/%d" % (aid, oid))
+        assert "<th>filed by</th>" in re.search(r'<table id="matches">\s*<thead>(.*?)</thead>', html, re.S).group(1)
+        seen.update(listed(html))
+    assert set(seen) == set(theirs) | set(home)
+    assert {mid: seen[mid] for mid in theirs} == {mid: (GAME_NAMES[game], A) for mid in theirs}
+    assert all(seen[mid][1] == B for mid in home)
+
+
 def test_the_clubs_matches_are_read_through_indexes(away, monkeypatch):
     """The club's page reads its guests' matches through league_match_clubs' index by club
     (league schema 6), neither that table nor the matches read whole (EXPLAIN, sequential
