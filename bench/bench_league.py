@@ -12,7 +12,9 @@ started as the tests start it (tests/support/pgserver.py: a temporary folder, fs
   (league_pages_matches says how many it then holds): CLUBS clubs of BOXES boxes each,
   round by round a batch of each box's own generated matches (storegen.py's match_items),
   replayed by the rules core (store/checks.py) and stored with the Store's add_checked, as a
-  push stores them, without HTTP in between.
+  push stores them, without HTTP in between; every GUESTS-th match's side B is a guest of
+  the next club (filed under it, as a push names a guest's club), so that a club's page
+  lists matches away beside its boxes'.
 
 Without PostgreSQL (or psycopg) it prints one line and reports nothing.
 """
@@ -38,6 +40,7 @@ PUSHED = 1000
 PUSHES = 3  # push_seconds_1000 is their median
 FILL = 120  # seconds spent filling the pages' league
 CLUBS, BOXES, BATCH = 20, 2, 250
+GUESTS = 10  # every tenth match has a guest side
 REQUESTS = 50
 CLI = [sys.executable, "-c", "import sys; from scorebox.cli import main; sys.exit(main())"]
 
@@ -86,18 +89,20 @@ def fill(url):
     for c in range(CLUBS):
         cid, _ = add_club(url, "Club %02d" % c)
         ids.append(cid)
+    for c, cid in enumerate(ids):
         for b in range(BOXES):
             uid = "e66141%02x%08x" % (c, b)
-            boxes.append((cid, uid, match_items(10**9, seed=c * BOXES + b, devices=[uid])))
+            boxes.append((cid, ids[(c + 1) % CLUBS], uid, match_items(10**9, seed=c * BOXES + b, devices=[uid])))
     store, league = league_store(url)
     total = 0
     t0 = time.perf_counter()
     try:
-        for cid, uid, items in itertools.cycle(boxes):
+        for cid, guests_club, uid, items in itertools.cycle(boxes):
             if time.perf_counter() - t0 > FILL:
                 break
             checked = [check(*item) for _, item in itertools.islice(items, BATCH)]
             league.claim_boxes(cid, [uid])
+            league.sides_clubs = {(uid, c.number): [cid, guests_club] for c in checked[::GUESTS]}
             got, _ = store.add_checked(uid, checked)
             if not all(g is True for g in got):
                 raise RuntimeError("the league refused generated matches: %s" % got[:3])
