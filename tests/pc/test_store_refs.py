@@ -106,11 +106,14 @@ def test_a_match_deleted_takes_its_games_turns_and_arrows(store):
 
 def test_postgresql_checks_once_a_statement(pg_url):
     """A new PostgreSQL store has the triggers, not the three foreign keys; one from before
-    them (the keys made again, the triggers dropped) is given them at its next opening, its
-    rows kept; the tables referred to are not truncated."""
-    s = open_store(pg_url, create=True)
+    them (the keys made again, the triggers dropped) is read as it is by a user who may only
+    read, and given them when a user who may write opens it, its rows kept; the tables
+    referred to are not truncated."""
+    both_games(pg_url)
+    s = open_store(pg_url)
     try:
         assert pgrefs.made(s.db)
+        count = one(s, "SELECT count(*) FROM arrows")
         made = s.db.execute(
             "SELECT tgname, tgrelid::regclass::text FROM pg_trigger WHERE tgname LIKE 'scorebox_refs%%'"
         )
@@ -123,9 +126,18 @@ def test_postgresql_checks_once_a_statement(pg_url):
         assert not pgrefs.made(s.db)
     finally:
         s.close()
+    user = "refs_reader_" + pg_url.split("/")[3].split("?")[0]  # roles are the server's: one per database
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        db.execute("CREATE ROLE %s LOGIN" % user)
+        db.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO %s" % user)
+    s = open_store(pg_url.replace("scorebox@", user + "@"))
+    try:
+        assert not pgrefs.made(s.db) and len(s.matches()) == 5
+    finally:
+        s.close()
     s = open_store(pg_url)
     try:
-        assert pgrefs.made(s.db)
+        assert pgrefs.made(s.db) and one(s, "SELECT count(*) FROM arrows") == count
         for table in ("games", "turns", "archers"):
             with pytest.raises(StoreError, match="is not truncated"):
                 s.db.execute("TRUNCATE %s CASCADE" % table)
