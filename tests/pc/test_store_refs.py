@@ -143,3 +143,31 @@ def test_postgresql_checks_once_a_statement(pg_url):
                 s.db.execute("TRUNCATE %s CASCADE" % table)
     finally:
         s.close()
+
+
+def test_the_checks_read_the_stores_own_tables(pg_url):
+    """On PostgreSQL the triggers name the store's tables with their schema: a table of the
+    same name that the session finds first (a temporary one) is not taken for the store's;
+    a second store in another schema of the database has its own checks, each store's made."""
+    both_games(pg_url)
+    s = open_store(pg_url)
+    try:
+        game = one(s, "SELECT max(id) FROM games")[0] + 1
+        s.db.execute("CREATE TEMPORARY TABLE games (id BIGINT)")
+        s.db.execute("INSERT INTO pg_temp.games VALUES (?)", (game,))
+        with pytest.raises(StoreError, match=NO_ROW):
+            s.db.execute(
+                "INSERT INTO public.turns (id, game_id, number, round, side, archer_id) VALUES (?, ?, 1, 1, 'A', NULL)",
+                (MISSING, game),
+            )
+        s.db.execute("CREATE SCHEMA club2")
+    finally:
+        s.close()
+    other = pg_url + "&options=-csearch_path%3Dclub2"
+    both_games(other)
+    for url in (pg_url, other):
+        s = open_store(url)
+        try:
+            assert pgrefs.made(s.db)
+        finally:
+            s.close()

@@ -31,7 +31,8 @@ CREATE OR REPLACE FUNCTION scorebox_refs_written() RETURNS trigger LANGUAGE plpg
 DECLARE missing bigint;
 BEGIN
     EXECUTE format('SELECT n.%1$I FROM scorebox_new n WHERE n.%1$I IS NOT NULL '
-                   'AND NOT EXISTS (SELECT 1 FROM %2$I p WHERE p.id = n.%1$I) LIMIT 1', TG_ARGV[0], TG_ARGV[1])
+                   'AND NOT EXISTS (SELECT 1 FROM %2$I.%3$I p WHERE p.id = n.%1$I) LIMIT 1',
+                   TG_ARGV[0], TG_TABLE_SCHEMA, TG_ARGV[1])
         INTO missing;
     IF missing IS NOT NULL THEN
         RAISE foreign_key_violation USING MESSAGE = format(
@@ -43,14 +44,15 @@ END $$;
 
 CREATE OR REPLACE FUNCTION scorebox_refs_gone() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE gone text := format('SELECT o.id FROM scorebox_old o WHERE NOT EXISTS '
-                            '(SELECT 1 FROM %I p WHERE p.id = o.id)', TG_TABLE_NAME);
+                            '(SELECT 1 FROM %I.%I p WHERE p.id = o.id)', TG_TABLE_SCHEMA, TG_TABLE_NAME);
+DECLARE child text := format('%I.%I', TG_TABLE_SCHEMA, TG_ARGV[0]);
 DECLARE held bigint;
 BEGIN
     IF TG_OP = 'DELETE' AND TG_ARGV[2] = 'CASCADE' THEN
-        EXECUTE format('DELETE FROM %I WHERE %I IN (%s)', TG_ARGV[0], TG_ARGV[1], gone);
+        EXECUTE format('DELETE FROM %s WHERE %I IN (%s)', child, TG_ARGV[1], gone);
         RETURN NULL;
     END IF;
-    EXECUTE format('SELECT c.%2$I FROM %1$I c WHERE c.%2$I IN (%3$s) LIMIT 1', TG_ARGV[0], TG_ARGV[1], gone)
+    EXECUTE format('SELECT c.%2$I FROM %1$s c WHERE c.%2$I IN (%3$s) LIMIT 1', child, TG_ARGV[1], gone)
         INTO held;
     IF held IS NOT NULL THEN
         RAISE foreign_key_violation USING MESSAGE = format(
@@ -86,18 +88,36 @@ def _triggers(table, column, parent, action):
 
 TRIGGERS = sum((_triggers(*ref) for ref in REFS), ())
 _NAMES = [sql.split()[4] for sql in TRIGGERS]
+_OIDS = "ARRAY(SELECT to_regclass(t) FROM unnest(?::text[]) AS t)"  # tables by name, as the session finds them
 
 
 def made(db):
-    """Whether the checks are the store's: none of the three foreign keys, every trigger
-    (db: postgres.py's Connection). One query: a store is opened at each of a league's requests."""
+    """Whether the checks are the store's: none of the three foreign keys, every trigger on
+    its tables (db: postgres.py's Connection; the tables as its search_path finds them). One
+    query: a store is opened at each of a league's requests."""
     state = db.execute(
-        "SELECT (SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND conrelid::regclass::text = ANY(?) "
-        "AND confrelid::regclass::text = ANY(?)), "
-        "(SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal AND tgname = ANY(?))",
-        (sorted({r[0] for r in REFS}), sorted({r[2] for r in REFS}), _NAMES),
+        "SELECT (SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY(" + _OIDS + ") "
+        "AND confrelid = ANY(" + _OIDS + ")), "
+        "(SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal AND tgname = ANY(?) AND tgrelid = ANY(" + _OIDS + "))",
+        (
+            sorted({r[0] for r in REFS}),
+            sorted({r[2] for r in REFS}),
+            _NAMES,
+            sorted({r[i] for r in REFS for i in (0, 2)}),
+        ),
     )
     return state.fetchone() == (0, len(TRIGGERS))
+
+
+def unmatched(table, column, parent):
+    """The query counting table's rows whose column refers to no row of parent: what adding a
+    foreign key checks (tests/support/leaguegen.py's bulk load runs without the triggers)."""
+    return "SELECT count(*) FROM %s c WHERE c.%s IS NOT NULL AND NOT EXISTS (SELECT 1 FROM %s p WHERE p.id = c.%s)" % (
+        table,
+        column,
+        parent,
+        column,
+    )
 
 
 def make(db):
