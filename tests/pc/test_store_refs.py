@@ -171,3 +171,22 @@ def test_the_checks_read_the_stores_own_tables(pg_url):
             assert pgrefs.made(s.db)
         finally:
             s.close()
+
+
+def test_unmatched_counts_what_a_load_without_the_checks_left(pg_url):
+    """pgrefs.unmatched: the rows that refer to no row, as adding a foreign key finds them
+    (tests/support/leaguegen.py loads with the checks off, then counts)."""
+    both_games(pg_url)
+    s = open_store(pg_url)
+    try:
+
+        def counts():
+            return [one(s, pgrefs.unmatched(*ref[:3]))[0] for ref in pgrefs.REFS]
+
+        assert counts() == [0, 0, 0]
+        s.db.execute("ALTER TABLE arrows DISABLE TRIGGER USER")
+        s.db.execute("INSERT INTO arrows VALUES (?, 1, NULL, 0, 0, NULL, 'missed')", (MISSING,))
+        s.db.execute("ALTER TABLE arrows ENABLE TRIGGER USER")
+        assert counts() == [0, 0, 1]
+    finally:
+        s.close()

@@ -15,7 +15,10 @@ take over an hour here. Instead:
    games, turns and arrows are made from the pool's on the server (INSERT ... SELECT), the
    archer of each turn the copy's archer in that place. The heavy tables' keys, indexes and
    foreign keys are dropped for the load and made again after it, as the migrations made
-   them;
+   them; the triggers that check a turn's and an arrow's references on PostgreSQL
+   (store/pgrefs.py) are off for the load (with no key to find a row by, each statement's
+   check would read the whole table a row) and on again after it, every reference then
+   checked at once, as adding a foreign key checks it;
 3. the copies' archer figures are filled by store/figures.py over their ids, and the
    league's records of them (its archers, their sides, the counts per club, archer and day)
    by LeagueDB.keep, as add_checked fills both for a push's batch; the league's tables hold
@@ -40,7 +43,7 @@ from ttt_history import full_game, ttt_header
 from scorebox.league import tokens
 from scorebox.league.clubs import league_store
 from scorebox.league.server import MAX_BATCH
-from scorebox.store import figures
+from scorebox.store import figures, pgrefs
 from scorebox.store.checks import check
 from scorebox.store.leaguedb import HOME
 from scorebox.store.rows import TABLES
@@ -203,6 +206,10 @@ class Copies:
         t0 = time.perf_counter()
         for sql in kept:
             db.execute(sql)
+        for table, column, parent, _ in pgrefs.REFS:
+            unmatched = db.execute(pgrefs.unmatched(table, column, parent)).fetchone()[0]
+            if unmatched:
+                raise RuntimeError("%d %s refer to no row of %s: the load is wrong" % (unmatched, table, parent))
         db.execute("ANALYZE")
         say("keys and indexes made again (%.0f s)" % (time.perf_counter() - t0))
         t0 = time.perf_counter()
@@ -246,8 +253,9 @@ class Copies:
             self.db.execute(sql.replace("CREATE TABLE", "CREATE UNLOGGED TABLE"))
 
     def _drop_keys(self):
-        """Drop the heavy tables' keys and indexes, and the foreign keys from or to them;
-        the statements that make them again, keys first, foreign keys last."""
+        """Drop the heavy tables' keys and indexes, and the foreign keys from or to them, and
+        turn the reference checks off; the statements that make them again, keys first,
+        foreign keys last, checks on again."""
         db = self.db
         cons = db.execute(
             "SELECT conrelid::regclass::text, conname, contype, pg_get_constraintdef(oid) FROM pg_constraint "
@@ -269,6 +277,9 @@ class Copies:
             if name not in owned:
                 db.execute('DROP INDEX "%s"' % name)
                 again.append(sql)
+        for table in sorted({ref[0] for ref in pgrefs.REFS}):  # turns' and arrows' reference checks
+            db.execute("ALTER TABLE %s DISABLE TRIGGER USER" % table)
+            again.append("ALTER TABLE %s ENABLE TRIGGER USER" % table)
         fks = [s for s in again if " FOREIGN KEY " in s]
         return [s for s in again if s not in fks] + fks
 
