@@ -10,7 +10,9 @@ from leagueclubs import add_club, clubs, league_count, running
 from scorebox.commands import push
 from scorebox.errors import ScoreboxError
 from scorebox.league import tokens
+from scorebox.store import lock
 from scorebox.store.access import open_store
+from scorebox.store.postgres import WRITE_LOCK
 
 pytest_plugins = ("pgserver",)
 psycopg = pytest.importorskip("psycopg", reason="psycopg not installed: pip install -e .[test] (make does)")
@@ -66,3 +68,31 @@ def test_a_club_added_before_pushes_and_its_hash_is_made_sha256(pg_url, tmp_path
         finally:
             store.close()
     assert league_count(pg_url) == 5
+
+
+def test_a_right_token_is_taken_when_its_hash_cannot_be_replaced(pg_url, tmp_path, capsys, monkeypatch):
+    """Another writer holding the league's write lock longer than a request waits: the club's
+    old hash is not replaced then, but its right token is taken all the same (and its hash
+    replaced at a later request)."""
+    a, _ = clubs(tmp_path)
+    token = add_club(capsys, pg_url, "A")
+    argon2 = PasswordHasher().hash(token.split(".")[2])
+    league = open_store(pg_url)
+    try:
+        league.db.execute("UPDATE league_clubs SET token_hash = ?", (argon2,))
+    finally:
+        league.close()
+    monkeypatch.setattr(lock, "LOCK_WAIT", 1)
+    with running(pg_url) as address:
+        store = open_store(a)
+        try:
+            with psycopg.connect(pg_url, autocommit=True) as other:
+                other.execute("SELECT pg_advisory_lock(%s)", (WRITE_LOCK,))
+                asked = push.League(address, token).call("league/api/have", {"matches": [], "clubs": []})
+                assert asked == {"have": []}
+                assert hash_of(pg_url, token) == argon2
+                other.execute("SELECT pg_advisory_unlock(%s)", (WRITE_LOCK,))
+            assert push.push(store, push.League(address, token)) == (5, 0)
+            assert hash_of(pg_url, token) == tokens.hashed(token.split(".")[2])
+        finally:
+            store.close()
