@@ -130,14 +130,14 @@ def forget(j):
 
 def save(j):
     """Replace journal.ack: written to journal.ack.tmp, then renamed over it; on FAT with a
-    ring (box/fatjournal.py) written after the others in place, no file made or renamed."""
+    ring (box/ring.py) written after the others in place, no file made or renamed."""
     state = {"floor": j._floor, "acked": j._ranges, "next": j._next}
     if j._ring_from:
         state["ring"] = j._ring_from  # where the group files from before the ring end
     if j._slots is not None:
-        from box import fatjournal
+        from box import ring
 
-        fatjournal.save_ack(j, R.value_record(R.ACK, state))
+        ring.save_ack(j, R.value_record(R.ACK, state))
         return
     tmp = j._path(ACK_FILE + ".tmp")
     with open(tmp, "wb") as f:

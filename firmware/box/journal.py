@@ -43,7 +43,7 @@ WARN_PERCENT = const(90)
 _TYPICAL = const(256)  # bytes a match is assumed to take until the journal has measured its own
 _ENOSPC = const(28)
 # CircuitPython's drive is FAT, rewritten in place: there a group file is two copies written
-# in place (box/fatjournal.py, docs/journal.md "On FAT")
+# in place (box/fatjournal.py, box/ring.py, docs/journal.md "On FAT")
 FAT = sys.implementation.name == "circuitpython"
 
 
@@ -80,7 +80,7 @@ class Journal(Reader):
         self.group_bytes = group_bytes
         self.reserve_blocks = reserve_blocks
         self._f = None
-        self._slots = None  # on FAT the journal's space allocated once (box/fatjournal.py's Ring)
+        self._slots = None  # on FAT the journal's space allocated once (box/ring.py's Ring)
         super().__init__(root)
 
     def _reset(self):
@@ -104,6 +104,8 @@ class Journal(Reader):
         finally:
             del recovery  # with the module's last reference gone, the collection frees it
             _unload("box.recovery")
+            if FAT:
+                _unload("box.fatrecovery")  # its part on FAT, loaded by recovery.recover
 
     def ack(self, numbers):
         """The host holds these matches (a number or a list of numbers): their space is
@@ -115,7 +117,7 @@ class Journal(Reader):
 
     def _save_acks(self):
         """Write the acknowledgements' state again (box/fatjournal.py, before a slot of the
-        ring is taken: box/acks.py imports fatjournal, so fatjournal asks through here)."""
+        ring is taken)."""
         from box import acks
 
         acks.save(self)
@@ -133,11 +135,11 @@ class Journal(Reader):
 
     def _file(self, name):
         """A journal file to read; on FAT with a ring, a slot's group or the acknowledgements
-        are a stretch of its file (box/fatjournal.py)."""
+        are a stretch of its file (box/ring.py)."""
         if self._slots is not None:
-            from box import fatjournal
+            from box import ring
 
-            return fatjournal.region(self, name)
+            return ring.region(self, name)
         return super()._file(name)
 
     def _group(self, name):
@@ -246,7 +248,7 @@ class Journal(Reader):
         n = 0
         names = [""]
         if FAT:  # its second copy goes with it
-            from box.fatjournal import MIRROR
+            from box.fatlayout import MIRROR
 
             names.append(MIRROR + "/")
         for i in range(len(g) - 1):
@@ -284,11 +286,13 @@ class Journal(Reader):
         left = usable * bs // per if usable > 0 else 0
         pct = (total - free) * 100 // (total - MIN_FREE_BLOCKS) if total > MIN_FREE_BLOCKS else 100
         if FAT:  # the matches the newest group's copies hold, and new groups' room: the ring's
-            from box import fatjournal  # slots that may take one, or copies that fit
+            if self._slots is not None:  # slots that may take one, or copies that fit
+                from box import ring
 
-            if self._slots is not None:
-                left, pct = fatjournal.ring_space(self, per)
+                left, pct = ring.ring_space(self, per)
             else:
+                from box import fatjournal
+
                 left = fatjournal.matches_left(self, bs, free, per)
                 pct = (total - free) * 100 // total
         pct = 100 if pct > 100 or left == 0 else pct
@@ -316,9 +320,9 @@ class Journal(Reader):
             if not new_group:
                 return
             if self._slots is not None:  # the ring's next slot, if its matches are all acknowledged
-                from box import fatjournal
+                from box import ring
 
-                if fatjournal.usable(self, self._slots.next()):
+                if ring.usable(self, self._slots.next()):
                     return
                 self._full()
             need = self._need(st[0])

@@ -206,9 +206,9 @@ class Link:
         runs = acks.listed(self.journal, _int(body, "after", 0) + 1, (1 << 30) - 1)
         files = [[name, size] for name, size in journal_files(self.journal.root)]
         if self.journal._slots is not None:  # on FAT, the ring's groups too
-            from box import fatjournal
+            from box import ring
 
-            files = sorted(files + [[name, size] for name, size in fatjournal.listed(self.journal)])
+            files = sorted(files + [[name, size] for name, size in ring.listed(self.journal)])
         if isinstance(body, dict) and body.get("ranges"):
             return {"ranges": runs[: frames.MAX_RUNS], "more": len(runs) > frames.MAX_RUNS, "files": files}
         got, more = [], False

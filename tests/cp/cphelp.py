@@ -17,6 +17,23 @@ def core_sources():
     return out
 
 
+def free_blocks(image, tmp):
+    """Free clusters (512 bytes) of a FAT12 image, as FatFs counts them."""
+    from pyfatfs.PyFatFS import PyFatFS
+
+    path = os.path.join(tmp, "count.img")
+    with open(path, "wb") as f:
+        f.write(image)
+    drive = PyFatFS(path, read_only=True)
+    try:
+        fs, b = drive.fs, drive.fs.bpb_header
+        root = b["BPB_RootEntCnt"] * 32 // b["BPB_BytsPerSec"]
+        data = b["BPB_TotSec16"] - b["BPB_RsvdSecCnt"] - b["BPB_NumFATs"] * b["BPB_FATSz16"] - root
+        return sum(1 for c in fs.fat[2 : 2 + data // b["BPB_SecPerClus"]] if c == 0)
+    finally:
+        drive.close()
+
+
 def box_files():
     """CIRCUITPY as `scorebox deploy --circuitpython` leaves it (device/cpinstall.py's plan):
     [(path on the drive, bytes)]."""

@@ -12,6 +12,7 @@ import sys
 import time
 
 import pytest
+from cphelp import free_blocks
 
 from scorebox.device import cpinstall, firmware
 from scorebox.device.cpinstall import InstallError
@@ -76,6 +77,20 @@ def console(pico, until, timeout=120, interrupt=True):
     return emu.console_text(got)
 
 
+def on_the_drive(files, tmp):
+    """files ({path: bytes}: the install's, in a folder on the PC's disk, whose ring has the
+    most slots) with the ring and the store's copies the install makes on the 1 MiB CIRCUITPY
+    itself: as many slots as its free blocks take (the room the box writes in kept beside them)."""
+    lay = cpinstall.fatlayout()
+    ring = [d + "/" + n for d in (lay.FIRST, lay.MIRROR) for n in (lay.RING, lay.STORE)]
+    files = {k: v for k, v in files.items() if k not in ring}
+    free = free_blocks(emu.fs_image(sorted(files.items())), str(tmp)) * 512
+    n = lay.slots_for(free - 2 * lay.STORE_COPY)
+    for path in ring if n else ():  # none when two slots do not fit
+        files[path] = b"\xff" * (lay.ring_size(n) if path.endswith(lay.RING) else lay.STORE_COPY)
+    return files
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("cpinstall")
@@ -95,7 +110,7 @@ def installed(tmp_path_factory):
     again = scorebox("deploy", "--circuitpython", drive)
     flash = str(tmp / "installed.flash")
     with open(flash, "wb") as f:
-        f.write(emu.fs_image(sorted(after.items())))
+        f.write(emu.fs_image(sorted(on_the_drive(after, tmp).items())))
     pico = emu.EmulatedCircuitPython(flash)
     try:
         pico.wait_usb()
@@ -123,9 +138,9 @@ def test_the_box_goes_on_a_fresh_drive(installed):
         assert after[rel] == before[rel]  # CircuitPython's own files are left as they were
     # The journal's space, allocated once (docs/journal.md "On FAT"): its ring's two files of
     # 0xFF, as many slots as fit (here the most: this folder is on the PC's disk).
-    fj = cpinstall.fatjournal()
-    n = fj.MAX_SLOTS
-    assert after["tbja/journal.tbs"] == after["tbjb/journal.tbs"] == b"\xff" * fj.ring_size(n)
+    lay = cpinstall.fatlayout()
+    n = lay.MAX_SLOTS
+    assert after["tbja/journal.tbs"] == after["tbjb/journal.tbs"] == b"\xff" * lay.ring_size(n)
     assert "%d group slots made" % n in first.stdout, first.stdout
 
 

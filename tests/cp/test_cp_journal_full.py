@@ -1,7 +1,7 @@
 """A full CIRCUITPY drive says so, in the box's words (issue 25; docs/journal.md "On FAT").
 
 The emulated CircuitPython Pico boots once on a drive from before the journal's ring (too full
-for one: box/fatjournal.py's Ring) whose journal's newest group is full (its
+for one: box/ring.py's Ring) whose journal's newest group is full (its
 two copies made on the PC by box/journal.py with its FAT flag set: the next match needs a new
 group, 80 KiB of copies) and whose free space a filler file leaves short of that, but room for
 the old accounting's ballast and part of a copy. The box's journal there must refuse the match
@@ -15,7 +15,7 @@ import shutil
 import sys
 
 import pytest
-from cphelp import core_sources
+from cphelp import core_sources, free_blocks
 
 from scorebox.device.firmware import firmware_dir
 from scorebox.sim.cp import emu
@@ -28,7 +28,8 @@ HEADER = {"options": {"games": 3}, "archers": ["Ann", "Bob"], "distance": 18, "u
 EVENTS = [5, 70, 9, 137, 14, 256, 14, 200, 33, 258, 7, 96] * 2
 FREE = 120  # 512-byte blocks left free: under a new group's 176, over the old ballast's 32
 GAMES = ("tictacbow", "try-tac-toe")
-MODULES = ("__init__", "journal", "recovery", "acks", "fatjournal", "session", "store", "ui", "keys")
+MODULES = ("__init__", "journal", "recovery", "acks", "session", "store", "ui", "keys")
+MODULES += ("fatjournal", "fatlayout", "fatrecovery", "kept", "ring", "twin")  # the journal's and the store's on FAT
 CODE = """import json, os, supervisor, time
 while not supervisor.runtime.serial_connected:
     time.sleep(0.01)
@@ -57,12 +58,12 @@ for gid in %(games)r:  # what the app's New match > Start shows (box/setup.py: a
 def _full_group(tmp):
     """{path: bytes} of a journal whose newest group (both copies) is full, and its matches,
     written by box/journal.py as on CircuitPython's FAT."""
-    from box import fatjournal, journal
+    from box import fatlayout, journal
 
     folder = os.path.join(tmp, "journal")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(journal, "FAT", True)
-        mp.setattr(fatjournal, "MAX_SLOTS", 0)  # a drive from before the ring, too full for one
+        mp.setattr(fatlayout, "MAX_SLOTS", 0)  # a drive from before the ring, too full for one
         j = journal.Journal(folder)
         j.recover()
         while len(j._groups) < 2:  # until a match opens the next group: the first is full
@@ -82,23 +83,6 @@ def _full_group(tmp):
     return files, matches
 
 
-def _free_blocks(image, tmp):
-    """Free clusters (512 bytes) of a FAT12 image, as FatFs counts them."""
-    from pyfatfs.PyFatFS import PyFatFS
-
-    path = os.path.join(tmp, "count.img")
-    with open(path, "wb") as f:
-        f.write(image)
-    drive = PyFatFS(path, read_only=True)
-    try:
-        fs, b = drive.fs, drive.fs.bpb_header
-        root = b["BPB_RootEntCnt"] * 32 // b["BPB_BytsPerSec"]
-        data = b["BPB_TotSec16"] - b["BPB_RsvdSecCnt"] - b["BPB_NumFATs"] * b["BPB_FATSz16"] - root
-        return sum(1 for c in fs.fat[2 : 2 + data // b["BPB_SecPerClus"]] if c == 0)
-    finally:
-        drive.close()
-
-
 @pytest.fixture(scope="module")
 def booted(tmp_path_factory):
     tmp = str(tmp_path_factory.mktemp("cp-journal-full"))
@@ -112,7 +96,7 @@ def booted(tmp_path_factory):
     files["boot.py"] = BOOT
     files["code.py"] = (CODE % {"header": HEADER, "games": GAMES}).encode()
     # boot_out.txt, which CircuitPython writes at boot, takes one more
-    filler = (_free_blocks(emu.fs_image(sorted(files.items())), tmp) - FREE - 1) * 512
+    filler = (free_blocks(emu.fs_image(sorted(files.items())), tmp) - FREE - 1) * 512
     files["filler.bin"] = b"\x5a" * filler
     flash = os.path.join(tmp, "flash.img")
     with open(flash, "wb") as f:

@@ -1,4 +1,4 @@
-"""The journal's space allocated once on CircuitPython's FAT drive (box/fatjournal.py's Ring,
+"""The journal's space allocated once on CircuitPython's FAT drive (box/ring.py's Ring,
 docs/journal.md "On FAT"), on the emulated CircuitPython 10.2.1 with every flash write traced:
 a drive whose ring (two slots, made and written on the PC by box/journal.py under CPython, as
 an install makes the ring before the box writes in it) holds match 1 (acknowledged) and match
@@ -57,22 +57,22 @@ def _box_journal():
 
     if firmware_dir() not in sys.path:
         sys.path.append(firmware_dir())
-    from box import fatjournal, journal
+    from box import fatlayout, journal
 
-    return journal, fatjournal
+    return journal, fatlayout
 
 
 class _OnFat:
     """box/journal.py under CPython as on CircuitPython (its FAT flag), rings of at most two slots."""
 
     def __enter__(self):
-        self.journal, self.fj = _box_journal()
-        self.was = self.journal.FAT, self.fj.MAX_SLOTS
-        self.journal.FAT, self.fj.MAX_SLOTS = True, 2
+        self.journal, self.lay = _box_journal()
+        self.was = self.journal.FAT, self.lay.MAX_SLOTS
+        self.journal.FAT, self.lay.MAX_SLOTS = True, 2
         return self.journal
 
     def __exit__(self, *exc):
-        self.journal.FAT, self.fj.MAX_SLOTS = self.was
+        self.journal.FAT, self.lay.MAX_SLOTS = self.was
 
 
 def _ring_files(tmp):
@@ -166,7 +166,7 @@ def traced(tmp_path_factory):
 
     tmp = str(tmp_path_factory.mktemp("cp-slots"))
     files = list(core_sources()) + [("boot.py", cpcut.BOOT)]
-    for rel in ("box/__init__.py", "box/journal.py", "box/recovery.py", "box/acks.py", "box/fatjournal.py"):
+    for rel in cpcut.JOURNAL_MODULES:
         with open(os.path.join(firmware_dir(), rel), "rb") as f:
             files.append((rel, f.read()))
     code = CODE % {"small": SMALL, "h3": H3, "h4": H4, "events": EVENTS, "result": RESULT, "more": MORE}

@@ -1,9 +1,9 @@
 """`scorebox sync` from the emulated CircuitPython Pico whose journal is in its ring (box/
-fatjournal.py's Ring, docs/journal.md "On FAT"): the drive as `scorebox deploy --circuitpython`
+ring.py's Ring, docs/journal.md "On FAT"): the drive as `scorebox deploy --circuitpython`
 leaves it (the ring made by the install's own make_ring) with matches written by box/journal.py
 with its FAT flag, on the PC, over two groups of the ring's slots. The real CLI syncs them over
 usb_cdc.data: LIST names the slots' groups as group files, READ streams each from the ring's
-file (fatjournal.Region on CircuitPython's VM), every match stored as the journal holds it;
+file (ring.Region on CircuitPython's VM), every match stored as the journal holds it;
 the ACK is kept in place in the ring (a second sync finds nothing new, and the drive after
 the power is off holds the acknowledgements), and the journal made, grew or deleted no file."""
 

@@ -1,4 +1,4 @@
-"""box/fatjournal.py's Twin under CPython (docs/journal.md, "On FAT"): open() takes the copy
+"""box/twin.py's Twin under CPython (docs/journal.md, "On FAT"): open() takes the copy
 that reads further over the other, whatever a cut left (a sector erased, a record half
 written, the second copy a record behind, a copy cut short while it was made), and leaves a
 file that is not a copy alone. The power cuts on the emulated CircuitPython Pico are
@@ -13,8 +13,9 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatjournal  # noqa: E402
-from box.fatjournal import PAD, Twin  # noqa: E402
+from box import fatlayout  # noqa: E402
+from box.fatlayout import PAD  # noqa: E402
+from box.twin import Twin  # noqa: E402
 from scorebox_core import records as R  # noqa: E402
 
 ROOM = 8192
@@ -22,9 +23,9 @@ ROOM = 8192
 
 @pytest.fixture(autouse=True)
 def no_ring(monkeypatch):
-    """A drive with no room for the journal's ring of slots (box/fatjournal.py's Ring; its own
+    """A drive with no room for the journal's ring of slots (box/ring.py's Ring; its own
     tests are tests/pc/test_fatjournal_slots.py): its groups as files, each in two copies."""
-    monkeypatch.setattr(fatjournal, "MAX_SLOTS", 0)
+    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 0)
 
 
 RECS = [R.group_record(1) + R.match_record(1, {"archers": ["Ann", "Bob"]})] + [R.event_record(e) for e in range(40)]
@@ -168,7 +169,8 @@ class _Folder:  # what Group asks of box/journal.py's Journal: its paths
 def test_a_group_file_written_before_is_appended_to_as_it_is(tmp_path):
     # A newest group the journal wrote as a plain file (before it kept it on FAT, or a PC's
     # copy) is no Twin: the box goes on appending to it rather than refusing to boot.
-    from box.fatjournal import Group, settle
+    from box.fatjournal import Group
+    from box.fatrecovery import settle
 
     plain = b"".join(RECS[:3])
     (tmp_path / "g000001.tbj").write_bytes(plain)
@@ -210,7 +212,7 @@ def on_fat(monkeypatch):
 
 
 def test_the_journal_on_fat_keeps_its_newest_group_in_two_copies(tmp_path, on_fat):
-    from box.fatjournal import MIRROR
+    from box.fatlayout import MIRROR
 
     j = on_fat.Journal(str(tmp_path))
     j.recover()
@@ -224,7 +226,7 @@ def test_the_journal_on_fat_keeps_its_newest_group_in_two_copies(tmp_path, on_fa
     j.append(14)
     j.close()
     a, b = tmp_path / "g000001.tbj", tmp_path / MIRROR / "g000001.tbj"
-    assert a.read_bytes() == b.read_bytes() and len(a.read_bytes()) == 2 * PAD + fatjournal.ROOM
+    assert a.read_bytes() == b.read_bytes() and len(a.read_bytes()) == 2 * PAD + fatlayout.ROOM
     # A cut tore the first copy's records: the boot puts them back and the match goes on.
     _edit(str(a), lambda d: d.__setitem__(slice(PAD, PAD + 4096), b"\xff" * 4096))
     j = on_fat.Journal(str(tmp_path))
@@ -240,7 +242,7 @@ def test_the_journal_on_fat_keeps_its_newest_group_in_two_copies(tmp_path, on_fa
 
 
 def test_a_new_group_on_fat_is_two_new_copies_and_both_go_with_it(tmp_path, on_fat):
-    from box.fatjournal import MIRROR
+    from box.fatlayout import MIRROR
 
     j = on_fat.Journal(str(tmp_path), group_bytes=64)  # a new group for each match
     j.recover()

@@ -13,7 +13,7 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatjournal  # noqa: E402
+from box import fatjournal, fatlayout  # noqa: E402
 from scorebox_core.journal import JournalError  # noqa: E402
 
 HEADER = {"options": {"games": 3}, "archers": ["Ann", "Bob"], "distance": 18, "unit": "m"}
@@ -22,9 +22,9 @@ EVENTS = [5, 70, 9, 137, 14, 256, 14, 200, 33, 258, 7, 96]
 
 @pytest.fixture(autouse=True)
 def no_ring(monkeypatch):
-    """A drive with no room for the journal's ring of slots (box/fatjournal.py's Ring; its own
+    """A drive with no room for the journal's ring of slots (box/ring.py's Ring; its own
     tests are tests/pc/test_fatjournal_slots.py): its groups as files, each in two copies."""
-    monkeypatch.setattr(fatjournal, "MAX_SLOTS", 0)
+    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 0)
 
 
 @pytest.fixture
@@ -79,10 +79,10 @@ def test_the_space_figure_never_promises_more_matches_than_fit(tmp_path, on_fat)
     per = j.space()["per_match"]
     bs = 512
     need = fatjournal.need(bs)
-    assert need == 2 * fatjournal.COPY // bs + fatjournal.SPARE // bs
+    assert need == 2 * fatlayout.COPY // bs + fatlayout.SPARE // bs
     in_group = fatjournal.matches_left(j, bs, need - 1, per)  # no room for a new group's copies
     one_more = fatjournal.matches_left(j, bs, need, per) - in_group  # room for one
-    assert fatjournal.matches_left(j, bs, need + 2 * fatjournal.COPY // bs, per) == in_group + 2 * one_more
+    assert fatjournal.matches_left(j, bs, need + 2 * fatlayout.COPY // bs, per) == in_group + 2 * one_more
     fit = _first_of_second_group(on_fat, tmp_path, False) - 11  # the matches this group still took
     assert 0 < in_group <= fit, (in_group, fit)
     per_group = _first_of_second_group(on_fat, tmp_path / "c", False) - 1
@@ -100,7 +100,7 @@ def test_a_match_past_its_copys_room_is_refused_in_a_sentence_and_kept(tmp_path,
             n += 1
     why = str(e.value)
     assert why == "match too long: its file is full; the last entry was not saved"
-    assert n > fatjournal.ROOM // 3 - 100
+    assert n > fatlayout.ROOM // 3 - 100
     from box.ui import wrap  # what box/app.py shows: "error: " and the sentence, on home.Message's 5 lines
 
     assert len(wrap("error: " + why)) <= 5
@@ -111,5 +111,5 @@ def test_a_match_past_its_copys_room_is_refused_in_a_sentence_and_kept(tmp_path,
     j = on_fat.Journal(str(tmp_path))
     rep = j.recover()
     assert rep["damage"] == [] and rep["open"] == 1 and rep["arrows"] == n
-    a, b = (tmp_path / "g000001.tbj").read_bytes(), (tmp_path / fatjournal.MIRROR / "g000001.tbj").read_bytes()
-    assert a == b and len(a) == fatjournal.COPY
+    a, b = (tmp_path / "g000001.tbj").read_bytes(), (tmp_path / fatlayout.MIRROR / "g000001.tbj").read_bytes()
+    assert a == b and len(a) == fatlayout.COPY

@@ -1,4 +1,4 @@
-"""The journal's ring on FAT (box/fatjournal.py, docs/journal.md "On FAT") after review 63:
+"""The journal's ring on FAT (box/ring.py, docs/journal.md "On FAT") after review 63:
 a ring file lost or cut short is made again from the other (numbering goes on, every match
 still read and synced); a slot whose first copy's wipe a cut stopped is read whole from the
 second; a drive from before whose ring has turned lists and reads only the matches its groups
@@ -23,7 +23,7 @@ from test_fatjournal_slots import (  # noqa: E402
 )
 
 from box import acks, link  # noqa: E402
-from box.fatjournal import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
+from box.fatlayout import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
 
 on_fat = test_fatjournal_slots.on_fat  # the journal's FAT flag set, a ring of three slots
 

@@ -1,4 +1,4 @@
-"""box/fatjournal.py's Ring under CPython with box/journal.py's FAT flag set (docs/journal.md
+"""box/ring.py's Ring under CPython with box/journal.py's FAT flag set (docs/journal.md
 "On FAT"): the journal's space allocated once, as a ring of group slots written in place and
 reused once the PC holds their matches. After the ring is made no file is made, grown,
 renamed or deleted (a new group, an acknowledgement, a slot's reuse); a cut at any write of a
@@ -18,8 +18,8 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatjournal  # noqa: E402
-from box.fatjournal import ACK_COPY, ACK_ROOM, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
+from box import fatlayout  # noqa: E402
+from box.fatlayout import ACK_COPY, ACK_ROOM, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
 from scorebox_core import frames  # noqa: E402
 from scorebox_core import records as R  # noqa: E402
 
@@ -33,7 +33,7 @@ def on_fat(monkeypatch):
     from box import journal
 
     monkeypatch.setattr(journal, "FAT", True)
-    monkeypatch.setattr(fatjournal, "MAX_SLOTS", 3)  # a ring of three slots: it turns quickly
+    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 3)  # a ring of three slots: it turns quickly
     return journal
 
 
@@ -66,9 +66,9 @@ def _files(root):
 def test_the_ring_is_made_once_and_no_file_changes_after(tmp_path, on_fat):
     j, _ = _journal(on_fat, tmp_path)
     made = _files(tmp_path)
-    size = fatjournal.ring_size(3)
+    size = fatlayout.ring_size(3)
     assert made == {os.path.join(FIRST, RING): size, os.path.join(MIRROR, RING): size} | {
-        os.path.join(d, fatjournal.STORE): fatjournal.STORE_COPY for d in (FIRST, MIRROR)
+        os.path.join(d, fatlayout.STORE): fatlayout.STORE_COPY for d in (FIRST, MIRROR)
     }  # and beside it the app's settings and roster (box/store.py, tests/pc/test_fatstore.py)
     stat = {p: os.stat(tmp_path / p).st_ino for p in made}
     for k in range(8):  # new groups, acknowledgements, slots reused, a boot between
@@ -218,7 +218,7 @@ def test_a_cut_at_any_write_of_a_slots_reuse_or_an_acknowledgement_loses_nothing
 def _drive_from_before(root, journal):
     """A drive the journal wrote before the ring: its groups as files (each in two copies),
     journal.ack a file (matches 1 and 2 acknowledged)."""
-    fatjournal.MAX_SLOTS, keep = 0, fatjournal.MAX_SLOTS
+    fatlayout.MAX_SLOTS, keep = 0, fatlayout.MAX_SLOTS
     try:
         j, _ = _journal(journal, root)
         for k in range(3):
@@ -226,7 +226,7 @@ def _drive_from_before(root, journal):
         j.ack([1, 2])
         j.close()
     finally:
-        fatjournal.MAX_SLOTS = keep
+        fatlayout.MAX_SLOTS = keep
     names = sorted(os.listdir(root))
     assert "journal.ack" in names and "g000003.tbj" in names and FIRST not in names
     return names
@@ -276,7 +276,7 @@ def test_a_ring_cut_short_while_it_was_made_is_made_again_and_anything_else_left
     a = tmp_path / FIRST / RING
     a.write_bytes(a.read_bytes()[: 3 * 512])  # only 0xFF, short: a cut while it was made
     j, _ = _journal(on_fat, tmp_path)
-    assert a.stat().st_size == fatjournal.ring_size(3) and j._slots is not None
+    assert a.stat().st_size == fatlayout.ring_size(3) and j._slots is not None
     _match(j)
     j.close()
     b = tmp_path / MIRROR / RING
@@ -288,9 +288,9 @@ def test_a_ring_cut_short_while_it_was_made_is_made_again_and_anything_else_left
 
 
 def test_a_ring_holds_its_slots_at_the_drives_room():
-    assert fatjournal.slots_for(2 * fatjournal.COPY * 2) == 0  # under two slots: no ring
+    assert fatlayout.slots_for(2 * fatlayout.COPY * 2) == 0  # under two slots: no ring
     per = 2 * COPY
-    base = fatjournal.SPARE + 2 * ACK_COPY
-    assert fatjournal.slots_for(base + 2 * per) == 2 and fatjournal.slots_for(base + 3 * per - 1) == 2
-    assert fatjournal.ring_size(2) == ACK_COPY + 2 * COPY and ACK_COPY == 2 * PAD + ACK_ROOM
+    base = fatlayout.SPARE + 2 * ACK_COPY
+    assert fatlayout.slots_for(base + 2 * per) == 2 and fatlayout.slots_for(base + 3 * per - 1) == 2
+    assert fatlayout.ring_size(2) == ACK_COPY + 2 * COPY and ACK_COPY == 2 * PAD + ACK_ROOM
     assert frames.MAX_STREAM >= COPY  # a slot's group is read in one streamed READ

@@ -1,6 +1,6 @@
 """box/store.py on CircuitPython's FAT drive with the journal's ring, under CPython with
 box/journal.py's FAT flag set (docs/journal.md "On FAT"): the settings and the roster are one
-state kept in place in two copies made with the ring (box/fatjournal.py's Kept), so a save
+state kept in place in two copies made with the ring (box/kept.py's Kept), so a save
 makes, grows or renames no file; a cut at any write of a save (and in any 4 KiB sector it
 writes, erased or half programmed) leaves the state before or the new one, never an error;
 the files of a drive from before are read and migrated once; LittleFS keeps its files."""
@@ -17,9 +17,9 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatjournal  # noqa: E402
+from box import fatlayout, kept  # noqa: E402
 from box import store as S  # noqa: E402
-from box.fatjournal import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY  # noqa: E402
+from box.fatlayout import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY  # noqa: E402
 from box.link import NAME_MAX  # noqa: E402
 
 SECTOR = 4096  # CircuitPython's flash sector: a cut loses all of it
@@ -30,7 +30,7 @@ def on_fat(monkeypatch):
     from box import journal
 
     monkeypatch.setattr(journal, "FAT", True)
-    monkeypatch.setattr(fatjournal, "MAX_SLOTS", 3)
+    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 3)
     return journal
 
 
@@ -191,10 +191,10 @@ def test_a_drive_from_before_is_read_and_migrated_once(tmp_path, on_fat, monkeyp
     # Its settings and roster as files; a ring made by the journal of before (no store beside it).
     (tmp_path / S.SETTINGS).write_text(json.dumps({"contrast": 7, "store": "abc"}))
     (tmp_path / S.ROSTER).write_text("Ann\nBob\n")
-    make = fatjournal.make_store
-    monkeypatch.setattr(fatjournal, "make_store", lambda root: False)
+    make = kept.make_store
+    monkeypatch.setattr(kept, "make_store", lambda root: False)
     _boot(on_fat, tmp_path)
-    monkeypatch.setattr(fatjournal, "make_store", make)
+    monkeypatch.setattr(kept, "make_store", make)
     assert not os.path.exists(tmp_path / FIRST / STORE) and os.path.exists(tmp_path / FIRST / RING)
     before = _files(tmp_path)
     st = S.Store(str(tmp_path))
@@ -228,7 +228,7 @@ def test_without_a_ring_and_on_littlefs_the_files_as_before(tmp_path, on_fat, mo
     for fat in (True, False):  # a FAT drive too full for a ring; LittleFS
         root = tmp_path / str(fat)
         monkeypatch.setattr(on_fat, "FAT", fat)
-        monkeypatch.setattr(fatjournal, "MAX_SLOTS", 0)
+        monkeypatch.setattr(fatlayout, "MAX_SLOTS", 0)
         st = _boot(on_fat, root)
         st.set("contrast", 3)
         st.save()
@@ -244,8 +244,8 @@ def test_the_install_makes_the_copies_beside_the_ring(tmp_path):
     from scorebox.device import cpinstall
 
     n = cpinstall.make_ring(str(tmp_path))
-    assert n == fatjournal.MAX_SLOTS
+    assert n == fatlayout.MAX_SLOTS
     for d in (FIRST, MIRROR):
         assert (tmp_path / d / STORE).read_bytes() == b"\xff" * STORE_COPY
-        assert (tmp_path / d / RING).stat().st_size == fatjournal.ring_size(n)
+        assert (tmp_path / d / RING).stat().st_size == fatlayout.ring_size(n)
     assert cpinstall.make_ring(str(tmp_path)) is None

@@ -1,5 +1,5 @@
 """The rescue (`scorebox sync --raw`, and `--drive FOLDER` for a mounted CIRCUITPY drive) of a
-CircuitPython box whose journal is a ring (box/fatjournal.py, docs/journal.md "On FAT"): the
+CircuitPython box whose journal is a ring (box/ring.py, docs/journal.md "On FAT"): the
 ring is made and written here by the box's own code (box/journal.py with its FAT flag, three
 slots, a new group every match), with matches of both games, a slot taken again and a slot's
 wipe cut short (its group then read from the second copy, as the box reads it). Every match
@@ -23,8 +23,8 @@ from scorebox.sync.pull import Summary
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatjournal  # noqa: E402
-from box.fatjournal import ACK_COPY, COPY, FIRST, PAD, RING  # noqa: E402
+from box import fatlayout  # noqa: E402
+from box.fatlayout import ACK_COPY, COPY, FIRST, PAD, RING  # noqa: E402
 from scorebox_core.ttt import rules as ttt  # noqa: E402
 
 UID = "cp-ring-box"
@@ -57,7 +57,7 @@ def on_fat(monkeypatch):
     from box import journal
 
     monkeypatch.setattr(journal, "FAT", True)
-    monkeypatch.setattr(fatjournal, "MAX_SLOTS", 3)
+    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 3)
     return journal
 
 
@@ -168,14 +168,14 @@ def test_group_files_from_before_the_ring_are_rescued_beside_it(tmp_path, on_fat
     folder = tmp_path / "CIRCUITPY"
     folder.mkdir()
     made = [ttt_match(11), jt.typical(12), jt.typical(13), ttt_match(14)]
-    monkeypatch.setattr(fatjournal, "MAX_SLOTS", 0)  # a drive from before the ring: groups as files
+    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 0)  # a drive from before the ring: groups as files
     j = on_fat.Journal(str(folder), group_bytes=200)
     j.recover()
     for m in made[:2]:
         _write(j, m)
     j.ack([1])
     j.close()
-    monkeypatch.setattr(fatjournal, "MAX_SLOTS", 3)  # the next boot makes the ring
+    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 3)  # the next boot makes the ring
     j = on_fat.Journal(str(folder), group_bytes=200)
     j.recover()
     assert j._slots is not None

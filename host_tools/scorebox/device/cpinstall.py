@@ -13,7 +13,7 @@ Step by step (each says what it did; any refusal stops before a byte is written)
     maker's wiring) is kept.
  3. copy what differs, remove what an earlier install wrote and this one no longer has (when
     unchanged), then write INSTALLED, and flush the drive (os.sync).
- 4. the journal's space, allocated once (box/fatjournal.py's Ring, docs/journal.md "On FAT"):
+ 4. the journal's space, allocated once (box/ring.py's Ring, docs/journal.md "On FAT"):
     when the drive has none, its two files of 0xFF made, as many group slots as the space
     left holds (10 on a fresh 1 MiB CIRCUITPY), and the two copies of the app's settings and
     roster beside them, so that the box never makes, grows or deletes a file to keep its
@@ -177,10 +177,11 @@ def _read(path):
         )
 
 
-def fatjournal():
-    """The box's box/fatjournal.py, for the ring's layout (it runs under CPython too)."""
-    path = os.path.join(firmware.firmware_dir(), "box", "fatjournal.py")
-    spec = importlib.util.spec_from_file_location("scorebox_fatjournal", path)
+def fatlayout():
+    """The box's box/fatlayout.py, the ring's layout: loaded by its path (it imports only the
+    shared core, and runs under CPython too)."""
+    path = os.path.join(firmware.firmware_dir(), "box", "fatlayout.py")
+    spec = importlib.util.spec_from_file_location("scorebox_fatlayout", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -188,18 +189,18 @@ def fatjournal():
 
 def make_ring(drive):
     """Make the journal's ring on the drive when it has none, and beside it the two copies
-    of the app's settings and roster (box/fatjournal.py's Kept): its slots (0: no room for
+    of the app's settings and roster (box/kept.py's Kept): its slots (0: no room for
     two, the box then keeps its groups and settings as files), None when one is there
     already (the box's, left as it is: the box makes the copies beside it at its first save)."""
-    fj = fatjournal()
-    paths = [os.path.join(drive, d, fj.RING) for d in (fj.FIRST, fj.MIRROR)]
+    lay = fatlayout()
+    paths = [os.path.join(drive, d, lay.RING) for d in (lay.FIRST, lay.MIRROR)]
     if any(os.path.exists(p) for p in paths):
         return None
-    n = fj.slots_for(shutil.disk_usage(drive).free - 2 * fj.STORE_COPY)
+    n = lay.slots_for(shutil.disk_usage(drive).free - 2 * lay.STORE_COPY)
     if n:
-        for d in (fj.FIRST, fj.MIRROR):
+        for d in (lay.FIRST, lay.MIRROR):
             os.makedirs(os.path.join(drive, d), exist_ok=True)
-            for name, size in ((fj.RING, fj.ring_size(n)), (fj.STORE, fj.STORE_COPY)):
+            for name, size in ((lay.RING, lay.ring_size(n)), (lay.STORE, lay.STORE_COPY)):
                 with open(os.path.join(drive, d, name), "wb") as f:
                     f.write(b"\xff" * size)
     return n

@@ -45,10 +45,10 @@ from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE, JournalError, Reade
 ROOTS = ("/flash", "/")  # the virtual Pico mounts its flash at /flash, a Pico at /
 
 
-def _fatjournal_names():
-    """box/fatjournal.py's FIRST, MIRROR and RING, read from its source: the PC package
+def _layout_names():
+    """box/fatlayout.py's FIRST, MIRROR and RING, read from its source: the PC package
     imports no firmware but the shared core (tests/pc/test_imports.py)."""
-    with open(os.path.join(firmware_dir(), "box", "fatjournal.py")) as f:
+    with open(os.path.join(firmware_dir(), "box", "fatlayout.py")) as f:
         tree = ast.parse(f.read())
     names = {}
     for node in tree.body:
@@ -61,7 +61,7 @@ def _fatjournal_names():
 
 def _ring_files():
     """The ring's two files in the journal's folder (docs/journal.md "On FAT")."""
-    n = _fatjournal_names()
+    n = _layout_names()
     return (n["FIRST"] + "/" + n["RING"], n["MIRROR"] + "/" + n["RING"])
 
 
