@@ -18,14 +18,15 @@ from box.fatlayout import PAD  # noqa: E402
 from box.twin import Twin  # noqa: E402
 from scorebox_core import records as R  # noqa: E402
 
+pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set
 ROOM = 8192
 
 
-@pytest.fixture(autouse=True)
-def no_ring(monkeypatch):
+@pytest.fixture
+def ring_slots():
     """A drive with no room for the journal's ring of slots (box/ring.py's Ring; its own
     tests are tests/pc/test_fatjournal_slots.py): its groups as files, each in two copies."""
-    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 0)
+    return 0
 
 
 RECS = [R.group_record(1) + R.match_record(1, {"archers": ["Ann", "Bob"]})] + [R.event_record(e) for e in range(40)]
@@ -166,7 +167,7 @@ class _Folder:  # what Group asks of box/journal.py's Journal: its paths
         return self.root + "/" + name
 
 
-def test_a_group_file_written_before_is_appended_to_as_it_is(tmp_path):
+def test_a_group_file_written_before_is_appended_to_as_it_is(tmp_path, on_fat):
     # A newest group the journal wrote as a plain file (before it kept it on FAT, or a PC's
     # copy) is no Twin: the box goes on appending to it rather than refusing to boot.
     from box.fatjournal import Group
@@ -199,16 +200,6 @@ def test_the_pcs_decoder_reads_a_copy_as_the_box_does(tmp_path):
     got, want = decode_file(copy, 1), decode_file(good, 1)
     assert got["damage"] == [] and [m[:3] for m in got["matches"]] == [m[:3] for m in want["matches"]]
     assert decode_file(b"\xff\x12" + good, 1)["damage"]
-
-
-@pytest.fixture
-def on_fat(monkeypatch):
-    """box/journal.py as on CircuitPython (its FAT), here on CPython's files: the journal's
-    logic over the copies (which file, which offset, recovery) without CircuitPython's cache."""
-    from box import journal
-
-    monkeypatch.setattr(journal, "FAT", True)  # Journal.recover hands it to box/recovery.py
-    return journal
 
 
 def test_the_journal_on_fat_keeps_its_newest_group_in_two_copies(tmp_path, on_fat):

@@ -16,23 +16,17 @@ if firmware_dir() not in sys.path:
 from box import fatjournal, fatlayout  # noqa: E402
 from scorebox_core.journal import JournalError  # noqa: E402
 
+pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set
+
 HEADER = {"options": {"games": 3}, "archers": ["Ann", "Bob"], "distance": 18, "unit": "m"}
 EVENTS = [5, 70, 9, 137, 14, 256, 14, 200, 33, 258, 7, 96]
 
 
-@pytest.fixture(autouse=True)
-def no_ring(monkeypatch):
+@pytest.fixture
+def ring_slots():
     """A drive with no room for the journal's ring of slots (box/ring.py's Ring; its own
     tests are tests/pc/test_fatjournal_slots.py): its groups as files, each in two copies."""
-    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 0)
-
-
-@pytest.fixture
-def on_fat(monkeypatch):
-    from box import journal
-
-    monkeypatch.setattr(journal, "FAT", True)
-    return journal
+    return 0
 
 
 def _match(j, events=EVENTS):

@@ -10,7 +10,6 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-import test_fatjournal_slots  # noqa: E402
 from test_fatjournal_slots import (  # noqa: E402
     EVENTS,
     HEADER,
@@ -25,7 +24,7 @@ from test_fatjournal_slots import (  # noqa: E402
 from box import acks, link  # noqa: E402
 from box.fatlayout import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
 
-on_fat = test_fatjournal_slots.on_fat  # the journal's FAT flag set, a ring of three slots
+pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
 
 
 def _synced(j):

@@ -26,15 +26,7 @@ from scorebox_core import records as R  # noqa: E402
 HEADER = {"options": {"games": 3}, "archers": ["Ann", "Bob"], "distance": 18, "unit": "m"}
 EVENTS = [5, 70, 9, 137, 14, 256, 14, 200, 33, 258, 7, 96]
 SMALL = 200  # group_bytes: a new group every match or two
-
-
-@pytest.fixture
-def on_fat(monkeypatch):
-    from box import journal
-
-    monkeypatch.setattr(journal, "FAT", True)
-    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 3)  # a ring of three slots: it turns quickly
-    return journal
+pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
 
 
 def _match(j, events=EVENTS, result=None):

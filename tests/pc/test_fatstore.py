@@ -22,16 +22,9 @@ from box import store as S  # noqa: E402
 from box.fatlayout import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY  # noqa: E402
 from box.link import NAME_MAX  # noqa: E402
 
+pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
+
 SECTOR = 4096  # CircuitPython's flash sector: a cut loses all of it
-
-
-@pytest.fixture
-def on_fat(monkeypatch):
-    from box import journal
-
-    monkeypatch.setattr(journal, "FAT", True)
-    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 3)
-    return journal
 
 
 def _boot(journal, root):

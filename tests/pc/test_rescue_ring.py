@@ -27,6 +27,7 @@ from box import fatlayout  # noqa: E402
 from box.fatlayout import ACK_COPY, COPY, FIRST, PAD, RING  # noqa: E402
 from scorebox_core.ttt import rules as ttt  # noqa: E402
 
+pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
 UID = "cp-ring-box"
 
 
@@ -50,15 +51,6 @@ def ttt_match(seed):
     assert g.over()
     h = {"game": ttt.GAME, "options": g.opts.to_dict(), "archers": [["Cat"], ["Dan"]], "clock": 1790000100 + seed}
     return h, evs, ttt.result(g)
-
-
-@pytest.fixture
-def on_fat(monkeypatch):
-    from box import journal
-
-    monkeypatch.setattr(journal, "FAT", True)
-    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 3)
-    return journal
 
 
 def _write(j, m):
