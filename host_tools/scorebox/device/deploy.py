@@ -226,8 +226,10 @@ def restart(port):
         ser.close()
 
 
-def hello(port, timeout=30.0):
-    """The box's HELLO reply once it answers after a restart (the port may come and go)."""
+def hello(port, timeout=60.0):
+    """The box's HELLO reply once it answers after a restart (the port may come and go). A
+    Pico answers within 2 s; the emulated one, started again, takes 10-30 s on a 2-core PC
+    and more while other work shares it: the wait ends as soon as it answers."""
     deadline = time.monotonic() + timeout
     last = None
     while time.monotonic() < deadline:
