@@ -46,13 +46,18 @@ def _synced(j):
     return got["matches"], seen
 
 
-@pytest.mark.parametrize("lost", ["first cut short", "first gone", "second gone"])
-def test_a_ring_file_lost_or_cut_short_is_made_again_from_the_other(tmp_path, on_fat, lost):
+def _two_matches_closed(on_fat, tmp_path):
+    """A ring holding matches 1 and 2, its files closed (as at a power-off)."""
     j, _ = _journal(on_fat, tmp_path)
     for _ in range(2):
         _match(j)
     j.close()
     j._slots.close()
+
+
+@pytest.mark.parametrize("lost", ["first cut short", "first gone", "second gone"])
+def test_a_ring_file_lost_or_cut_short_is_made_again_from_the_other(tmp_path, on_fat, lost):
+    _two_matches_closed(on_fat, tmp_path)
     whole = (tmp_path / MIRROR / RING).read_bytes()
     a, b = tmp_path / FIRST / RING, tmp_path / MIRROR / RING
     if lost == "first cut short":  # its last cluster lost, or its directory entry torn
@@ -71,11 +76,7 @@ def test_a_ring_file_lost_or_cut_short_is_made_again_from_the_other(tmp_path, on
 
 
 def test_a_ring_file_not_made_again_without_room_or_over_another_file(tmp_path, on_fat, monkeypatch):
-    j, _ = _journal(on_fat, tmp_path)
-    for _ in range(2):
-        _match(j)
-    j.close()
-    j._slots.close()
+    _two_matches_closed(on_fat, tmp_path)
     a = tmp_path / FIRST / RING
     a.write_bytes(b"not the journal's" * 300)  # no ring copy: left as it is
     kept = a.read_bytes()

@@ -75,23 +75,26 @@ END $$;
 
 
 def _triggers(table, column, parent, action):
+    """{trigger's name: the statement that makes it} for one reference."""
     name = "scorebox_refs_%s_%s" % (table, column)
     new = "REFERENCING NEW TABLE AS scorebox_new FOR EACH STATEMENT"
     old = "REFERENCING OLD TABLE AS scorebox_old FOR EACH STATEMENT"
     written = "EXECUTE FUNCTION scorebox_refs_written('%s', '%s')" % (column, parent)
     gone = "EXECUTE FUNCTION scorebox_refs_gone('%s', '%s', '%s')" % (table, column, action)
-    return (
-        "CREATE OR REPLACE TRIGGER %s_ins AFTER INSERT ON %s %s %s" % (name, table, new, written),
-        "CREATE OR REPLACE TRIGGER %s_upd AFTER UPDATE ON %s %s %s" % (name, table, new, written),
-        "CREATE OR REPLACE TRIGGER %s_del AFTER DELETE ON %s %s %s" % (name, parent, old, gone),
-        "CREATE OR REPLACE TRIGGER %s_key AFTER UPDATE ON %s %s %s" % (name, parent, old, gone),
-        "CREATE OR REPLACE TRIGGER %s_trunc BEFORE TRUNCATE ON %s FOR EACH STATEMENT "
-        "EXECUTE FUNCTION scorebox_refs_truncate('%s')" % (name, parent, table),
-    )
+    made = {
+        "_ins": "AFTER INSERT ON %s %s %s" % (table, new, written),
+        "_upd": "AFTER UPDATE ON %s %s %s" % (table, new, written),
+        "_del": "AFTER DELETE ON %s %s %s" % (parent, old, gone),
+        "_key": "AFTER UPDATE ON %s %s %s" % (parent, old, gone),
+        "_trunc": "BEFORE TRUNCATE ON %s FOR EACH STATEMENT EXECUTE FUNCTION scorebox_refs_truncate('%s')"
+        % (parent, table),
+    }
+    return {name + end: "CREATE OR REPLACE TRIGGER %s%s %s" % (name, end, sql) for end, sql in made.items()}
 
 
-TRIGGERS = sum((_triggers(*ref) for ref in REFS), ())
-_NAMES = [sql.split()[4] for sql in TRIGGERS]
+TRIGGERS = {name: sql for ref in REFS for name, sql in _triggers(*ref).items()}
+_TABLES = sorted({r[0] for r in REFS})
+_PARENTS = sorted({r[2] for r in REFS})
 _OIDS = "ARRAY(SELECT to_regclass(t) FROM unnest(?::text[]) AS t)"  # tables by name, as the session finds them
 
 
@@ -103,12 +106,7 @@ def made(db):
         "SELECT (SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY(" + _OIDS + ") "
         "AND confrelid = ANY(" + _OIDS + ")), "
         "(SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal AND tgname = ANY(?) AND tgrelid = ANY(" + _OIDS + "))",
-        (
-            sorted({r[0] for r in REFS}),
-            sorted({r[2] for r in REFS}),
-            _NAMES,
-            sorted({r[i] for r in REFS for i in (0, 2)}),
-        ),
+        (_TABLES, _PARENTS, list(TRIGGERS), sorted(set(_TABLES + _PARENTS))),
     )
     return state.fetchone() == (0, len(TRIGGERS))
 
@@ -132,7 +130,7 @@ def make(db):
     for table, column, parent, _ in REFS:
         for key in _keys(db, table, column, parent):
             db.execute('ALTER TABLE %s DROP CONSTRAINT "%s"' % (table, key))
-    for sql in TRIGGERS:
+    for sql in TRIGGERS.values():
         db.execute(sql)
 
 
