@@ -8,6 +8,7 @@ import sys
 
 from scorebox.device.firmware import firmware_dir
 from scorebox.errors import ScoreboxError
+from scorebox.store.urls import is_url
 from scorebox_core import VERSION
 
 
@@ -74,10 +75,23 @@ def cmd_doctor(args):
         finally:
             store.close()
 
+    from scorebox.store.access import ENV
+
+    checks, box, db = (), True, args.db or os.environ.get(ENV)
+    if is_url(db):
+        # a league's database: checked in one line; a box only when one is named
+        checks, box = (lambda report: _check_database(report, db),), bool(args.port or args.sim)
     if args.sim is None:
-        return doctor.doctor(args.port, box_name=box_name)
+        return doctor.doctor(args.port, box_name=box_name, checks=checks, box=box)
     with vpico.plugged_in(args.sim) as port:  # the simulator's box, plugged in as `sync --sim` does
-        return doctor.doctor(port, box_name=box_name)
+        return doctor.doctor(port, box_name=box_name, checks=checks, box=box)
+
+
+def _check_database(report, url):
+    from scorebox.store import pgcheck
+
+    ok, line = pgcheck.check(url)
+    report("ok" if ok else "FAIL", line)
 
 
 def _sim_box(what):
@@ -97,7 +111,11 @@ def _sim_box(what):
 
 def _store_naming_the_box():
     p = argparse.ArgumentParser(add_help=False)
-    p.add_argument("--db", help="the store that names the box (`scorebox boxes`; default: in your user data folder)")
+    p.add_argument(
+        "--db",
+        help="the store that names the box (`scorebox boxes`; default: in your user data folder);"
+        " a league's postgresql:// address: checked, and a box only with --port or --sim",
+    )
     return p
 
 

@@ -164,7 +164,9 @@ def check_box(report, port, box_name=None):
     report("ok", text + (", one open" if info.get("open") else ""))
 
 
-def doctor(port=None, out=print, box_name=None):
+def doctor(port=None, out=print, box_name=None, checks=(), box=True):
+    """Every check's line, then the box's unless box is False; checks are the caller's own
+    (report) -> None, run after the PC's (cli.py: the league's database)."""
     fails = []
 
     def report(level, text):
@@ -173,6 +175,10 @@ def doctor(port=None, out=print, box_name=None):
         out("%-5s %s" % (level, text))
 
     check_pc(report)
+    for check in checks:
+        check(report)
+    if not box:
+        return 0 if not fails else 2
     port = check_port(report, port)
     if port:
         check_box(report, port, box_name)
