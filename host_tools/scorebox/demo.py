@@ -39,6 +39,15 @@ def demo_folder(out):
     return out
 
 
+def lit_rows(frame, on):
+    """The box's last screen as the sim draws it (half blocks, 128 columns), to its last lit
+    row: the panel's dark rows below it would print as a run of blank lines."""
+    rows = [row.rstrip() for row in half_blocks(frame, on).split("\n")]
+    while rows and not rows[-1]:
+        rows.pop()
+    return "\n".join(rows)
+
+
 def cmd_demo(args):
     keys = args.keys or os.path.join(os.path.dirname(firmware_dir()), "docs", "demo.keys")
     if not os.path.exists(keys):
@@ -50,8 +59,8 @@ def cmd_demo(args):
     frames = run_script(keys, state=flash, roster="Ann,Bob,Cat,Dan")
     write_frames(frames, os.path.join(out, "frames"))
     frame, on, _ = frames[-1]
-    print(half_blocks(frame, on))
-    print("%d frames in %s" % (len(frames), os.path.relpath(os.path.join(out, "frames"))))
+    print(lit_rows(frame, on))
+    print("(its last screen; all %d frames, as PNG: %s)" % (len(frames), os.path.relpath(os.path.join(out, "frames"))))
     print()
     print("== 2. The box plugged into the PC: scorebox sync")
     db = os.path.join(out, "club.sqlite")

@@ -34,3 +34,13 @@ def test_a_second_demo_replaces_only_its_own_files(tmp_path):
     assert p.returncode == 0, p.stdout + p.stderr
     assert "1 new match stored" in p.stdout  # a fresh store: the earlier one was the demo's own
     assert (out / "notes.txt").read_text() == "mine"
+
+
+def test_the_demo_prints_no_blank_run_after_the_box_screen(tmp_path):
+    p = demo(tmp_path / "demo")
+    assert p.returncode == 0, p.stdout + p.stderr
+    lines = p.stdout.split("\n")
+    screen = lines[1 : next(i for i, line in enumerate(lines) if line.startswith("(its last screen"))]
+    assert screen and screen[-1].strip(), screen[-3:]  # ends at its last lit row
+    assert all(line == line.rstrip() for line in lines), [line for line in lines if line != line.rstrip()][:2]
+    assert "\n\n\n" not in p.stdout
