@@ -256,9 +256,16 @@ def build(src, out, log=print):
         json.dump({"key": k, "firmware": firmware.tree_hash(), "source": src_h}, f)
         f.write("\n")
     size = check_size(uf2)
+    path = os.path.join(out, name + ".uf2")
+    log("make uf2: %s %s in %.1f s" % (how, path, time.monotonic() - t0))
     log(
-        "make uf2: %s %s (%d KB of flash, %.1f s): %s"
-        % (how, name + ".uf2", size // 1024, time.monotonic() - t0, os.path.join(out, name + ".uf2"))
+        "  a file of %s bytes puts %s bytes (%d KiB) of the image on the Pico's 2 MiB flash: each 512-byte"
+        " UF2 block carries 256 of them; the box's file system keeps the flash after it"
+        % (format(os.path.getsize(path), ","), format(size, ","), size // 1024)
+    )
+    log(
+        "  next: hold the Pico's BOOTSEL button while you plug it in, copy the file onto the RPI-RP2 drive that"
+        " appears; the Pico restarts as the box and shows its home menu (docs/hardware.md, First boot)"
     )
     return os.path.join(out, name + ".uf2")
 
