@@ -82,10 +82,12 @@ def connections(p):
         rows.append(("4x4 keypad", "C%d (pin %d)" % (i + 1, i + 5), sig, pin, "column %s" % KEYPAD_COL_NAMES[i]))
     for name, g in p["BUTTONS"]:
         sig, pin = gp(g, "button %s" % name)
-        rows.append(("button %s" % name, "leg 1", sig, pin, "other leg to GND (pin %d)" % gnd_near(pin)))
+        rows.append(("button %s" % name, "leg 1", sig, pin, "pressed: to GND (the pin's pull-up inside)"))
+        rows.append(("button %s" % name, "leg 2", "GND", gnd_near(pin), ""))
     if p["PIEZO"] is not None:
         sig, pin = gp(p["PIEZO"], "piezo")
-        rows.append(("piezo (optional)", "+", sig, pin, "- to GND (pin %d)" % gnd_near(pin)))
+        rows.append(("piezo (optional)", "+", sig, pin, "driven by PWM"))
+        rows.append(("piezo (optional)", "-", "GND", gnd_near(pin), ""))
     bat = "3xAA holder" if p["BATTERY"] == "3xAA" else "LiPo charger OUT"
     rows.append((bat, "+", "VSYS", 39, "through the switch and the Schottky diode (stripe to VSYS)"))
     rows.append((bat, "-", "GND", 38, ""))
@@ -112,6 +114,36 @@ def table(p):
 
 _COLOURS = {"OLED": "#1f77b4", "4x4": "#2ca02c", "button": "#d62728", "piezo": "#9467bd", "3xAA": "#ff7f0e"}
 _COLOURS["LiPo"] = "#ff7f0e"
+
+
+def _BATTERY_PLUS(part, term):
+    return part.split()[0] in ("3xAA", "LiPo") and term == "+"
+
+
+def _switch_and_diode(bx, ty, side):
+    """The battery's + row inside its box: + through the power switch and the Schottky diode,
+    its stripe (the bar) towards VSYS, to the box's edge where the wire to the Pico leaves."""
+    y = ty - 4
+    edge, out = (bx + 180, -1) if side == "L" else (bx, 1)  # the wire's edge; out: the way into the box
+
+    def x(d):  # d pixels into the box from the wire's edge
+        return edge + out * d
+
+    a, c = x(22), x(10)  # the diode: anode, cathode (bar) nearest VSYS
+    return "\n".join(
+        [
+            '<path d="M%d %d H%d" stroke="black" fill="none"/>' % (x(0), y, c),
+            '<path d="M%d %d L%d %d L%d %d Z" fill="black"/>' % (a, y - 5, a, y + 5, c, y),
+            '<path d="M%d %d V%d" stroke="black" stroke-width="2"/>' % (c, y - 6, y + 6),
+            '<path d="M%d %d H%d" stroke="black" fill="none"/>' % (a, y, x(40)),
+            '<circle cx="%d" cy="%d" r="2" fill="white" stroke="black"/>' % (x(42), y),
+            '<path d="M%d %d L%d %d" stroke="black"/>' % (x(44), y, x(60), y - 7),
+            '<circle cx="%d" cy="%d" r="2" fill="white" stroke="black"/>' % (x(62), y),
+            '<path d="M%d %d H%d" stroke="black" fill="none"/>' % (x(64), y, x(74)),
+            '<text x="%d" y="%d" text-anchor="%s">+ (switch, diode)</text>'
+            % (x(78), ty, "end" if side == "L" else "start"),
+        ]
+    )
 
 
 def _esc(s):
@@ -183,10 +215,13 @@ def svg(p):
         for i, (_, term, _, pin, _) in enumerate(wires):
             ty = by + 26 + 13 * i
             tx = bx + 180 if s == "L" else bx
-            out.append(
-                '<text x="%d" y="%d" text-anchor="%s">%s</text>'
-                % (tx - 4 if s == "L" else tx + 4, ty, "end" if s == "L" else "start", _esc(term))
-            )
+            if _BATTERY_PLUS(part, term):
+                out.append(_switch_and_diode(bx, ty, s))
+            else:
+                out.append(
+                    '<text x="%d" y="%d" text-anchor="%s">%s</text>'
+                    % (tx - 4 if s == "L" else tx + 4, ty, "end" if s == "L" else "start", _esc(term))
+                )
             x2, y2 = pin_xy(pin)
             lanes[s] += 1
             if s == "L":

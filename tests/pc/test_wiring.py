@@ -57,3 +57,20 @@ def test_an_impossible_pin_map_is_refused(change, error):
     p = dict(wiring.load_pins(), **change)
     with pytest.raises(wiring.PinMapError, match=error):
         wiring.connections(p)
+
+
+def test_every_part_is_drawn_with_its_ground_and_the_battery_through_its_switch_and_diode():
+    p = wiring.load_pins()
+    rows = wiring.connections(p)
+    parts = {part for part, _, _, _, _ in rows}
+    # every part's return path is a wire of its own in the table and the picture (the keypad's
+    # matrix has none: a key joins a row to a column)
+    for part in parts - {"4x4 keypad"}:
+        grounds = [pin for what, _, sig, pin, _ in rows if what == part and sig == "GND"]
+        assert grounds and all(pin in wiring.GND for pin in grounds), part
+    picture = wiring.svg(p)
+    wires = picture.count('stroke-width="1.6"')
+    assert wires == len(rows)
+    # the battery's + reaches VSYS only through the power switch and the Schottky diode
+    assert picture.count("+ (switch, diode)") == 1
+    assert '<path d="M%d ' % (900 - 200 + 10) in picture  # the diode's bar, at VSYS's side of the box
