@@ -20,11 +20,15 @@ PICTURES = Path(__file__).resolve().parent / "pictures"
 
 
 def problems(asm, stl_paths):
-    found = [("fit", name, msg) for name, msgs in fit.check(asm).items() for msg in msgs]
+    """(how many checks ran, the failures as (where, check, message))."""
+    fits = fit.check(asm)
+    ran = len(fits)
+    found = [("fit", name, msg) for name, msgs in fits.items() for msg in msgs]
     for part, path in stl_paths.items():
-        mesh = printability.load(path)
-        found += [(part, name, msg) for name, msgs in printability.check(mesh, asm.params).items() for msg in msgs]
-    return found
+        prints = printability.check(printability.load(path), asm.params)
+        ran += len(prints)
+        found += [(part, name, msg) for name, msgs in prints.items() for msg in msgs]
+    return ran, found
 
 
 def main(argv=None):
@@ -42,9 +46,12 @@ def main(argv=None):
         rows = hardware(asm.params, asm.layout)
         (folder / "hardware.txt").write_text("".join("%d x %s\n" % row for row in rows))
         print("%s: box %.0f x %.0f x %.0f mm -> %s" % (variant_name(asm.params), *outer_size(asm), folder))
-        for where, check, msg in problems(asm, paths):
+        ran, found = problems(asm, paths)
+        for where, check, msg in found:
             print("  FAIL %s %s: %s" % (where, check, msg))
-            failed = True
+        if not found:
+            print("  ok: all %d fit and print checks passed (enclosure/README.md lists them)" % ran)
+        failed = failed or bool(found)
         if args.no_pictures:
             continue
         Path(args.pictures).mkdir(parents=True, exist_ok=True)
