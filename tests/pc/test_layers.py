@@ -33,8 +33,9 @@ SQLITE = {
     "dialect.py",  # PostgreSQL's words for the same SQL (store/postgres.py)
     "postgres.py",
     "pgrefs.py",  # three foreign keys checked once a statement on PostgreSQL
+    "pgcheck.py",  # `scorebox doctor --db`: what a league's database still lacks
     "figures.py",
-    "leaguedb.py",  # a league's accounts and push log (issue 26)
+    "leaguedb.py",  # a league's accounts and push log
 }
 
 # Upper case, as the store writes SQL, a statement or a fragment joined to one; any case for a
