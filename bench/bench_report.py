@@ -20,7 +20,7 @@ from scorebox.store.sqlite import Store
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MATCHES = 100_000
-CACHE = os.path.join(HERE, "cache", "store-100k-v1.sqlite")
+CACHE = os.path.join(HERE, "cache", "store-100k-v2.sqlite")  # v2: the 1.0 store's one baseline
 
 
 def store_path():

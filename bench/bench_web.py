@@ -1,12 +1,9 @@
-"""The club's desk at club scale (issue 24 item 6): on bench_report's 100,000-match store, the
+"""The club's desk at club scale: on bench_report's 100,000-match store, the
 matches list, an archer's page and a match's page, each asked 50 times through Flask's test
 client (the whole app: its checks, the Store opened per request on the real SQLite file,
 Jinja2), each request another page: the list's first pages, filtered by each archer or box
 and paged on; every archer's page in turn; 50 matches drawn across the store. The figure
 is the 95th percentile (nearest rank) in milliseconds; the goal is 300 ms.
-
-The first run on a store made before migration 6 brings it up to date first (its figures
-per archer filled, store/figures.py), outside the timing.
 """
 
 import math
@@ -36,7 +33,7 @@ def p95_ms(client, urls):
 
 def run():
     path, _ = store_path()
-    s = Store(path)  # migrated here if it is older, not timed
+    s = Store(path)
     try:
         if s.count() != MATCHES:
             raise RuntimeError("%s holds %d matches, not %d: delete it" % (path, s.count(), MATCHES))

@@ -2,14 +2,12 @@
 
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 
 import pytest
 from storegen import match_items
 
-from scorebox.store.schema import MIGRATIONS, SCHEMA_VERSION
 from scorebox.store.sqlite import Store
 
 
@@ -158,20 +156,6 @@ def test_a_team_match_is_named_in_rotation(db):
         "WHERE t.side = 'A' ORDER BY g.number, t.number"
     ).fetchall()
     assert len(turns) > 1 and [r[0] for r in turns] == [("Ann", "Amy")[i % 2] for i in range(len(turns))]  # TTB-2
-
-
-def test_a_store_of_the_last_schema_opens_and_keeps_its_archers(db):
-    old = sqlite3.connect(db)
-    for sql in MIGRATIONS[:2]:
-        old.executescript(sql)
-    old.execute("INSERT INTO archers (name) VALUES ('Ann')")
-    old.execute("PRAGMA user_version = 2")
-    old.commit()
-    old.close()
-    assert names(db) == ["Ann"]
-    s = Store(db)
-    assert s.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION >= 4
-    assert len(s.identity()) == 16  # an older store gets its id once, as it migrates (issue 13, item 20)
 
 
 def test_stats_of_an_archer_on_the_roster_with_no_match_yet(db):

@@ -16,11 +16,9 @@ import sys
 
 import pytest
 from bothstore import both_games
-from oldschema import rewind
 
 from scorebox import cli
 from scorebox.store import backup
-from scorebox.store.schema import SCHEMA_VERSION, schema_problems
 from scorebox.store.sqlite import Store
 from scorebox_core.ttb.game import ID as TTB
 from scorebox_core.ttt.game import ID as TTT
@@ -187,36 +185,3 @@ def test_the_copy_before_a_restore_on_a_full_disk_is_named(tmp_path, how):
     assert ".before-restore-" in err and "the copy of the store before the restore" in err, err
     assert "choose another place" not in err and "the store is as it was" in err, err
     assert left == ["club.sqlite"], left
-
-
-def older_backup(tmp_path):
-    """A backup of both games made by the scorebox before migration 5 (schema 4)."""
-    old = both_games(str(tmp_path / "schema4.sqlite"))
-    db = sqlite3.connect(old)
-    rewind(db, 4)  # what migrations 5 to 8 made taken off
-    db.close()
-    assert SCHEMA_VERSION == 8 and backup.problems(old) == []
-    return old
-
-
-def test_an_older_backup_is_brought_up_to_date_in_the_restore_itself(tmp_path, capsys):
-    """The swap's own write transaction leaves the store at the current schema (issue 21
-    review, item 4). Before, it committed the backup's schema 4 and the next open migrated
-    it in a transaction of its own: a sync waiting for the lock could commit in between,
-    into schema 4. The swap is called by itself, so that nothing opens the store after it:
-    what it committed is what a waiting sync would find."""
-    club = both_games(str(tmp_path / "club.sqlite"))
-    old = older_backup(tmp_path)
-    backup._swap(club, old, keep_old=False)
-    db = sqlite3.connect(club)
-    try:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-        assert "full_name" in [r[1] for r in db.execute("PRAGMA table_info(archers)")]
-        assert schema_problems(db) == []
-    finally:
-        db.close()
-    assert rows(club) == rows(old)
-    games = [json.loads(r[2]).get("game") for r in rows(club)]
-    assert games.count(TTT) == 2 and games.count(None) == 3
-    assert cli.main(["restore", old, "--db", club]) == 0, capsys.readouterr().err
-    assert rows(club) == rows(old)

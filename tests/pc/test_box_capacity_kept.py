@@ -1,18 +1,16 @@
-"""The Boxes page's capacity (issue 24 item 2): what a box's last sync read of its space
-(SPACE: free and total bytes, and the matches that still fit as `scorebox sync` counts them,
-device/space.py) is kept per box in the store (migration 7) and shown on the Boxes page and
-by `scorebox boxes`; a store from before it says "not known yet" until the box's next sync.
+"""The Boxes page's capacity: what a box's last sync read of its space (SPACE: free and total
+bytes, and the matches that still fit as `scorebox sync` counts them, device/space.py) is kept
+per box in the store and shown on the Boxes page and by `scorebox boxes`; a box no sync has
+read says "not known yet" until its next sync.
 The box is `scorebox sim`'s virtual Pico with a match keyed on it (docs/demo.keys), synced by
 `scorebox sync --sim`, on both stores (SQLite's file and PostgreSQL)."""
 
 import os
 import re
-import sqlite3
 import subprocess
 import sys
 
 from bothstore import TTT_BOX, both_games
-from oldschema import rewind
 
 from scorebox import cli
 from scorebox.store.access import open_store
@@ -74,14 +72,11 @@ def test_a_sync_keeps_the_box_capacity_for_the_boxes_page_and_command(store_at, 
     assert room in boxes_page(store_at, tmp_path)[uid]
 
 
-def test_a_store_from_before_says_not_known_until_the_box_next_sync(tmp_path, capsys):
-    """A store of schema 6 (made before the capacity was kept), its boxes met by an older
-    scorebox: migration 7 brings it up to date, and each box's capacity is not known until
-    that box syncs again."""
+def test_a_box_no_sync_has_read_says_not_known_until_it_syncs(tmp_path, capsys):
+    """Boxes whose matches came into the store without a sync of theirs (stored from their
+    matches alone, as an import stores them): each box's capacity is not known until that box
+    syncs."""
     db = both_games(str(tmp_path / "club.sqlite"))
-    old = sqlite3.connect(db)
-    rewind(old, 6)
-    old.close()
     s = open_store(db)
     try:
         assert s.box_spaces() == {} and s.check() == []

@@ -192,7 +192,7 @@ def test_the_standings_and_a_record_do_not_read_the_matches(league, monkeypatch)
         assert ("Seq Scan", "league_archer_totals") not in nodes, sql
         if "league_archer_totals" in sql:  # the record: the kept totals alone
             assert {t for _, t in nodes if t} == {"league_archer_totals"}
-    assert len(seen) <= 13  # the store's opening 3 of them: its tables, its version, its checks (pgrefs.made)
+    assert len(seen) <= 12  # the store's opening 2 of them: its tables, its version
 
 
 def test_an_archer_of_two_clubs_is_two_pages(league):

@@ -155,25 +155,6 @@ def test_what_is_kept_is_what_the_matches_say(league):
         store.close()
 
 
-def test_a_league_made_before_archers_gets_them_kept(league):
-    """A league at version 2 (its matches stored, nothing kept) upgraded: every match kept."""
-    from scorebox.store.leaguedb import LEAGUE_VERSION, LeagueDB
-
-    url = league[0]
-    want = archers(url)
-    s = open_store(url)
-    try:
-        s.db.script(
-            "DROP TABLE league_match_clubs, %s, league_archers, league_seasons; UPDATE league_version SET version = 2;"
-            % ", ".join(KEPT)
-        )
-        LeagueDB(s)
-        assert s.db.execute("SELECT version FROM league_version").fetchall() == [(LEAGUE_VERSION,)]
-    finally:
-        s.close()
-    assert archers(url) == want
-
-
 def test_a_match_of_no_clubs_box_is_not_the_leagues(league):
     """A match stored on the league's store for a box no club claimed counts nowhere."""
     url = league[0]

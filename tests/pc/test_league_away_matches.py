@@ -18,7 +18,6 @@ from test_league_review_fixes import send
 from scorebox.league.clubs import league_store
 from scorebox.league.server import create_app
 from scorebox.store.access import open_store
-from scorebox.store.leaguedb import LEAGUE_VERSION, LeagueDB
 
 pytest_plugins = ("pgserver",)
 GUESTS = [("Ben", "tictacbow"), ("Bo", "try-tac-toe")]
@@ -158,15 +157,3 @@ def test_the_clubs_matches_are_read_through_indexes(away, monkeypatch):
     for nodes in got.values():
         for scan in ("league_match_clubs", "matches", "league_boxes", "devices"):
             assert ("Seq Scan", scan) not in nodes, nodes
-
-
-def test_a_league_at_version_5_gets_the_index(away):
-    url = away[0]
-    s = open_store(url)
-    try:
-        s.db.script("DROP INDEX league_match_clubs_by_club; UPDATE league_version SET version = 5;")
-        LeagueDB(s)
-        assert s.db.execute("SELECT version FROM league_version").fetchone()[0] == LEAGUE_VERSION == 6
-        assert s.db.execute("SELECT to_regclass('league_match_clubs_by_club')").fetchone()[0] is not None
-    finally:
-        s.close()

@@ -24,7 +24,6 @@ from scorebox.errors import ScoreboxError
 from scorebox.league.clubs import league_store
 from scorebox.league.server import create_app
 from scorebox.store.access import open_store
-from scorebox.store.leaguedb import LEAGUE_VERSION, LeagueDB
 from scorebox.web.app import create_app as desk
 from scorebox_core import games
 
@@ -317,24 +316,6 @@ def test_a_guests_club_changed_and_pushed_again_moves_the_totals(three, capsys):
     finally:
         store.close()
     check_kept(url)
-
-
-def test_a_league_at_version_3_gets_the_sides_clubs(three, capsys):
-    """A league made before the sides' clubs (version 3) is upgraded on its next start,
-    what it kept left as it was."""
-    url, a, _, tokens = three
-    with running(url) as address:
-        send(a, address, tokens[A])
-    before = league_now(url)
-    s = open_store(url)
-    try:
-        s.db.script("DROP TABLE league_match_clubs, league_match_totals; UPDATE league_version SET version = 3;")
-        LeagueDB(s)
-        assert s.db.execute("SELECT version FROM league_version").fetchone()[0] == LEAGUE_VERSION
-        assert s.db.execute("SELECT count(*) FROM league_match_clubs").fetchone()[0] == 0
-    finally:
-        s.close()
-    assert league_now(url) == before
 
 
 def test_a_guests_club_goes_with_an_export(tmp_path, capsys):

@@ -18,8 +18,6 @@ from scorebox import cli
 from scorebox.commands import push
 from scorebox.league.clubs import league_store
 from scorebox.league.server import create_app
-from scorebox.store.access import open_store
-from scorebox.store.leaguedb import LeagueDB
 from scorebox.web.app import create_app as desk
 from scorebox_core import games
 
@@ -114,7 +112,7 @@ def counted(url):
 def test_the_reports_count_of_matches_is_kept(pg_url, tmp_path, capsys, monkeypatch):
     """The report's count of matches per season and game (a match of two clubs once) is kept
     as matches are stored: after a push of guests of both games, a season added after it, a
-    refiling under other clubs, keep_all and an upgrade from version 4 it is the recount of
+    refiling under other clubs and keep_all it is the recount of
     the kept sides; the report reads neither the sides nor their clubs (EXPLAIN)."""
     a, b = clubs(tmp_path)
     tokens = {name: add_club(capsys, pg_url, name) for name in (A, B, C)}
@@ -140,13 +138,6 @@ def test_the_reports_count_of_matches_is_kept(pg_url, tmp_path, capsys, monkeypa
         assert send(a, address, tokens[A]) == (0, 5)  # filed anew, each match still once
         assert counted(pg_url) == (got, got)
     check_kept(pg_url)  # keep_all makes the same counts
-    assert counted(pg_url) == (got, got)
-    s = open_store(pg_url)
-    try:
-        s.db.script("DROP TABLE league_match_totals; UPDATE league_version SET version = 4;")
-        LeagueDB(s)
-    finally:
-        s.close()
     assert counted(pg_url) == (got, got)
 
 

@@ -1,16 +1,13 @@
-"""The desk's pages at club scale (issue 24 item 6), counted, not timed (the times are
+"""The desk's pages at club scale, counted, not timed (the times are
 bench/bench_web.py's): an archer's page and a page of the matches list read the same number
 of SQLite steps whatever the other archers' matches, and the figures the store keeps per
 archer as it stores matches (store/figures.py) are those of its rows of arrows: for matches
-stored in batches, for a match named after it was shot (A v B), and for a store brought up
-from schema 5 by migration 6."""
+stored in batches and for a match named after it was shot (A v B)."""
 
 import re
-import sqlite3
 
 import pytest
 from bothstore import both_games
-from oldschema import rewind
 from storegen import match_items
 from storehelp import sqlite_steps
 
@@ -136,13 +133,9 @@ def kept(s):
     }
 
 
-@pytest.mark.parametrize("how", ["stored", "named", "migrated"])
+@pytest.mark.parametrize("how", ["stored", "named"])
 def test_the_figures_kept_are_those_of_the_arrows(tmp_path, how):
     path = both_games(str(tmp_path / "club.sqlite"), more=30)  # both games, an A v B match, teams
-    if how == "migrated":  # a store of schema 5, its matches stored before migration 6
-        db = sqlite3.connect(path)
-        rewind(db, 5)
-        db.close()
     s = Store(path)
     try:
         if how == "named":  # a match's archers named again (`show N --names --force`), twice

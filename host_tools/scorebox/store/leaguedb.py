@@ -18,8 +18,10 @@ from scorebox.store.errors import StoreError
 from scorebox.store.queries import _GAME_SQL, _LIST_KEYS, _LIST_SQL
 from scorebox_core import games
 
-LEAGUE_VERSION = 6
+LEAGUE_VERSION = 1
 
+# The league's tables at 1.0, their baseline. A later version adds an upgrade beside it (from
+# N-1 to N) and a test that opens a 1.0 league.
 SCHEMA = """
 CREATE TABLE league_version (version INTEGER NOT NULL);
 INSERT INTO league_version VALUES (1);
@@ -35,6 +37,7 @@ CREATE TABLE league_boxes (
     club_id BIGINT NOT NULL REFERENCES league_clubs(id),
     claimed DOUBLE PRECISION NOT NULL
 );
+CREATE INDEX league_boxes_by_club ON league_boxes(club_id);
 CREATE TABLE league_pushes (
     id BIGSERIAL PRIMARY KEY,
     club_id BIGINT REFERENCES league_clubs(id),
@@ -48,18 +51,9 @@ CREATE TABLE league_pushes (
     outcome TEXT NOT NULL
 );
 CREATE UNIQUE INDEX league_pushes_once ON league_pushes(club_id, push_id) WHERE status = 200;
-"""
-# What takes the league's tables from version N-1 to N (a league made at 1 is upgraded).
-UPGRADES = {
-    # the league's pages (league/pages.py): a club's boxes and its pushes, read by club
-    2: """
-CREATE INDEX league_boxes_by_club ON league_boxes(club_id);
 CREATE INDEX league_pushes_by_club ON league_pushes(club_id, id);
-UPDATE league_version SET version = 2;
-""",
-    # Seasons, archers per club, and the standings and archers' records kept as matches are
-    # stored (LeagueDB.keep; for the matches stored before, _make fills them).
-    3: """
+-- Seasons, archers per club, and the standings and archers' records kept as matches are
+-- stored (LeagueDB.keep).
 CREATE TABLE league_seasons (
     id BIGSERIAL PRIMARY KEY,
     name TEXT NOT NULL UNIQUE,
@@ -117,39 +111,26 @@ CREATE TABLE league_archer_totals (
     PRIMARY KEY (archer_id, season_id, game)
 );
 CREATE INDEX league_archer_totals_by_season ON league_archer_totals(season_id);
-UPDATE league_version SET version = 3;
-""",
-    # The clubs of a match's sides when they are not both its box's club's (a guest archer's
-    # home club, from the push's `clubs`): a row for each side of such a match, none for the
-    # others. Not kept from the matches (keep_all keeps it): what the club said.
-    4: """
+-- The clubs of a match's sides when they are not both its box's club's (a guest archer's
+-- home club, from the push's `clubs`): a row for each side of such a match, none for the
+-- others. Not kept from the matches (keep_all keeps it): what the club said. By club, newest
+-- first, for a club's page (LeagueDB.club_matches).
 CREATE TABLE league_match_clubs (
     match_id BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
     side TEXT NOT NULL,
     club_id BIGINT NOT NULL REFERENCES league_clubs(id),
     PRIMARY KEY (match_id, side)
 );
-UPDATE league_version SET version = 4;
-""",
-    # The report's count of matches per season and game (a match of two clubs once), kept
-    # as the totals are (LeagueDB.keep; for the matches kept before, _make fills it).
-    5: """
+CREATE INDEX league_match_clubs_by_club ON league_match_clubs(club_id, match_id);
+-- The report's count of matches per season and game (a match of two clubs once), kept as
+-- the totals are (LeagueDB.keep).
 CREATE TABLE league_match_totals (
     season_id BIGINT NOT NULL,
     game TEXT NOT NULL,
     matches BIGINT NOT NULL,
     PRIMARY KEY (season_id, game)
 );
-UPDATE league_version SET version = 5;
-""",
-    # A club's page: the matches its archers shot as guests on other clubs' boxes, by club,
-    # newest first (LeagueDB.club_matches). IF NOT EXISTS: a league whose version was set
-    # back by hand (the tests' upgrades from 4) has it already.
-    6: """
-CREATE INDEX IF NOT EXISTS league_match_clubs_by_club ON league_match_clubs(club_id, match_id);
-UPDATE league_version SET version = 6;
-""",
-}
+"""
 # The standings' points rule (docs/league.md): 2 a win, 1 a draw, 0 a loss.
 WIN_POINTS, DRAW_POINTS = 2, 1
 # The side that plays for the club whose box holds the match when both sides are that
@@ -277,11 +258,6 @@ _SEASON = (
     "INSERT INTO league_match_totals (season_id, game, matches) SELECT ?1, game, count(DISTINCT match_id) "
     "FROM league_match_sides WHERE day BETWEEN ?2 AND ?3 GROUP BY 1, 2",
 )
-# The report's counts of the matches kept before version 5, every season's, by the days kept.
-_MATCHES_BEFORE = (
-    "INSERT INTO league_match_totals (season_id, game, matches) SELECT z.id, game, count(DISTINCT match_id) "
-    "FROM league_match_sides " + _BUCKETS + "GROUP BY 1, 2"
-)
 # A match's archers' totals taken back (?1: its id), before it is filed under other archers
 # (LeagueDB.refile), as keep added them.
 _TAKE_BACK = (
@@ -353,13 +329,6 @@ class LeagueDB:
             )
         if have == 0:
             self.db.script(SCHEMA)
-            have = 1
-        for version in range(have + 1, LEAGUE_VERSION + 1):
-            self.db.script(UPGRADES[version])
-        if have < 3:  # what version 3 keeps, of the matches stored before
-            self._keep_all()
-        elif have < 5:  # the report's counts, of the matches kept before
-            self.db.execute(_MATCHES_BEFORE)
 
     # --- what is kept as matches are stored ---------------------------------------------------
     def keep(self, first, last):

@@ -93,22 +93,6 @@ def _triggers(table, column, parent, action):
 
 
 TRIGGERS = {name: sql for ref in REFS for name, sql in _triggers(*ref).items()}
-_TABLES = sorted({r[0] for r in REFS})
-_PARENTS = sorted({r[2] for r in REFS})
-_OIDS = "ARRAY(SELECT to_regclass(t) FROM unnest(?::text[]) AS t)"  # tables by name, as the session finds them
-
-
-def made(db):
-    """Whether the checks are the store's: none of the three foreign keys, every trigger on
-    its tables (db: postgres.py's Connection; the tables as its search_path finds them). One
-    query: a store is opened at each of a league's requests."""
-    state = db.execute(
-        "SELECT (SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY(" + _OIDS + ") "
-        "AND confrelid = ANY(" + _OIDS + ")), "
-        "(SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal AND tgname = ANY(?) AND tgrelid = ANY(" + _OIDS + "))",
-        (_TABLES, _PARENTS, list(TRIGGERS), sorted(set(_TABLES + _PARENTS))),
-    )
-    return state.fetchone() == (0, len(TRIGGERS))
 
 
 def unmatched(table, column, parent):
@@ -124,8 +108,8 @@ def unmatched(table, column, parent):
 
 def make(db):
     """The three foreign keys made triggers, inside the caller's write transaction: at a
-    new store, one from before them, one whose migration made a table again (its foreign
-    keys new, its triggers gone with the old table)."""
+    new store, and after a migration that makes one of their tables again (its foreign keys
+    new, its triggers gone with the old table)."""
     db.script(FUNCTIONS)
     for table, column, parent, _ in REFS:
         for key in _keys(db, table, column, parent):

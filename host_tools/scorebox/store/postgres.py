@@ -213,11 +213,6 @@ class Store(SQLiteStore):
                 % (self.path, have, SCHEMA_VERSION)
             )
         if have == SCHEMA_VERSION:
-            if not pgrefs.made(self.db):  # a store from before them (pgrefs.py)
-                try:
-                    self._write(lambda: pgrefs.made(self.db) or pgrefs.make(self.db))
-                except CannotWrite:
-                    pass  # a user who may only read: the foreign keys check, until a writer opens it
             return
         if have == 0 and not create:
             raise NoStore(self.path)

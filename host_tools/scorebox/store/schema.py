@@ -2,23 +2,30 @@
 
 import sqlite3
 
-from scorebox.store import figures
+SCHEMA_VERSION = 1
 
-SCHEMA_VERSION = 8
-
-# Migration N takes a store from user_version N-1 to N. Append, never edit.
-MIGRATIONS = [
-    """
+# The store's schema at 1.0, its baseline. A later version appends a migration to MIGRATIONS
+# (migration N takes a store from user_version N-1 to N) and a test that opens a 1.0 store;
+# never edit one that shipped.
+BASELINE = """
     CREATE TABLE devices (
         id INTEGER PRIMARY KEY,
         uid TEXT NOT NULL UNIQUE,
         firmware TEXT,
         first_seen REAL NOT NULL,
-        last_seen REAL NOT NULL
+        last_seen REAL NOT NULL,
+        name TEXT,
+        space_free INTEGER,
+        space_total INTEGER,
+        matches_fit INTEGER
     );
     CREATE TABLE archers (
         id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL UNIQUE
+        name TEXT NOT NULL UNIQUE,
+        retired INTEGER NOT NULL DEFAULT 0,
+        added REAL,
+        full_name TEXT,
+        club TEXT
     );
     CREATE TABLE matches (
         id INTEGER PRIMARY KEY,
@@ -76,8 +83,6 @@ MIGRATIONS = [
         PRIMARY KEY (turn_id, number)
     ) WITHOUT ROWID;
     CREATE INDEX turns_by_archer ON turns(archer_id);
-    """,
-    """
     CREATE TABLE quarantine (
         id INTEGER PRIMARY KEY,
         device_id INTEGER NOT NULL REFERENCES devices(id),
@@ -87,35 +92,21 @@ MIGRATIONS = [
         imported REAL NOT NULL,
         UNIQUE (device_id, file, offset, data)
     );
-    """,
-    # The club's roster (store/roster.py): a retired archer leaves the box's list, keeps history.
-    """
-    ALTER TABLE archers ADD COLUMN retired INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE archers ADD COLUMN added REAL;
+    -- The club's roster (store/roster.py): a retired archer leaves the box's list, keeps history.
     CREATE TABLE archer_renames (
         old TEXT NOT NULL,
         archer_id INTEGER NOT NULL REFERENCES archers(id),
         renamed REAL NOT NULL
     );
-    """,
-    # The store's identity, made once (issue 13, item 20): a box acknowledges only to the
-    # store it belongs to (sync/pull.py). A box's name, set by `scorebox boxes` (issue 12).
-    """
+    -- The store's identity, made once: a box acknowledges only to the store it belongs to
+    -- (sync/pull.py).
     CREATE TABLE store_info (
         key TEXT PRIMARY KEY,
         value TEXT NOT NULL
     );
     INSERT INTO store_info (key, value) VALUES ('id', lower(hex(randomblob(8))));
-    ALTER TABLE devices ADD COLUMN name TEXT;
-    """,
-    # An archer's full name from a member list, beside the box's name made from it (#21 item 6).
-    """
-    ALTER TABLE archers ADD COLUMN full_name TEXT;
-    """,
-    # The desk's pages at club scale (issue 24 item 6): an archer's figures kept as matches
-    # are stored (store/figures.py, filled for the matches already there by FILLS below), and
-    # the indexes of an archer's matches and of the matches list's filters.
-    """
+    -- Each archer's figures, kept as matches are stored (store/figures.py), so that the desk's
+    -- pages read a few rows an archer at club scale.
     CREATE TABLE archer_matches (
         archer_id INTEGER NOT NULL REFERENCES archers(id),
         match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
@@ -168,34 +159,23 @@ MIGRATIONS = [
     CREATE INDEX matches_by_box ON matches(device_id, id);
     CREATE INDEX matches_by_started ON matches(started);
     CREATE INDEX matches_by_game ON matches((coalesce(json_extract(header, '$.game'), 'tictacbow')), id);
-    """,
-    # A box's space as its last sync read it (SPACE), for the Boxes page and `scorebox boxes`
-    # (issue 24 item 2): free and total bytes, and the matches that still fit as the sync
-    # counts them (device/space.py). NULL until the box's first sync after this migration.
-    """
-    ALTER TABLE devices ADD COLUMN space_free INTEGER;
-    ALTER TABLE devices ADD COLUMN space_total INTEGER;
-    ALTER TABLE devices ADD COLUMN matches_fit INTEGER;
-    """,
-    # A guest archer's home club, as the league names it (issue 26, docs/league.md "Archers
-    # across clubs"): `scorebox archers club`, the desk's Archers page; NULL: the club's own.
-    """
-    ALTER TABLE archers ADD COLUMN club TEXT;
-    """,
-]
-# What a migration fills from the rows already there, after its statements.
-FILLS = {6: lambda db: figures.fill(db, 0, db.execute("SELECT coalesce(max(id), 0) FROM matches").fetchone()[0])}
+"""
+MIGRATIONS = [BASELINE]
 
 
 def migrate(db, version):
     """Migration `version` on db's main store, inside the caller's write transaction (each
     statement on its own: executescript would commit it)."""
-    for stmt in MIGRATIONS[version - 1].split(";"):
-        if stmt.strip():
-            db.execute(stmt)
-    if version in FILLS:
-        FILLS[version](db)
+    for stmt in _statements(MIGRATIONS[version - 1]):
+        db.execute(stmt)
     db.execute("PRAGMA main.user_version = %d" % version)
+
+
+def _statements(script):
+    """A migration's statements, its comment lines left out (one statement each: executescript
+    would commit the caller's transaction)."""
+    lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
+    return [stmt for stmt in "\n".join(lines).split(";") if stmt.strip()]
 
 
 def schema(db):
@@ -208,7 +188,7 @@ def schema(db):
 def schema_problems(db):
     """What in db's schema is not exactly what this scorebox's migrations make for its
     version: a trigger, a view, another table or index, a table with other columns
-    (issue 13: a backup carrying triggers that rewrite arrows). Empty when it is ours."""
+    (a backup carrying triggers that rewrite arrows, say). Empty when it is ours."""
     version = min(db.execute("PRAGMA user_version").fetchone()[0], SCHEMA_VERSION)
     mem = sqlite3.connect(":memory:")
     try:
