@@ -69,13 +69,15 @@ def unacked(j, lo, hi):
     return out
 
 
-def listed(j, lo, hi):
+def listed(j, lo, hi, every=False):
     """The runs of lo..hi that LIST gives: matches kept on the box, finished and confirmed
-    by both sides (the unconfirmed one waits for its confirmations), not acknowledged."""
+    by both sides (the unconfirmed one waits for its confirmations), not acknowledged; with
+    every, acknowledged or not (LIST's "all": another store copies what the box holds)."""
     j._ensure()
     if not j._groups:
         return []
-    out = unacked(j, max(lo, j._groups[0]), min(hi, j._next - 1))
+    lo, hi = max(lo, j._groups[0]), min(hi, j._next - 1)
+    out = ([[lo, hi]] if lo <= hi else []) if every else unacked(j, lo, hi)
     for a, b in holes(j):  # numbers no group holds: never listed
         out = [r for x, y in out for r in ([x, min(y, a - 1)], [max(x, b + 1), y]) if r[0] <= r[1]]
     u = j.unconfirmed()

@@ -200,10 +200,12 @@ class Link:
     def do_list(self, body):
         """Unacknowledged matches after a number, finished and confirmed by both sides (or
         followed by a newer match), and the journal's files: as numbers (MAX_LIST), or as
-        runs [first, last] (MAX_RUNS) when the PC asks for ranges."""
+        runs [first, last] (MAX_RUNS) when the PC asks for ranges. With "all", acknowledged
+        ones too: every match the box still holds, for a store that is not the box's own."""
         from box import acks
 
-        runs = acks.listed(self.journal, _int(body, "after", 0) + 1, (1 << 30) - 1)
+        every = isinstance(body, dict) and body.get("all") is True
+        runs = acks.listed(self.journal, _int(body, "after", 0) + 1, (1 << 30) - 1, every)
         files = [[name, size] for name, size in journal_files(self.journal.root)]
         if self.journal._slots is not None:  # on FAT, the ring's groups too
             from box import ring

@@ -1,6 +1,7 @@
 """A box belongs to its club's store (issue 13, item 20): the store has an id made once;
 the box remembers the store that first acknowledges its matches; a sync into another
-store copies the matches but leaves them on the box, with one line saying why, unless
+store copies every match the box holds but leaves them on the box (acknowledged by its own
+store or not: tests/both/test_sync_foreign_box.py), with one line saying why, unless
 told to take the box over (`scorebox sync --take-over`). Before, any PC with a cable
 acknowledged, and so freed, every match on a box."""
 
@@ -71,11 +72,11 @@ def test_another_store_copies_but_does_not_acknowledge_unless_it_takes_over(tmp_
         assert box_unacked(vp) == [] and request(vp, "HELLO")["store"] == store_id(laptop)
         p = scorebox("sync", "--port", vp.port, "--db", club, "--no-roster")
         assert "belongs to another store (%s)" % store_id(laptop) in p.stdout
-        assert "0 new matches stored" in p.stdout  # the laptop's acknowledgements hide them ...
-        # ... until the club takes its box back: what the box has not freed is copied again
-        p = scorebox("sync", "--port", vp.port, "--db", club, "--no-roster", "--take-over")
+        assert "5 new matches stored" in p.stdout  # what the box holds, the laptop's acknowledgements or not
+        assert box_unacked(vp) == [] and request(vp, "HELLO")["store"] == store_id(laptop)
+        p = scorebox("sync", "--port", vp.port, "--db", club, "--no-roster", "--take-over")  # the club's again
         assert p.returncode == 0, p.stdout + p.stderr
-        assert "5 new matches stored" in p.stdout and "took the box over from store %s" % store_id(laptop) in p.stdout
+        assert "0 new matches stored" in p.stdout and "took the box over from store %s" % store_id(laptop) in p.stdout
         assert box_unacked(vp) == [] and request(vp, "HELLO")["store"] == store_id(club)
     finally:
         vp.close()

@@ -44,16 +44,14 @@ def test_a_second_pc_says_what_it_copied(tmp_path):
     club, laptop = str(tmp_path / "club.sqlite"), str(tmp_path / "laptop.sqlite")
     sim_match(state)
     assert "1 new match stored" in sync(state, club)  # the box is the club's store's now
-    out = sync(state, laptop)  # the club's store acknowledged match 1: nothing for the laptop
+    sim_match(state)
+    out = sync(state, laptop)  # match 1, acknowledged by the club's store, and match 2
+    assert "2 new matches stored" in out
+    assert "2 matches copied but NOT acknowledged: the box belongs to another store" in out, out
+    out = sync(state, laptop)  # held already, and still not acknowledged
     assert "0 new matches stored" in out
     assert "no new match to copy, none acknowledged: the box belongs to another store" in out, out
     assert "copied but" not in out
-    sim_match(state)
-    out = sync(state, laptop)
-    assert "1 new match stored" in out
-    assert "1 match copied but NOT acknowledged: the box belongs to another store" in out, out
-    out = sync(state, laptop)  # held already, and still not acknowledged
-    assert "0 new matches stored" in out and "no new match to copy, none acknowledged" in out, out
 
 
 def test_the_capacity_estimate_never_jumps_up_and_doctor_says_it_too(tmp_path):

@@ -588,7 +588,9 @@ def group_of(n, firsts):
 def sync(client, store, roster=True, clock=True, progress_stream=None, take_over=False):
     """Pull every match the store lacks, store it, acknowledge it; import the quarantine
     file; set the clock and push the roster. Returns a Summary. A box that belongs to
-    another store (HELLO's store) is copied, not acknowledged, unless take_over."""
+    another store (HELLO's store), unless take_over, gives every match it holds,
+    acknowledged by its store or not (LIST's "all"): copied, none acknowledged, its roster
+    read and left as it is."""
     t0 = time.monotonic()
     s = Summary()
     # The space is read once, at the end (SPACE); a box of protocol 2 sets its clock now.
@@ -621,8 +623,9 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     s.open = hello.get("open") is True
     numbers, files, after = [], [], 0
     listed, names = None, None
+    asked = {"ranges": True, "all": True} if owner is None else {"ranges": True}
     if client.protocol >= 2:
-        listed, names = first_list(client, claim, roster)
+        listed, names = first_list(client, claim, roster, asked)
     elif claim:
         client.request("ACK", claim)
     while True:
@@ -630,7 +633,7 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
             got = check_runs(listed, after, len(numbers))
             listed = None
         elif client.protocol >= 2:
-            got = check_runs(client.request("LIST", {"after": after, "ranges": True}), after, len(numbers))
+            got = check_runs(client.request("LIST", dict(asked, after=after)), after, len(numbers))
         else:
             got = check_list(client.request("LIST", {"after": after}), after, len(numbers))
         numbers += got["matches"]
@@ -693,7 +696,7 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
                     acks.add(store_batch(store, uid, batch, s, bar, base))  # store while the worker works
         acks.add(store_batch(store, uid, batch, s, bar, base))
         if client.protocol >= 2:
-            s.roster, s.space = finish(client, store, acks, roster, names)
+            s.roster, s.space = finish(client, store, acks, roster, names, owner is not None)
         else:
             acks.finish()
     bar.end()
@@ -709,7 +712,7 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     if clock and client.protocol < 2:
         client.request("CLOCK", {"time": int(time.time())})
     if roster and client.protocol < 2:
-        s.roster = push_roster(client, store)
+        s.roster = push_roster(client, store, owner is not None)
     if s.space is None:
         s.space = _space(hello)
     if s.space:  # the Boxes page's capacity
@@ -718,13 +721,14 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     return s
 
 
-def first_list(client, claim, roster):
-    """Protocol 2's first LIST (its reply) and the box's first NAMES (its reply, None when
-    not asked or not answered: push_roster asks again), in one write with the empty ACK
-    that claims the box (claim; before the LIST, which then lists for the new store):
-    a round trip each before (issue 22 item 6). A request not answered is asked again
-    alone, as request() would; a LIST after an ACK that was not."""
-    asked = ([("ACK", claim)] if claim else []) + [("LIST", {"after": 0, "ranges": True})]
+def first_list(client, claim, roster, body):
+    """Protocol 2's first LIST (its reply; body: what it asks, from 0) and the box's first
+    NAMES (its reply, None when not asked or not answered: push_roster asks again), in one
+    write with the empty ACK that claims the box (claim; before the LIST, which then lists
+    for the new store): a round trip each before (issue 22 item 6). A request not answered
+    is asked again alone, as request() would; a LIST after an ACK that was not."""
+    body = dict(body, after=0)
+    asked = ([("ACK", claim)] if claim else []) + [("LIST", body)]
     asked += [("NAMES", {"from": 0})] if roster else []
     got = client.pipeline([k for k, _ in asked], [b for _, b in asked])
     if claim:
@@ -732,18 +736,18 @@ def first_list(client, claim, roster):
             client.request("ACK", claim)  # what the box said, raised
             got[1] = None
         got = got[1:]
-    listed = got[0] if got[0] is not None else client.request("LIST", {"after": 0, "ranges": True})
+    listed = got[0] if got[0] is not None else client.request("LIST", body)
     return listed, got[1] if roster else None
 
 
-def finish(client, store, acks, roster, names):
+def finish(client, store, acks, roster, names, send=True):
     """Protocol 2's last requests in one write: the ACKs, the roster (merged first: the
-    store's names, now that it holds the new matches) and SPACE, answered by the box one
-    after the other (three round trips before: issue 22 item 6). What was not answered is
-    asked again alone, in the same order: an ACK's failure ends the sync, the roster's is a
-    line of the summary. (the roster's lines, the space)."""
+    store's names, now that it holds the new matches; sent unless not send) and SPACE,
+    answered by the box one after the other (three round trips before: issue 22 item 6).
+    What was not answered is asked again alone, in the same order: an ACK's failure ends
+    the sync, the roster's is a line of the summary. (the roster's lines, the space)."""
     sent = acks.requests()
-    out, parts, said = roster_parts(client, store, names) if roster else ([], [], None)
+    out, parts, said = roster_parts(client, store, names, send) if roster else ([], [], None)
     asked = sent + parts + [("SPACE", {})]
     got = client.pipeline([k for k, _ in asked], [b for _, b in asked])
     again = None in got[:-1]  # then SPACE is asked again after them: it counts what they wrote
@@ -763,19 +767,19 @@ def finish(client, store, acks, roster, names):
 ROSTER_PART = 50  # names per ROSTER and NAMES frame (the box takes 100): about 1 KB for its heap
 
 
-def push_roster(client, store):
+def push_roster(client, store, send=True):
     """Merge the box's roster into the store's (names the store lacks are added, never
-    dropped), then send the store's, in pieces. Lines for the summary: a roster problem
-    is said, never a failed sync."""
-    out, parts, said = roster_parts(client, store)
+    dropped), then send the store's, in pieces (unless not send). Lines for the summary: a
+    roster problem is said, never a failed sync."""
+    out, parts, said = roster_parts(client, store, send=send)
     return send_roster(client, parts, out, said)
 
 
-def roster_line(names, added):
+def roster_line(names, added, kept=False):
     """The summary's one roster line: the box's list as the sync left it, then the names
     the box brought to the store. Both names, never the added alone: read alone, a list
-    of the new names read as the whole roster."""
-    line = "roster on the box: %s" % plural(len(names), "archer")
+    of the new names read as the whole roster. kept: the box's own list, left as it is."""
+    line = "roster on the box%s: %s" % (" (its store's, left as it is)" if kept else "", plural(len(names), "archer"))
     return line + (": %s" % some(names) if names else "") + _added(added)
 
 
@@ -801,11 +805,12 @@ def send_roster(client, parts, out, said):
     return out
 
 
-def roster_parts(client, store, got=None):
+def roster_parts(client, store, got=None, send=True):
     """Merge the box's roster into the store's: (lines for the summary, the ROSTER
     requests that send the store's, (the names they send, the names added to the store)).
     got: the box's reply to NAMES from 0, asked already (None: asked here). A roster
-    problem is a line and no request."""
+    problem is a line and no request. Not send (the box belongs to another store): no
+    request, and a line says the box's roster is left as it is."""
     out, added = [], []
     try:
         try:
@@ -827,6 +832,9 @@ def roster_parts(client, store, got=None):
                 "%s from the box NOT added (a sync adds %d at most): %s; `scorebox archers add` adds one"
                 % (plural(len(left), "more name"), roster.BOX_MAX, some(left))
             )
+        if not send:
+            out.append(roster_line(box or [], added, kept=True))
+            return out, [], (None, added)
         names = store.box_names()
         if box is None:
             names = names[:ROSTER_PART]
