@@ -168,7 +168,7 @@ def test_standings_in_chromium_from_the_league_server_process(league):
             try:
                 page = browser.new_page()
                 page.set_default_timeout(20000)
-                page.goto(address + "league/")
+                page.goto(address)  # the pages, as the server printed them
                 assert page.title() == "Standings - the league"
 
                 def shown():

@@ -36,7 +36,9 @@ TIMEOUT = 60  # seconds a request may take
 
 
 def check_url(url):
-    """The league's URL; plain http only to this PC (a token must not cross a network in clear)."""
+    """The league's URL; plain http only to this PC (a token must not cross a network in clear).
+    Its pages' address (`scorebox serve --league` prints it: ...HOST/league/) is read as the
+    league's: its API is under /league/ too."""
     u = urllib.parse.urlsplit(url)
     if u.scheme not in ("http", "https") or not u.hostname:
         raise ScoreboxError("%s: the league's address is https://HOST/..." % url)
@@ -47,7 +49,8 @@ def check_url(url):
             local = False
         if not local:
             raise ScoreboxError("%s: a token goes to a league only over https://" % url)
-    return url if url.endswith("/") else url + "/"
+    url = url if url.endswith("/") else url + "/"
+    return url[: -len("league/")] if u.path.rstrip("/").endswith("/league") else url
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
