@@ -22,7 +22,7 @@ import os
 from scorebox.errors import ScoreboxError
 from scorebox.store import files, imports
 from scorebox.store.errors import StoreError
-from scorebox.text import plural
+from scorebox.text import plural, said, score_of
 from scorebox_core.games import GAMES
 
 FORMAT = "scorebox-export"
@@ -55,6 +55,7 @@ MATCH_COLUMNS = (  # matches.csv: what a spreadsheet reads; the box's raw record
     "wins_a",
     "wins_b",
     "draws",
+    "result",  # in words, as every screen gives it (text.said): "X wins 14-11", "draw 2-2", "open"
     "finished",
     "games",
     "arrows",
@@ -211,6 +212,9 @@ def write_matches_csv(store, path):
         for m in match_rows(store):
             m["started"], m["started_utc"] = _date(m["started"]), _date(m["started"], utc=True)
             m["imported"] = _date(m["imported"])
+            record = m["extras"].get("result") if isinstance(m["extras"], dict) else None
+            abandoned = isinstance(record, dict) and bool(record.get("abandoned"))
+            m["result"] = said(m["winner"], score_of(record), abandoned)
             w.row([m[k] for k in MATCH_COLUMNS])
             n += 1
     return n
