@@ -1,5 +1,6 @@
-"""Text for the terminal: names from the store printed safely, counts in words, dates;
-and the names in a club's CSV file.
+"""Text for the terminal: names from the store printed safely, counts in words, dates, a
+match's result in words (said: every screen and export of the PC gives it so); and the names
+in a club's CSV file.
 
 Here, beside errors.py, so that every layer may use it (sync's `matches`, the store's
 `boxes` and `archers import`, the reports, `sim --roster @FILE`)."""
@@ -8,6 +9,9 @@ import contextlib
 import csv
 import re
 import time
+
+from scorebox_core import games
+from scorebox_core.match import result_text
 
 # C0 and C1 controls, DEL, the Unicode line and paragraph separators and the bidi overrides:
 # in a name they would move the cursor, recolour, clear or reorder the terminal (#13 item 10).
@@ -37,6 +41,32 @@ def some(items, most=5):
     items = list(items)
     shown = ", ".join(items[:most])
     return shown + (" and %d more" % (len(items) - most) if len(items) > most else "")
+
+
+def said(winner, score=None, abandoned=False):
+    """A stored match's result in the words every screen and export of the PC gives it, for
+    every game: 'X wins 14-11', 'draw 2-2', 'open' (no winner yet), 'abandoned'. score: the
+    two numbers its game's result is told by (score_of), or None where the store has none."""
+    if abandoned:
+        return "abandoned"
+    return result_text(winner, score if winner is not None else None)
+
+
+def score_of(record):
+    """The two numbers a result record (a box's, or the rules core's) is told by: its game's,
+    under its surface's SCORE key (Tic Tac BOW's games won, Try-Tac-Toe's game score), or None."""
+    if isinstance(record, dict):
+        for g in games.every():
+            score = record.get(g.SCORE)
+            if isinstance(score, list) and len(score) == 2 and all(isinstance(n, int) for n in score):
+                return score
+    return None
+
+
+def told(record):
+    """said() of a result record: the words of its result."""
+    r = record if isinstance(record, dict) else {}
+    return said(r.get("winner"), score_of(r), bool(r.get("abandoned")))
 
 
 def date_text(t, fmt="%Y-%m-%d %H:%M"):

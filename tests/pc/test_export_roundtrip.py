@@ -41,7 +41,7 @@ def test_arrow_rows_by_hand(tmp_path):
     head, _, _, m3 = read(tmp_path / "x" / "matches.csv").decode().splitlines()
     assert head == ",".join(export.MATCH_COLUMNS)
     local = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(1790010800))  # dates a spreadsheet reads
-    assert m3.startswith("hand/3,hand,3,%s,2026-09-21 17:13:20,Ben,Cat,draw,0,0,1,1,1,6," % local)
+    assert m3.startswith("hand/3,hand,3,%s,2026-09-21 17:13:20,Ben,Cat,draw,0,0,1,draw 0-0,1,1,6," % local)
     assert "{" not in m3 and m3.count(",") == len(export.MATCH_COLUMNS) - 1  # the raw JSON is matches.json's
     export.export(store, str(tmp_path / "j"), "json")
     arrows = json.loads(read(tmp_path / "j" / "arrows.json"))

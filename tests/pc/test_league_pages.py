@@ -12,6 +12,7 @@ import sys
 import pytest
 from leagueclubs import B_BOX, add_club, clubs, running
 
+from scorebox import text
 from scorebox.commands import push
 from scorebox.league.server import create_app
 from scorebox.store.access import open_store
@@ -110,10 +111,8 @@ def test_a_clubs_page_and_a_matchs_page(league):
         s.close()
     assert "%s (A) <span>v</span> %s (B)" % (", ".join(mine["names"][0]), ", ".join(mine["names"][1])) in m
     said = re.search(r'<p id="result">(.*?)</p>', m).group(1)
-    if mine["winner"] == "draw":
-        assert said == "a draw, %d-%d" % tuple(mine["wins"])
-    else:
-        assert said == "%s won, %d-%d" % (mine["winner"], *mine["wins"])
+    assert said == text.said(mine["winner"], mine["score"], mine["abandoned"])  # as the club's screens say it
+    assert said == ("draw" if mine["winner"] == "draw" else mine["winner"] + " wins") + " %d-%d" % tuple(mine["wins"])
     sides = re.search(r'<p id="clubs">(.*?)</p>', m).group(1)  # each side's club: the box's, no guest
     assert (
         re.sub(r"<[^>]+>", "", sides)
@@ -168,7 +167,7 @@ def test_standings_in_chromium_from_the_league_server_process(league):
             try:
                 page = browser.new_page()
                 page.set_default_timeout(20000)
-                page.goto(address + "league/")
+                page.goto(address)  # the pages, as the server printed them
                 assert page.title() == "Standings - the league"
 
                 def shown():

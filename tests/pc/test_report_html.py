@@ -66,7 +66,7 @@ def test_in_chromium(club, tmp_path):
         assert c.eval("document.querySelectorAll('#board rect').length") == 9
         # Hand match 2 (Cat v Ann) turn by turn, against the rules core.
         c.eval("document.getElementById('m1').click()")
-        assert c.eval("document.getElementById('v-title').textContent") == "Cat v Ann · A 1-0"
+        assert c.eval("document.getElementById('v-title').textContent") == "Cat v Ann · A wins 1-0"
         store = Store(path)
         m = store.load_match("hand/2")
         states = ["." * 9] + [frame(mm, t)["b"] for mm, t in turns(m["header"], m["log"])]

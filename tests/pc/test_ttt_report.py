@@ -45,7 +45,7 @@ def test_the_games_in_the_page_data(club):
     newest, g = data[0], games[1]
     assert (newest["A"], newest["B"]) == ("Bo", "Ann, Dee")
     x, o = g.score()
-    assert newest["res"] == "%s %d-%d" % ({0: "X", 1: "O"}.get(g.winner(), "draw"), x, o)  # TTT-6
+    assert newest["res"] == "%s %d-%d" % ({0: "X wins", 1: "O wins"}.get(g.winner(), "draw"), x, o)  # TTT-6
     assert newest["ms"] == [[m.score(0), m.score(1)] for m in g.matches]
     moved = [e for e in g.events if e != NEXT_MATCH]
     assert [f["c"] or MISS for f in newest["fr"]] == moved

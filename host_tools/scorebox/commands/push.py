@@ -36,7 +36,9 @@ TIMEOUT = 60  # seconds a request may take
 
 
 def check_url(url):
-    """The league's URL; plain http only to this PC (a token must not cross a network in clear)."""
+    """The league's URL; plain http only to this PC (a token must not cross a network in clear).
+    Its pages' address (`scorebox serve --league` prints it: ...HOST/league/) is read as the
+    league's: its API is under /league/ too."""
     u = urllib.parse.urlsplit(url)
     if u.scheme not in ("http", "https") or not u.hostname:
         raise ScoreboxError("%s: the league's address is https://HOST/..." % url)
@@ -47,7 +49,8 @@ def check_url(url):
             local = False
         if not local:
             raise ScoreboxError("%s: a token goes to a league only over https://" % url)
-    return url if url.endswith("/") else url + "/"
+    url = url if url.endswith("/") else url + "/"
+    return url[: -len("league/")] if u.path.rstrip("/").endswith("/league") else url
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -91,12 +94,22 @@ class Cut(ScoreboxError):
     """The connection failed: what the league has stored is kept, the rest goes next time."""
 
 
-def push(store, league, batch=BATCH, warn=None):
+def push(store, league, batch=BATCH, warn=None, unsent=None):
     """Send the store's matches the league lacks; (stored, held before). warn(line): told
-    once when the league did not say it filed the guests' clubs of matches sent with some."""
+    once when the league did not say it filed the guests' clubs of matches sent with some,
+    and a line for each match not sent as its stored JSON cannot be read (the others are
+    sent), whose line is added to unsent (a list) too."""
+
+    def unreadable(e):
+        line = "%s: not sent" % e
+        if unsent is not None:
+            unsent.append(line)
+        if warn is not None:
+            warn(line)
+
     stored = held = unfiled = 0
     guests = store.guest_clubs()
-    rows = (dict(m, clubs=clubs_of(m["names"], guests)) for m in match_rows(store))
+    rows = (dict(m, clubs=clubs_of(m["names"], guests)) for m in match_rows(store, unreadable))
     part = list(itertools.islice(rows, ASK))
     while True:
         # asked even with nothing to send: the league and the token are tried all the same
@@ -158,12 +171,13 @@ def cmd_push(args):
         raise ScoreboxError("no token: give --token, or set %s to the token the league gave your club" % TOKEN_ENV)
     league = League(args.url, token)
     store = open_store(args.db)
+    unsent = []
     try:
-        stored, held = push(store, league, warn=lambda line: print(line, file=sys.stderr))
+        stored, held = push(store, league, warn=lambda line: print(line, file=sys.stderr), unsent=unsent)
     finally:
         store.close()
     print(said(stored, held))
-    return 0
+    return 1 if unsent else 0
 
 
 def said(stored, held):

@@ -16,7 +16,7 @@ from scorebox.errors import ScoreboxError
 from scorebox.league.clubs import league_store
 from scorebox.store.errors import NotFound
 from scorebox.store.leaguedb import DRAW_POINTS, WIN_POINTS, current
-from scorebox.text import date_text
+from scorebox.text import date_text, said
 from scorebox_core import games
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -33,12 +33,8 @@ OUTCOMES = {"W": "won", "D": "drawn", "L": "lost", None: "-"}
 
 
 def result(m):
-    """A match's result in words, from the row's winner and games won."""
-    if m["winner"] == "draw":
-        return "a draw, %d-%d" % (m["wins_a"], m["wins_b"])
-    if m["winner"]:
-        return "%s won, %d-%d" % (m["winner"], m["wins_a"], m["wins_b"])
-    return "abandoned" if m["abandoned"] else "not finished"
+    """A match's result in words, as every screen gives it (text.said)."""
+    return said(m["winner"], m.get("score"), m.get("abandoned"))
 
 
 def blueprint(db):
@@ -220,8 +216,7 @@ def blueprint(db):
 
         m, owner, sides = read(get)
         game = games.of(m["header"])
-        row = dict(winner=m["winner"], wins_a=m["wins"][0], wins_b=m["wins"][1], abandoned=m["abandoned"])
-        return render_template("match.html.j2", m=m, game=game, owner=owner, sides=sides, said=result(row))
+        return render_template("match.html.j2", m=m, game=game, owner=owner, sides=sides, said=result(m))
 
     @bp.errorhandler(ScoreboxError)
     def store_down(e):

@@ -33,7 +33,7 @@ docs/league.md.
 import errno
 import socket
 
-from flask import Flask, jsonify, request
+from flask import Flask, jsonify, redirect, request
 
 from scorebox.errors import ScoreboxError
 from scorebox.league import pages, tokens
@@ -44,6 +44,7 @@ from scorebox.store.errors import Refused
 from scorebox.store.roster import PLACEHOLDERS
 from scorebox_core.match import archers_of
 
+PAGES = "/league/"  # the pages' address on the server, and its API's (commands/push.py takes either)
 MAX_BODY = 8 * 1024 * 1024  # bytes of one request: a batch of MAX_BATCH long matches fits
 MAX_BATCH = 500  # matches in one push
 MAX_HAVE = 5000  # keys in one question
@@ -60,6 +61,10 @@ def create_app(db):
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.register_blueprint(pages.blueprint(db))  # the standings, clubs' and matches' pages
+
+    @app.route("/")
+    def root():  # the server's own address, opened in a browser: its pages
+        return redirect(PAGES)
 
     def club_of(league):
         """(id, name) of the club whose token the request carries; Refusal 401 otherwise."""
@@ -380,12 +385,16 @@ def listen(db, host, port):
     with sock:
         port = sock.getsockname()[1]
         server = make_server(host, port, app, threaded=True, fd=sock.fileno())
-    return server, "http://%s:%d/" % (host, port)
+    return server, "http://%s:%d%s" % (host, port, PAGES)
 
 
 def cmd_serve(args):
     server, url = listen(args.db, args.host, args.port)
-    print("the league's server: %s (put it behind a TLS proxy: docs/league.md; Ctrl-C stops it)" % url, flush=True)
+    print(
+        "the league's server: %s (its pages; clubs push to it; put it behind a TLS proxy: docs/league.md; "
+        "Ctrl-C stops it)" % url,
+        flush=True,
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -15,7 +15,7 @@ from scorebox.errors import ScoreboxError
 from scorebox.report import stats
 from scorebox.store import files, queries
 from scorebox.store.access import open_store
-from scorebox.text import date_text, plural
+from scorebox.text import date_text, plural, said
 from scorebox_core import games
 
 REPLAYS = 300  # matches whose replay the report embeds (the newest)
@@ -24,10 +24,10 @@ GENERATOR = b'<meta name="generator" content="scorebox report">'  # in templates
 
 
 # --- a match, in the list ---------------------------------------------------------------------
-def entry(m, game, teams, sides, score):
+def entry(m, game, teams, sides):
     """What the report's list says of any match: game (its surface's CODE in lower case, the
     page's key for it), key, id, date, the teams, the winner (0, 1 or 2 for a draw) and the
-    result with its score; each game's REPORT entry() adds its replay."""
+    result in words (text.said); each game's REPORT entry() adds its replay."""
     w = {sides[0]: 0, sides[1]: 1, "draw": 2}.get(m["winner"])
     return {
         "g": game,
@@ -37,7 +37,7 @@ def entry(m, game, teams, sides, score):
         "A": ", ".join(teams[0]),
         "B": ", ".join(teams[1]),
         "w": w,
-        "res": "abandoned" if m.get("abandoned") else "%s %d-%d" % (m["winner"] or "open", score[0], score[1]),
+        "res": said(m["winner"], m["score"], m["abandoned"]),
     }
 
 

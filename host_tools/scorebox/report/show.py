@@ -6,14 +6,15 @@ from scorebox.store import roster
 from scorebox.store.access import open_store
 from scorebox.store.errors import StoreError
 from scorebox.store.queries import named
-from scorebox.text import printable
+from scorebox.text import printable, said
 from scorebox_core import games
 
 
 def show_lines(match):
     """`scorebox show`'s lines of a stored match, by its game's module (its surface's SHOW)."""
     h = named(match)
-    return importlib.import_module(games.of(h).SHOW).show_lines(match, h)
+    lines = importlib.import_module(games.of(h).SHOW).show_lines(match, h)
+    return lines + ["", "Result: " + said(match["winner"], match["score"], match["abandoned"])]
 
 
 # Names that say nobody was named: the box's (a match shot as A v B, a game as X v O) and

@@ -54,7 +54,7 @@ def frame(m, turn):
 def entry(m, h):
     """A stored match for the report's list and replay."""
     opts, archers, _ = from_header(h)
-    e = listed(m, CODE.lower(), archers, rules.SIDES, m["wins"])
+    e = listed(m, CODE.lower(), archers, rules.SIDES)
     e.update(
         opt=options_text(opts),
         claim=[opts.claim_a, opts.claim_b],

@@ -33,7 +33,7 @@ def entry(m, h):
             f["e"] = mm.reason
         frames.append(f)
     g = ttt_moves.replay(h, m["log"])
-    e = listed(m, CODE.lower(), players, SIDES, g.score())
+    e = listed(m, CODE.lower(), players, SIDES)
     e.update(opt=ttt_moves.values_text(opts), ms=[[x.score(0), x.score(1)] for x in g.matches], fr=frames)
     return e
 

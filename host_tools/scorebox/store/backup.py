@@ -160,7 +160,7 @@ def backup(store_path, dest):
     _a_file(store_path, "backup")
     if not os.path.exists(store_path):
         raise NoStore(store_path)
-    if os.path.abspath(dest) == os.path.abspath(store_path):
+    if _same_file(dest, store_path):
         raise StoreError("the backup must go to another file than the store")
     # Migrates an old store first (the backup is of the current schema); a store on a
     # write-protected medium is read as it is (store/sqlite.py).
@@ -186,11 +186,11 @@ def restore(store_path, src_path, keep_old=True):
     """Replace the store with the backup at src_path, after checking it. The store it
     replaces is backed up first (its path returned, or None when there was none)."""
     _a_file(store_path, "restore")
+    if _same_file(src_path, store_path):  # else the swap would wait on its own lock
+        raise StoreError("%s is the store itself: nothing restored" % src_path)
     bad = problems(src_path)
     if bad:
         raise NotAStore("%s: not a sound Scorebox store, nothing restored: %s" % (src_path, "; ".join(bad)))
-    if os.path.abspath(src_path) == os.path.abspath(store_path):
-        raise StoreError("that file is the store itself")
     old = None
     damaged = os.path.exists(store_path) and [
         p for p in problems(store_path, replay=0) if not p.startswith(UNREAD)
@@ -223,6 +223,17 @@ def restore(store_path, src_path, keep_old=True):
     if left:
         raise StoreError("%s: the restored store did not check out: %s" % (store_path, "; ".join(left)))
     return n, old
+
+
+def _same_file(a, b):
+    """a and b name one file: the same path, a symbolic link to the other, or a hard link
+    (the same inode)."""
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them is not there
+        return False
 
 
 def _move(src, dest, store_path, back=False):

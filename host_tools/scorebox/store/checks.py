@@ -25,6 +25,10 @@ class Checked:
     def __init__(self, number, header, log, extras, match):
         self.number = number
         self.extras = dict(extras, skipped=match.skipped) if match.skipped else extras
+        if not isinstance(extras.get("result"), dict):
+            # none kept (lost, or an import without one): the rules core's of the events, whose
+            # score the words of its result read (text.said; the box's own is kept as it is)
+            self.extras = dict(self.extras, result=games.part(games.get(match.GAME), "RULES").result(match))
         self.log_len = len(log)
         self.archers = match.archers
         self.distance = header.get("distance") or [None, None]

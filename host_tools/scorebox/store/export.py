@@ -22,7 +22,7 @@ import os
 from scorebox.errors import ScoreboxError
 from scorebox.store import files, imports
 from scorebox.store.errors import StoreError
-from scorebox.text import plural
+from scorebox.text import plural, said, score_of
 from scorebox_core.games import GAMES
 
 FORMAT = "scorebox-export"
@@ -55,6 +55,7 @@ MATCH_COLUMNS = (  # matches.csv: what a spreadsheet reads; the box's raw record
     "wins_a",
     "wins_b",
     "draws",
+    "result",  # in words, as every screen gives it (text.said): "X wins 14-11", "draw 2-2", "open"
     "finished",
     "games",
     "arrows",
@@ -86,35 +87,63 @@ def _when(t, tz, fmt):
         return None
 
 
-def match_rows(store):
-    """Each match as a dict for the matches file, in store order."""
+class Unreadable(StoreError):
+    """A stored match whose JSON cannot be read (a damaged store); str() names it."""
+
+
+def _read(key, what, text):
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError) as e:
+        raise Unreadable("match %s: its %s in the store cannot be read (damaged: %s)" % (key, what, e))
+
+
+def match_rows(store, unreadable=None):
+    """Each match as a dict for the matches file, in store order. A match whose stored JSON
+    cannot be read raises Unreadable, or, given unreadable(error), is told to it and left out."""
     for r in store.match_records():
-        uid, number, started, winner, wa, wb, dr, fin, imported, header, log, extras, sa, sb, games, arrows = r
-        if isinstance(started, float) and started.is_integer():
-            started = int(started)  # the box's clock is whole seconds (a REAL column)
-        sa, sb, header = json.loads(sa), json.loads(sb), json.loads(header)
-        yield {
-            "match": "%s/%d" % (uid, number),
-            "device": uid,
-            "number": number,
-            "started": started,
-            "started_utc": _utc(started),
-            "side_a": ",".join(sa) or None,
-            "side_b": ",".join(sb) or None,
-            "winner": winner,
-            "wins_a": wa,
-            "wins_b": wb,
-            "draws": dr,
-            "finished": fin,
-            "games": games,
-            "arrows": arrows,
-            "imported": imported,
-            "game": header.get("game", GAMES[0][0]),  # a header without one: the registry's first
-            "header": header,  # the names as keyed on the box
-            "names": [sa, sb],  # as the store names them now: renamed, or named after the match
-            "log": json.loads(log),
-            "extras": json.loads(extras),
-        }
+        try:
+            row = _match_row(r)
+        except Unreadable as e:
+            if unreadable is None:
+                raise
+            unreadable(e)
+            continue
+        yield row
+
+
+def _match_row(r):
+    uid, number, started, winner, wa, wb, dr, fin, imported, header, log, extras, sa, sb, games, arrows = r
+    key = "%s/%d" % (uid, number)
+    if isinstance(started, float) and started.is_integer():
+        started = int(started)  # the box's clock is whole seconds (a REAL column)
+    header = _read(key, "header", header)
+    if not isinstance(header, dict):
+        raise Unreadable("match %s: its header in the store is not an object (damaged)" % key)
+    sa, sb = _read(key, "names", sa), _read(key, "names", sb)
+    log, extras = _read(key, "log", log), _read(key, "extras", extras)
+    return {
+        "match": key,
+        "device": uid,
+        "number": number,
+        "started": started,
+        "started_utc": _utc(started),
+        "side_a": ",".join(sa) or None,
+        "side_b": ",".join(sb) or None,
+        "winner": winner,
+        "wins_a": wa,
+        "wins_b": wb,
+        "draws": dr,
+        "finished": fin,
+        "games": games,
+        "arrows": arrows,
+        "imported": imported,
+        "game": header.get("game", GAMES[0][0]),  # a header without one: the registry's first
+        "header": header,  # the names as keyed on the box
+        "names": [sa, sb],  # as the store names them now: renamed, or named after the match
+        "log": log,
+        "extras": extras,
+    }
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -183,6 +212,9 @@ def write_matches_csv(store, path):
         for m in match_rows(store):
             m["started"], m["started_utc"] = _date(m["started"]), _date(m["started"], utc=True)
             m["imported"] = _date(m["imported"])
+            record = m["extras"].get("result") if isinstance(m["extras"], dict) else None
+            abandoned = isinstance(record, dict) and bool(record.get("abandoned"))
+            m["result"] = said(m["winner"], score_of(record), abandoned)
             w.row([m[k] for k in MATCH_COLUMNS])
             n += 1
     return n

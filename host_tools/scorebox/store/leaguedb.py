@@ -15,7 +15,7 @@ LEAGUE_VERSION is their version, for a later change.
 import time
 
 from scorebox.store.errors import StoreError
-from scorebox.store.queries import _GAME_SQL, _LIST_KEYS, _LIST_SQL
+from scorebox.store.queries import _GAME_SQL, _LIST_KEYS, _LIST_SQL, score
 from scorebox_core import games
 
 LEAGUE_VERSION = 1
@@ -688,7 +688,7 @@ class LeagueDB:
         out = []
         for r in rows:
             d = dict(zip(_LIST_KEYS, r[:9]))
-            d.update(side_a=r[9], side_b=r[10], game=r[11], box_name=r[12], abandoned=bool(r[13]))
+            d.update(side_a=r[9], side_b=r[10], game=r[11], box_name=r[12], abandoned=bool(r[13]), score=score(r[14]))
             out.append(d)
         uids = sorted({d["device"] for d in out})
         filers = self.db.execute(

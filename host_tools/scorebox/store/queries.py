@@ -13,12 +13,17 @@ _NAMES_SQL = (  # a side's archers as the store names them now (renamed, or name
     "(SELECT json_group_array(name) FROM (SELECT a.name FROM match_archers x JOIN archers a ON a.id = x.archer_id "
     "WHERE x.match_id = m.id AND x.side IN ('%s', '%s') ORDER BY x.position))"
 )  # sides A and B, or a Try-Tac-Toe game's X and O
+# The two numbers a match's result is told by (text.score_of): its game's SCORE in the result
+# record the store keeps of it (store/checks.py), as JSON text; NULL where it keeps none.
+SCORE_SQL = "coalesce(%s)" % ", ".join("json_extract(m.extras, '$.result.%s')" % g.SCORE for g in games.every())
 _MATCH_SQL = (
     "SELECT m.id, d.uid, m.number, m.started, m.header, m.log, m.winner, m.wins_a, m.wins_b, m.draws, "
     + _NAMES_SQL % ("A", "X")
     + ", "
     + _NAMES_SQL % ("B", "O")
-    + ", d.name, json_extract(m.extras, '$.result.abandoned') FROM matches m JOIN devices d ON d.id = m.device_id "
+    + ", d.name, json_extract(m.extras, '$.result.abandoned'), "
+    + SCORE_SQL
+    + " FROM matches m JOIN devices d ON d.id = m.device_id "
 )
 
 
@@ -33,7 +38,9 @@ _LIST_SQL = (
     "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
     " WHERE x.match_id = m.id AND x.side IN ('B', 'O')), "
     + _GAME_SQL
-    + ", d.name, json_extract(m.extras, '$.result.abandoned') FROM matches m JOIN devices d ON d.id = m.device_id "
+    + ", d.name, json_extract(m.extras, '$.result.abandoned'), "
+    + SCORE_SQL
+    + " FROM matches m JOIN devices d ON d.id = m.device_id "
 )
 _LIST_KEYS = ("id", "device", "number", "started", "winner", "wins_a", "wins_b", "draws", "finished")
 
@@ -50,8 +57,14 @@ def log_games():
     return out
 
 
+def score(text):
+    """SCORE_SQL's column read: the two numbers, or None."""
+    n = json.loads(text) if text else None
+    return n if isinstance(n, list) and len(n) == 2 and all(isinstance(x, int) for x in n) else None
+
+
 def _match_dict(row):
-    mid, uid, number, started, header, log, winner, wa, wb, dr, names_a, names_b, box_name, abandoned = row
+    mid, uid, number, started, header, log, winner, wa, wb, dr, names_a, names_b, box_name, abandoned, sc = row
     return {
         "abandoned": bool(abandoned),  # opened by mistake and given up with nothing in it (docs/journal.md)
         "names": [json.loads(names_a), json.loads(names_b)],
@@ -66,6 +79,7 @@ def _match_dict(row):
         "winner": winner,
         "wins": [wa, wb],
         "draws": dr,
+        "score": score(sc),  # the two numbers its result is told by (text.said)
     }
 
 
@@ -187,7 +201,7 @@ class Queries:
         out = []
         for r in rows:
             d = dict(zip(_LIST_KEYS, r[:9]))
-            d.update(side_a=r[9], side_b=r[10], game=r[11], box_name=r[12], abandoned=bool(r[13]))
+            d.update(side_a=r[9], side_b=r[10], game=r[11], box_name=r[12], abandoned=bool(r[13]), score=score(r[14]))
             out.append(d)
         return out, total
 

@@ -18,7 +18,7 @@ from scorebox.store.checks import check, match_digest
 from scorebox.store.errors import CannotWrite, NoStore, NotAStore, NotFound, Refused, SchemaMismatch, StoreFull
 from scorebox.store.historydb import HistoryDB
 from scorebox.store.lock import kind
-from scorebox.store.queries import Queries, log_games
+from scorebox.store.queries import SCORE_SQL, Queries, log_games, score
 from scorebox.store.rosterdb import RosterDB
 from scorebox.store.rows import Rows
 from scorebox.store.schema import SCHEMA_VERSION, migrate
@@ -297,8 +297,8 @@ class Store(Queries, RosterDB, HistoryDB):
             "(SELECT count(*) FROM games g WHERE g.match_id = m.id), "
             "(SELECT count(*) FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
             " WHERE g.match_id = m.id), "
-            "coalesce(json_extract(m.header, '$.game'), '%s'), d.name, json_extract(m.extras, '$.result.abandoned') "
-            "FROM matches m JOIN devices d ON d.id = m.device_id ORDER BY m.id" % games.GAMES[0][0]
+            "coalesce(json_extract(m.header, '$.game'), '%s'), d.name, json_extract(m.extras, '$.result.abandoned'), "
+            "%s FROM matches m JOIN devices d ON d.id = m.device_id ORDER BY m.id" % (games.GAMES[0][0], SCORE_SQL)
         ).fetchall()
         counts = log_games()  # the games whose lines count from the log (their surface's SHOTS)
         keys = ("id", "device", "number", "started", "winner", "wins_a", "wins_b", "draws", "finished")
@@ -308,6 +308,7 @@ class Store(Queries, RosterDB, HistoryDB):
             # side_a and side_b: the game's first and second side (A and B, X and O)
             d.update(side_a=r[9], side_b=r[10], games=r[11], arrows=r[12], game=r[13], box_name=r[14])
             d["abandoned"] = bool(r[15])  # opened by mistake, given up with nothing in it
+            d["score"] = score(r[16])  # the two numbers its result is told by (text.said)
             if d["game"] in counts:
                 log = json.loads(self.db.execute("SELECT log FROM matches WHERE id = ?", (d["id"],)).fetchone()[0])
                 d[games.get(d["game"]).SHOTS] = counts[d["game"]].shots(log)

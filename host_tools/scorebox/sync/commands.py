@@ -6,7 +6,7 @@ from scorebox.device import link
 from scorebox.errors import ScoreboxError
 from scorebox.store.access import open_store
 from scorebox.sync import pull, rescue
-from scorebox.text import date_text, plural, printable
+from scorebox.text import date_text, plural, printable, said
 from scorebox_core import games
 
 
@@ -51,7 +51,7 @@ def cmd_matches(args):
         return 0
     every = games.every()
     print(
-        "%5s  %-16s %7s  %-19s %-16s %-16s %-10s %-4s %6s"
+        "%5s  %-16s %7s  %-19s %-16s %-16s %-14s %-4s %6s"
         % (
             "id",
             "box",
@@ -63,16 +63,11 @@ def cmd_matches(args):
             "arrows",
         )
     )
-    winners = ["draw"] + [side for g in every for side in g.SIDES]
     for r in rows:
         started = date_text(r["started"])
-        game = games.get(r["game"])  # its wins and what it counts are its own (a game's matches won, its moves)
-        if r["winner"] in winners:
-            res = "%s %d-%d" % (r["winner"], r["wins_a"], r["wins_b"])
-        else:
-            res = "abandoned" if r["abandoned"] else "open"
+        game = games.get(r["game"])  # what it counts is its own (arrows, moves)
         print(
-            "%5d  %-16s %7d  %-19s %-16s %-16s %-10s %-4s %6d"
+            "%5d  %-16s %7d  %-19s %-16s %-16s %-14s %-4s %6d"
             % (
                 r["id"],
                 printable(r.get("box_name") or r["device"])[:16],  # the club's name for the box, where it gave one
@@ -80,7 +75,7 @@ def cmd_matches(args):
                 started,
                 printable("%s" % r["side_a"]),  # a name from a box or an import: escaped as `stats` does
                 printable("%s" % r["side_b"]),
-                res,
+                said(r["winner"], r["score"], r["abandoned"]),
                 game.CODE,
                 r[game.SHOTS],
             )

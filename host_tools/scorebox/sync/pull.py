@@ -21,10 +21,9 @@ from scorebox.store.checks import KEPT_EXTRAS, check, match_digest
 from scorebox.store.errors import StoreError
 from scorebox.sync import workers
 from scorebox.sync.decode import decode_file
-from scorebox.text import plural, some
+from scorebox.text import plural, some, told
 from scorebox_core import frames, games, records
 from scorebox_core.journal import QUARANTINE_FILE
-from scorebox_core.match import result_text
 
 
 class Progress:
@@ -82,7 +81,7 @@ class Summary:
         elif r.get("abandoned"):  # opened by mistake, nothing in effect: no result (docs/journal.md)
             text = "abandoned (%s)" % plural(events, "event")
         else:
-            text = "%s (%s)" % (result_text(r.get("winner"), r.get("wins") or (0, 0)), plural(events, "event"))
+            text = "%s (%s)" % (told(r), plural(events, "event"))
         if lost:
             text += ", stored as damaged: its %s record lost" % " and ".join(lost)
         elif (extras or {}).get("damaged"):

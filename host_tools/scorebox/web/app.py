@@ -31,7 +31,7 @@ from scorebox.report import face, html, show, stats
 from scorebox.store import backup, export
 from scorebox.store.access import default_path, open_store
 from scorebox.store.errors import NoStore
-from scorebox.text import csv_head, date_text, plural
+from scorebox.text import csv_head, date_text, plural, said
 from scorebox.web import flags, members, push, syncjob, throttle
 from scorebox_core import games
 
@@ -54,6 +54,7 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
     app.jinja_env.autoescape = True  # .html.j2 too: every name a box or a member list gave is escaped
     app.jinja_env.filters["date"] = date_text
     app.jinja_env.globals["plural"] = plural
+    app.jinja_env.globals["said"] = said  # a match's result in words, as every screen gives it
     db = db or default_path()
     work = workdir or tempfile.mkdtemp(prefix="scorebox-serve-")
     uploads, downloads = os.path.join(work, "uploads"), os.path.join(work, "downloads")
