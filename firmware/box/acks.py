@@ -123,7 +123,7 @@ def refused(j, a, b):
 
 def forget(j):
     """Another store takes the box over (box/link.py): the matches still on the box count
-    as not acknowledged, so that its sync copies them all (issue 13, item 20)."""
+    as not acknowledged, so that its sync copies them all."""
     j._ensure()
     j._floor = (j._groups[0] if j._groups else j._next) - 1  # the freed ones are gone
     j._ranges = holes(j)  # and so are those of the ring's slots taken again

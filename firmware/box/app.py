@@ -73,7 +73,7 @@ class App:
         self.recovery = journal.recover()
         self.session = Session(journal, self.store)
         # A press counts at its first edge (box/keys.py: eager down, deferred up): its
-        # screen comes 20 ms sooner than after a full debounce (issue 22); pins.py's
+        # screen comes 20 ms sooner than after a full debounce; pins.py's
         # KEY_PRESS_MS = 20 filters a keypad that glitches.
         self.keys = Debouncer(
             long_keys=mask(KSTAR, BACK),

@@ -19,7 +19,7 @@ LittleFS: all or nothing); the newest group is the only one written. Small state
 (journal.ack) is replaced by writing a temporary file and renaming it over the old one. A
 group file is deleted only once the host has acknowledged every match in it, never the
 newest one, and only when a new match needs the room: until then a sync that takes the
-box over can still copy it (issue 13, item 20).
+box over can still copy it.
 """
 
 import gc

@@ -10,7 +10,7 @@ The app uses the board's `press_ms` (pins.py's KEY_PRESS_MS, 0 by default): a pr
 at its first edge (eager on the way down, deferred on the way up, as QMK's
 asym_eager_defer_pk): bounce after the edge, and chatter
 while the key is held, are not a release until the reading stays up `stable_ms`, so they
-give nothing, and the key's screen comes 20 ms sooner (issue 22). A glitch of a single
+give nothing, and the key's screen comes 20 ms sooner. A glitch of a single
 reading then counts as a press: for a keypad that has them, pins.py sets KEY_PRESS_MS = 20.
 
 - Most keys give PRESS as soon as they are stably down.

@@ -277,7 +277,7 @@ class Link:
         return reply
 
     def _owner(self, body):
-        """Only the box's own store acknowledges (issue 13, item 20): the first store to
+        """Only the box's own store acknowledges: the first store to
         acknowledge becomes it; another only when it says take_over. An ACK naming no store
         comes from an older PC: taken while the box has no store. Taken over, the box
         forgets what the store before acknowledged and has not freed: the new store's sync
@@ -288,7 +288,7 @@ class Link:
             return
         if sid is None:
             raise ValueError("this box acknowledges only to its own store")
-        if not _store_id_ok(sid):  # "" too: the box would belong to a store no PC has (issue 21, item 15)
+        if not _store_id_ok(sid):  # "" too: the box would belong to a store no PC has
             raise ValueError("a store id is 1-%d printable characters" % STORE_ID_MAX)
         if sid == mine:
             return

@@ -32,7 +32,7 @@ class Port:
         byte until it has them, and nothing says how many are waiting), so a read would
         stall the app on a frame cut short. Stops after a Ctrl-C byte so that what follows
         it stays for the REPL. The loop runs for every byte of a request, so it does the
-        least a byte can cost (issue 22 item 6: it was about 50 us a byte on the Pico):
+        least a byte can cost (it was about 50 us a byte on the Pico):
         local names (a Pico looks each attribute up every time), ipoll (no list made per
         byte, as poll makes)."""
         out = bytearray()

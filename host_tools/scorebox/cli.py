@@ -19,7 +19,7 @@ def load_script(path):
 
     try:
         # utf-8-sig: a BOM as some editors write it; lines end at newlines only, not at the
-        # form feeds and Unicode separators str.splitlines() also takes (issue 13, item 16)
+        # form feeds and Unicode separators str.splitlines() also takes
         with open(path, encoding="utf-8-sig") as f:
             lines = f.read(MAX_CHARS + 1).split("\n")  # one more than a script may have: the reader refuses it
         if lines[-1] == "":
@@ -212,7 +212,7 @@ def main(argv=None):
     except ScoreboxError as e:
         print(e, file=sys.stderr)
         return 2
-    except KeyboardInterrupt:  # Ctrl-C: a write under way was rolled back by the store (#13 item 18)
+    except KeyboardInterrupt:  # Ctrl-C: a write under way was rolled back by the store
         print("scorebox: interrupted; what was being written was not kept", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `scorebox show 1 | head`: the reader has what it wanted

@@ -14,7 +14,7 @@ from scorebox_core import games
 from scorebox_core.match import result_text
 
 # C0 and C1 controls, DEL, the Unicode line and paragraph separators and the bidi overrides:
-# in a name they would move the cursor, recolour, clear or reorder the terminal (#13 item 10).
+# in a name they would move the cursor, recolour, clear or reorder the terminal.
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
@@ -71,7 +71,7 @@ def told(record):
 
 def date_text(t, fmt="%Y-%m-%d %H:%M"):
     """A time from the store as local date text: "-" when there is none, "?" when it is no
-    time a calendar has (a clock of 1e300 stored before import checked it: #13 item 18)."""
+    time a calendar has (a clock of 1e300 stored before import checked it)."""
     if not t:
         return "-"
     try:

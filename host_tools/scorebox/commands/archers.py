@@ -24,7 +24,7 @@ def cmd_list(store, args):
             full or "",
             club or "",
         )
-        print(printable(line.rstrip()))  # names from a box's matches may hold anything (#21 item 12)
+        print(printable(line.rstrip()))  # names from a box's matches may hold anything
     print("%d archer%s" % (len(rows), "" if len(rows) == 1 else "s"))
     return 0
 

@@ -21,7 +21,7 @@ ADAFRUIT_VID = 0x239A  # CircuitPython's boards
 CIRCUITPYTHON_PICO_PID = 0x80F4  # CircuitPython's raspberry_pi_pico image
 WRITE_TIMEOUT = 5.0  # seconds a request may wait to be written (a frame is at most 2 KB)
 # Seconds one request may go unanswered, its resends included: then the box is taken for
-# gone and the sync ends with one line (issue 21, item 15: 30-60 s before, each waiting
+# gone and the sync ends with one line (30-60 s before, each waiting
 # request having its own retries).
 DEADLINE = 10.0
 REPLIES = ("OK", "ERR", "DATA", "BIN")  # what a box answers; a request's own kind coming back is the REPL's echo
@@ -109,7 +109,7 @@ def open_port(port, baudrate=115200):
 
     try:
         # A box that stops reading fills the port's buffer: without write_timeout a write
-        # (the acknowledging thread's) would wait for ever (issue 13, item 13).
+        # (the acknowledging thread's) would wait for ever.
         return serial.Serial(port, baudrate, timeout=0.05, write_timeout=WRITE_TIMEOUT, exclusive=True)
     except serial.SerialException as e:
         err = getattr(e, "errno", None)
@@ -191,7 +191,7 @@ class Client:
         the PC in between. Ask again for a None with request(). each(i, body), if given, is
         called with each reply that came as it comes (the caller's work overlaps the box's);
         what it raises ends the pipeline. kind may be a list, one kind a request (a sync's
-        last ACK, ROSTER and SPACE go together: issue 22 item 6)."""
+        last ACK, ROSTER and SPACE go together)."""
         kinds = list(kind) if isinstance(kind, (list, tuple)) else [kind] * len(bodies)
 
         def send():
@@ -207,7 +207,7 @@ class Client:
     def read_many(self, bodies, each=None):
         """As pipeline("READ", bodies, each), the bodies streamed READs of whole files, asked
         for in one READ of several files (a box whose HELLO says "reads": one request line
-        where each file had its own, issue 22 item 6); the box streams each under its own
+        where each file had its own); the box streams each under its own
         seq, so each is taken, and asked again alone, as a READ of its own."""
         files = [[b["file"], b["length"]] for b in bodies]
         frame = frames.encode(65535, "READ", {"files": files, "stream": True})

@@ -4,7 +4,7 @@ Journal.space()): the figure `scorebox sync` and `scorebox doctor` print.
 The box divides its free bytes by what a match takes: 256 bytes until it has measured the
 finished matches of its newest group file, then their average. A few short matches (a demo
 match is about 150 bytes) made the figure jump up by half, to more than the flash holds
-with matches of a typical size (issue 21, item 14). So the PC counts 256 bytes a match, or
+with matches of a typical size. So the PC counts 256 bytes a match, or
 the box's own average when its matches are larger: the figure only goes down as the flash
 fills, never past what 256-byte matches would fill (docs/journal.md, "Capacity").
 """

@@ -8,9 +8,9 @@ is installed (the browser the report is checked in), one PDF that Chromium print
 
 Every file written carries MARK; a file at an output path without it is refused, so the
 command never overwrites what it did not create. Every path is checked before any file is
-written, and only a regular file is ever opened to check it (issue 21 item 13: a named pipe
+written, and only a regular file is ever opened to check it (a named pipe
 hung the command, a link was refused after part of the output was written). By default the
-files go into a new folder named for the face and size (item 14: 13-14 files in the current
+files go into a new folder named for the face and size (13-14 files in the current
 folder were too many to find).
 """
 
@@ -238,7 +238,7 @@ def _ours(path):
 
 def _write(path, data):
     """data to path through a new temporary file beside it (store/files.py: path + ".part"
-    was a fixed name, so someone's file of that name was overwritten, #13 item 18)."""
+    was a fixed name, so someone's file of that name was overwritten)."""
     tmp = files.temporary(path)
     try:
         with open(tmp, "wb") as f:

@@ -68,7 +68,7 @@ def problems(path, replay=REPLAY_CHECK):
         if fk:
             return ["foreign key: %s" % (r,) for r in fk[:10]]
         # The derived results must be what the rules core makes of the events, each game
-        # with its own rules (Try-Tac-Toe's too: issue 21, item 1), as a sync stored them.
+        # with its own rules (Try-Tac-Toe's too), as a sync stored them.
         out = []
         for mid, number, header, log, extras, stored in db.execute(
             "SELECT id, number, header, log, extras, json_array(winner, wins_a, wins_b, draws, finished) "
@@ -111,7 +111,7 @@ def _copy(
 ):
     """SQLite backup of an open connection into dest_path, through a new file beside it
     that becomes dest_path only once it is written whole and, with check, checked: no
-    half-made file is ever left behind (issue 21, item 1). Returns the matches copied."""
+    half-made file is ever left behind. Returns the matches copied."""
     tmp = files.temporary(dest_path)  # a new name: no file of anyone's is removed on the way
     try:
         # One read transaction: the count and the copy are the same moment of the store.
@@ -137,7 +137,7 @@ def _copy(
                 )
         os.replace(tmp, dest_path)
         return n
-    except (sqlite3.Error, OSError) as e:  # a full disk (issue 21, item 11), a folder not ours...
+    except (sqlite3.Error, OSError) as e:  # a full disk, a folder not ours...
         files.discard(tmp)
         why = e.strerror if isinstance(e, OSError) and e.strerror else e
         raise CannotWrite("%s: cannot write %s (%s): %s" % (dest_path, what, why, then))
@@ -197,7 +197,7 @@ def restore(store_path, src_path, keep_old=True):
     ]  # one that cannot be opened here (a read-only medium) is the swap's to refuse
     if damaged and keep_old:
         # A damaged store (maybe why it is restored): moved aside as it is, -wal and all,
-        # and moved back if the restore fails (issue 21 review, item 2).
+        # and moved back if the restore fails.
         old = _kept_name(store_path)
         _move(store_path, old, store_path)
     if os.path.exists(store_path):
@@ -252,7 +252,7 @@ def _move(src, dest, store_path, back=False):
 
 def _swap(store_path, src_path, keep_old):
     """The live store's rows replaced by the backup's, in one write transaction that also
-    covers the copy of what it replaces (issue 21, item 2). Another writer (a sync) either
+    covers the copy of what it replaces. Another writer (a sync) either
     committed before: its matches are in the copy; or waits, and commits into the restored
     store after. Either way a match it acknowledged is in one of the two. The file stays
     the same file, so that a writer with it open never writes into one that is gone.
@@ -294,7 +294,7 @@ def _replace_rows(db):
     """Inside db's write transaction: drop main's tables, make the attached backup's (its
     schema is a Scorebox store's, problems() checked) and copy their rows, then bring an
     older backup up to the current schema in the same transaction: a sync waiting for the
-    lock writes into the current schema, never into the backup's (issue 21 review, item 4)."""
+    lock writes into the current schema, never into the backup's."""
     kinds = ("view", "trigger", "table")
     mine = db.execute("SELECT type, name FROM main.sqlite_master WHERE name NOT LIKE 'sqlite^_%' ESCAPE '^'")
     for kind, name in sorted(mine.fetchall(), key=lambda r: kinds.index(r[0]) if r[0] in kinds else -1):

@@ -1,4 +1,4 @@
-"""A box's name, as a club gives it (`scorebox boxes`, issue 12): `matches`, `show`, the
+"""A box's name, as a club gives it (`scorebox boxes`): `matches`, `show`, the
 report and `doctor` say it where one is set. And its capacity as its last sync read it
 (Store.box_spaces), in words for the Boxes page and `scorebox boxes`."""
 

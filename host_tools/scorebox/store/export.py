@@ -63,7 +63,7 @@ MATCH_COLUMNS = (  # matches.csv: what a spreadsheet reads; the box's raw record
     "game",  # tictacbow or try-tac-toe (whose side_a is X, side_b O, games 0: docs/reports.md)
 )
 
-# A cell a spreadsheet would run as a formula (#13 item 10): these first characters, after
+# A cell a spreadsheet would run as a formula: these first characters, after
 # which the cell is shown as text with a leading apostrophe (OWASP's CSV injection advice).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 

@@ -1,4 +1,4 @@
-"""The archers' figures kept as matches are stored (issue 24 item 6): an archer's statistics
+"""The archers' figures kept as matches are stored: an archer's statistics
 read their own rows here, a few dozen and one per match they shot in, not the store's
 millions of arrows.
 

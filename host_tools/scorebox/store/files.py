@@ -1,4 +1,4 @@
-"""Files the PC tools write, never over what they did not create (issue #12 must-fix 2).
+"""Files the PC tools write, never over what they did not create.
 
 A command writes its file through a temporary file beside it (a new name mkstemp makes, so
 no one's file is overwritten on the way) and replaces the target only when the target is

@@ -1,4 +1,4 @@
-"""A league's accounts on its PostgreSQL store (issue 26, docs/league.md): the clubs and
+"""A league's accounts on its PostgreSQL store (docs/league.md): the clubs and
 their tokens' hashes, which club each box belongs to, and the log of every push; its
 seasons, its archers (a club's name), and what its pages read kept as matches are stored
 (LeagueDB.keep): each match's archers as the league's, the counts per club and day, and the

@@ -1,4 +1,4 @@
-"""The store's write lock: waiting for another writer, and saying who it is (issue 21, item 4).
+"""The store's write lock: waiting for another writer, and saying who it is.
 
 SQLite lets one connection write at a time. A command that finds the store being written
 waits for it up to LOCK_WAIT seconds, says once on stderr that it is waiting, and then

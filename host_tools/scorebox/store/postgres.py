@@ -1,4 +1,4 @@
-"""The store on a PostgreSQL server (issue 26, a league's store), chosen by a database URL
+"""The store on a PostgreSQL server (a league's store), chosen by a database URL
 (store/access.py): the same Store as SQLite's (store/sqlite.py), its writers, queries and
 checks shared; only the connection, the transactions and the schema's versions are this
 module's, and the dialect's differences are store/dialect.py's.

@@ -104,7 +104,7 @@ class Queries:
                 row = self.db.execute(_MATCH_SQL + "WHERE d.uid = ? AND m.number = ?", (dev, int(num))).fetchone()
             else:
                 row = self.db.execute(_MATCH_SQL + "WHERE m.id = ?", (int(ref),)).fetchone()
-        except (ValueError, OverflowError):  # past SQLite's 64-bit integers: no such match (#13 item 18)
+        except (ValueError, OverflowError):  # past SQLite's 64-bit integers: no such match
             row = None
         if row is None:
             raise NotFound("no match %s in the store (give its id from `scorebox matches`, or DEVICE/NUMBER)" % ref)
@@ -112,7 +112,7 @@ class Queries:
 
     def newest_matches(self, n):
         """The n newest matches (by start time), newest first."""
-        n = min(n, 1 << 62)  # a count past SQLite's 64-bit integers means all of them (#13 item 18)
+        n = min(n, 1 << 62)  # a count past SQLite's 64-bit integers means all of them
         rows = self.db.execute(_MATCH_SQL + "ORDER BY m.started DESC, m.id DESC LIMIT ?", (n,)).fetchall()
         return [_match_dict(r) for r in rows]
 

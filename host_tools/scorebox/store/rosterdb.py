@@ -135,7 +135,7 @@ class RosterDB:
         """Add the names on a box that the store lacks (never drops them), BOX_MAX at most
         (what a box holds: a box that lists more is not a box's list); returns (added, left
         out). A name the store has, retired or not, is left as it is: a retired archer stays
-        retired and the box's next list leaves them out (#21 item 3); a name from before a
+        retired and the box's next list leaves them out; a name from before a
         rename is the renamed archer's (store/rows.py maps their matches)."""
 
         def run():
@@ -159,7 +159,7 @@ class RosterDB:
     def name_match(self, match_id, names, add=True):
         """Set who shot a stored match: names for side A's archers, then side B's, as many as
         the match has, in order. Each turn's archer follows the rotation (TTB-2). A name not on
-        the roster is added, or with add=False refused with the nearest names (#21 item 10: a
+        the roster is added, or with add=False refused with the nearest names (a
         typo made a new archer). Returns the sides' names as stored."""
         db = self.db
         places = db.execute(

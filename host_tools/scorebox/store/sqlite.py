@@ -61,7 +61,7 @@ class Store(Queries, RosterDB, HistoryDB):
             if kind(e) not in ("readonly", "cantopen"):
                 raise NotAStore("%s: not a Scorebox store (%s)" % (path, e))
             if create:
-                # a read-only store or folder (#13 item 18): SQLite writes beside the store even to read it
+                # a read-only store or folder: SQLite writes beside the store even to read it
                 raise CannotWrite(
                     "%s: cannot write the store or its folder (%s): a command that stores needs both "
                     "writable" % (path, e)
@@ -72,7 +72,7 @@ class Store(Queries, RosterDB, HistoryDB):
 
     def _open_read_only(self, why):
         """A store on a medium this process cannot write (a write-protected stick): read as
-        it is, so that reports and a backup of it still work (issue 21 review, item 3); a
+        it is, so that reports and a backup of it still work; a
         write is then one CannotWrite line (_rollback). A WAL store there cannot make the
         -shm file SQLite reads it through: it is read as immutable, unless a -wal beside it
         holds what is not yet in the file itself."""
@@ -136,7 +136,7 @@ class Store(Queries, RosterDB, HistoryDB):
     def _rollback(self, e):
         """End a failed write transaction. SQLite has already rolled it back after a full
         disk (a second ROLLBACK would hide why with "no transaction is active"); a store
-        that cannot be written becomes one CannotWrite line (issue 13, item 18)."""
+        that cannot be written becomes one CannotWrite line."""
         if self.db.in_transaction:
             self.db.execute("ROLLBACK")
         if kind(e) in ("full", "readonly"):
@@ -169,7 +169,7 @@ class Store(Queries, RosterDB, HistoryDB):
         for version in range(have + 1, SCHEMA_VERSION + 1):
             self.db.execute("BEGIN IMMEDIATE")
             # Read again inside the write transaction: another command opening the same new
-            # store may have migrated it meanwhile (issue 13, item 17).
+            # store may have migrated it meanwhile.
             if self.db.execute("PRAGMA user_version").fetchone()[0] >= version:
                 self.db.execute("COMMIT")
                 continue

@@ -63,7 +63,7 @@ class Summary:
         self.firmware = None  # the box's firmware version, as HELLO said it
         self.seconds = 0.0
         self.roster = []  # what became of the roster (push_roster)
-        self.foreign = None  # the other store the box belongs to: nothing acknowledged (issue 13, item 20)
+        self.foreign = None  # the other store the box belongs to: nothing acknowledged
         self.taken_from = None  # the store the box belonged to before --take-over
         self.restarted = None  # (box's number, base): its journal started again (journal_run)
         self.base = 0  # the store numbers the box's match n base + n (journal_run)
@@ -142,7 +142,7 @@ class Summary:
         return out
 
 
-# What the PC takes from a box's replies (issue 13, item 14): a box is hostile input too.
+# What the PC takes from a box's replies: a box is hostile input too.
 MAX_MATCHES = 100000  # match numbers listed by one box (its flash holds a few thousand)
 MAX_FILE = 1 << 24  # bytes of one journal file (the Pico's flash is 1.4 MB)
 GROUP_FILE = re.compile(r"^g[0-9]{6}\.tbj$")  # docs/journal.md
@@ -252,7 +252,7 @@ def read_files(client, files, each=None):
     """The bytes of each (name, size) of files: to a box of protocol 2 the READs go together
     (client.pipeline), a file that did not come whole is read on from where it broke off.
     each(i, bytes), if given, is called for each file in order as soon as it and those
-    before it are whole, while the box streams the next (issue 22 item 6: the PC's work
+    before it are whole, while the box streams the next (the PC's work
     on a file overlaps the box's on the next, and only the last waits for the PC)."""
     out = [None] * len(files)
     done = [0]  # files handed to each so far
@@ -373,7 +373,7 @@ def prepare(first, name, data, wanted, held=(), upto=None, base=0):
         else:
             # A lost result is redundant (the events replay to it); a lost header falls back
             # to the rules' defaults and names that say so. Either way the match is stored,
-            # flagged, its arrows usable (issue 13, item 6).
+            # flagged, its arrows usable.
             kept = {k: extras[k] for k in KEPT_EXTRAS if k in extras}
             if lost:
                 kept["lost"] = lost
@@ -457,7 +457,7 @@ def same_as_held(store, uid, digests, s, base=0):
 
 
 # A box's journal wiped by hand (its files deleted, device.id kept) numbers its matches
-# from 1 again, under numbers the store holds other matches by (issue 21, item 8). The
+# from 1 again, under numbers the store holds other matches by. The
 # store keeps such a journal as another run of the box: its match n as base + n, base a
 # multiple of RUN (0 for the box's first journal), so that nothing needs a new column and
 # every report still sees one box, its runs in order. A box numbers its matches one by one
@@ -724,7 +724,7 @@ def first_list(client, claim, roster, body):
     """Protocol 2's first LIST (its reply; body: what it asks, from 0) and the box's first
     NAMES (its reply, None when not asked or not answered: push_roster asks again), in one
     write with the empty ACK that claims the box (claim; before the LIST, which then lists
-    for the new store): a round trip each before (issue 22 item 6). A request not answered
+    for the new store): a round trip each before. A request not answered
     is asked again alone, as request() would; a LIST after an ACK that was not."""
     body = dict(body, after=0)
     asked = ([("ACK", claim)] if claim else []) + [("LIST", body)]
@@ -742,7 +742,7 @@ def first_list(client, claim, roster, body):
 def finish(client, store, acks, roster, names, send=True):
     """Protocol 2's last requests in one write: the ACKs, the roster (merged first: the
     store's names, now that it holds the new matches; sent unless not send) and SPACE,
-    answered by the box one after the other (three round trips before: issue 22 item 6).
+    answered by the box one after the other (three round trips before).
     What was not answered is asked again alone, in the same order: an ACK's failure ends
     the sync, the roster's is a line of the summary. (the roster's lines, the space)."""
     sent = acks.requests()
@@ -826,7 +826,7 @@ def roster_parts(client, store, got=None, send=True):
                 raise
             box = None
         added, left = store.merge_from_box(box or [])
-        if left:  # a box holds BOX_MAX names: one that lists more is not a box's list (#21 item 15)
+        if left:  # a box holds BOX_MAX names: one that lists more is not a box's list
             out.append(
                 "%s from the box NOT added (a sync adds %d at most): %s; `scorebox archers add` adds one"
                 % (plural(len(left), "more name"), roster.BOX_MAX, some(left))

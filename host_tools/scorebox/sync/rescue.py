@@ -228,7 +228,7 @@ def sync_raw(port, store, restart=True):
 
 def restart_app(port):
     """Soft-reset the box (mpremote left it at the REPL) and wait for its app to answer;
-    the summary's line saying whether it does (issue 21, item 7)."""
+    the summary's line saying whether it does."""
     try:
         deploy.restart(port)
         deploy.hello(port, timeout=RESTART_WAIT)
