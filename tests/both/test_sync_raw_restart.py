@@ -15,11 +15,9 @@ import threading
 import time
 
 import pytest
-from flashfill import write
-from matchgen import box_matches
+from flashfill import matches, write
 from picoheap import PicoHeapVirtualPico
 from test_sync_faults import box_unacked
-from ttt_history import full_game, ttt_header
 
 from scorebox.device import link
 from scorebox.store.sqlite import Store
@@ -31,17 +29,6 @@ pytestmark = pytest.mark.micropython
 def scorebox(*args):
     exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
     return subprocess.run([exe, *args], capture_output=True, text=True, timeout=300)
-
-
-def matches(game, count, seed):
-    """count finished matches of game ("ttb" or "ttt") as the box journals them."""
-    if game == "ttb":
-        return box_matches(count, seed)
-    out = []
-    for i in range(count):
-        g = full_game(seed * 10 + i, (("Ann",), ("Bo",)))
-        out.append({"header": ttt_header(g, 1790100000 + seed * 10 + i), "events": list(g.log)})
-    return out
 
 
 def both_games(folder):

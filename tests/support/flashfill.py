@@ -5,7 +5,9 @@ of both games, one match left open, or matches added while the box is off."""
 import json
 import os
 
+from matchgen import box_matches
 from mpy import run
+from ttt_history import full_game, ttt_header
 
 from scorebox.sim.run import FLASH_SIZE
 
@@ -62,3 +64,14 @@ def write(folder, flash, todo):
     src.write_text(json.dumps(todo))
     p = run([str(script), flash, str(src)], heapsize="8m", timeout=300)
     assert p.returncode == 0, p.stderr[-2000:]
+
+
+def matches(game, count, seed):
+    """count finished matches of game ("ttb" or "ttt") as the box journals them."""
+    if game == "ttb":
+        return box_matches(count, seed)
+    out = []
+    for i in range(count):
+        g = full_game(seed * 10 + i, (("Ann",), ("Bo",)))
+        out.append({"header": ttt_header(g, 1790100000 + seed * 10 + i), "events": list(g.log)})
+    return out

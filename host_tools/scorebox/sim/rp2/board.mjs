@@ -75,6 +75,7 @@ export class Board {
     mcu.gpio[cfg.vbus_gpio].setInputValue(cfg.vbus);
     this.usbRelay();
     this.playing = null; // the next step of the keys playing
+    this.idleLimit = () => Infinity; // how far a waiting core may jump (run()): a harness's
     this.keyAlarm = clock.createAlarm(() => this.playing && this.playing());
   }
 
@@ -300,8 +301,9 @@ export class Board {
   }
 
   // The CPU: run in slices, servicing USB and the control channel between them. A core
-  // waiting for an interrupt jumps to the next alarm (sleep is fast-forwarded); with no alarm
-  // it waits for the PC.
+  // waiting for an interrupt jumps to the next alarm (sleep is fast-forwarded), no further than
+  // idleLimit() (a harness's: the emulated time its PIO can catch up cheaply); with no alarm,
+  // or at the limit, it waits for the PC and the wall clock.
   wake() {
     if (this.sleeping && this.running) {
       clearTimeout(this.sleeping);
@@ -319,7 +321,7 @@ export class Board {
         if (clock.nanos >= cutNanos) return this.powerOff();
         if (!this.running) return;
         if (core.waiting) {
-          const n = clock.nanosToNextAlarm;
+          const n = Math.min(clock.nanosToNextAlarm, this.idleLimit() - clock.nanos);
           if (n <= 0) break;
           clock.tick(Math.min(n, cutNanos - clock.nanos));
         } else if (prof) {
@@ -332,7 +334,7 @@ export class Board {
         }
       }
       this.feed();
-      if (core.waiting && clock.nanosToNextAlarm <= 0) {
+      if (core.waiting && (clock.nanosToNextAlarm <= 0 || this.idleLimit() <= clock.nanos)) {
         this.sleeping = setTimeout(() => ((this.sleeping = null), this.run()), 5);
         return;
       }

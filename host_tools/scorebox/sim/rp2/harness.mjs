@@ -75,10 +75,12 @@ for (const pio of mcu.pio) {
   };
 }
 let pioBusy = false; // a step that drives a row updates the keys: not again from there
+let pioAt = [0, performance.now()]; // the emulated and the wall time of the last pioRun
 function pioRun() {
   if (pioBusy) return;
   pioBusy = true;
   const now = clock.nanos;
+  pioAt = [now, performance.now()];
   for (const pio of mcu.pio) {
     if (pio.stopped) continue;
     for (const sm of pio.machines) {
@@ -97,6 +99,16 @@ function pioRun() {
 const pioAlarm = clock.createAlarm(() => pioRun());
 board.sampleKeys = pioRun; // what the PIO sampled up to now, with the keys as they were
 board.keysChanged = () => pioAlarm.schedule(2e6);
+// A waiting core jumps no more than 1 s of emulated time past the wall clock's since the CPU
+// last touched the PIO, while a state machine runs and no keys play: pioRun replays every
+// instruction of the time jumped (about 25,000 a second for the keypad's scan, 30 us each
+// here). Unbounded, the REPL's idle ran 50 s of emulated time in a quarter of a second, and
+// the soft reset's first touch of the PIO then took a minute of the PC's.
+const PIO_LEAD_NS = 1e9;
+board.idleLimit = () => {
+  if (board.playing || !mcu.pio.some((p) => !p.stopped && p.machines.some((sm) => sm.enabled))) return Infinity;
+  return pioAt[0] + (performance.now() - pioAt[1]) * 1e6 + PIO_LEAD_NS;
+};
 
 board.paceIn((endpoint) => endpoint === board.cdc.inEndpoint); // the bus's speed (board.mjs)
 // A command's time on the wire (bench_rp2.py): its first byte in, the box's last byte out.
