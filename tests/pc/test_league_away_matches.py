@@ -13,7 +13,7 @@ from leagueclubs import running
 from test_league_archer_pages import page, plans, recorded
 from test_league_guest_clubs import A, B, C, set_club, three  # noqa: F401
 from test_league_pages import table
-from test_league_review_fixes import send
+from test_league_push_whole_and_named import send
 
 from scorebox.league.clubs import league_store
 from scorebox.league.server import create_app

@@ -17,7 +17,7 @@ from leagueclubs import add_club, clubs, league_count, rows, running
 from test_league_archer_pages import page
 from test_league_archers import KEPT
 from test_league_pages import standings, table
-from test_league_review_fixes import log, send
+from test_league_push_whole_and_named import log, send
 
 from scorebox import cli
 from scorebox.errors import ScoreboxError

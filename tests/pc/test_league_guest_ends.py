@@ -11,8 +11,8 @@ import pytest
 from leagueclubs import add_club, clubs, league_count, rows, running
 from test_league_archer_pages import plans, recorded
 from test_league_guest_clubs import A, B, C, check_kept, set_club, three  # noqa: F401
-from test_league_guest_review import Older, post
-from test_league_review_fixes import log, send
+from test_league_guest_rules import Older, post
+from test_league_push_whole_and_named import log, send
 
 from scorebox import cli
 from scorebox.commands import push

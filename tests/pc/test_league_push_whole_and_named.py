@@ -1,4 +1,4 @@
-"""The league's push after its review (issue 26, items 3 and 6), on a real PostgreSQL
+"""The league's push, on a real PostgreSQL
 (pgserver.py): a push of several boxes is stored whole or not at all, and logged whatever
 its outcome (a 503 too); the names a club gives a match on its PC (Store.name_match) are
 the league's on the first push and follow a rename on a later one, the archers' kept

@@ -1,4 +1,4 @@
-"""A review of the league's guest clubs (issue 26, docs/league.md "Archers across clubs"):
+"""The league's rules for guest clubs (docs/league.md "Archers across clubs"):
 the match page names each side's club and the pages say the rule of two clubs; a forged
 club name is refused (400) and never logged whole; a match refiled under another time zone
 moves its clubs' counts by the day they were added; a guest leaves no league archer under
@@ -14,7 +14,7 @@ import pytest
 from leagueclubs import clubs, league_count, rows, running
 from test_league_archer_pages import page
 from test_league_guest_clubs import A, B, C, check_kept, expected, league_now, set_club, three  # noqa: F401
-from test_league_review_fixes import log, send
+from test_league_push_whole_and_named import log, send
 
 from scorebox import cli
 from scorebox.commands import push
