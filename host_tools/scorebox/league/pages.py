@@ -13,7 +13,7 @@ import os
 from flask import Blueprint, abort, render_template, request
 
 from scorebox.errors import ScoreboxError
-from scorebox.league.db import stores
+from scorebox.league.request_store import stores
 from scorebox.store.errors import NotFound
 from scorebox.store.leaguedb import DRAW_POINTS, WIN_POINTS, current
 from scorebox.text import date_text

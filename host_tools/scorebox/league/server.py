@@ -38,7 +38,7 @@ from flask import Blueprint, Flask, current_app, jsonify, request
 from scorebox.errors import ScoreboxError
 from scorebox.league import pages, tokens
 from scorebox.league.clubs import MAX_NAME, league_store
-from scorebox.league.db import close_stores, stores
+from scorebox.league.request_store import close_stores, stores
 from scorebox.store import imports
 from scorebox.store.checks import check, match_digest
 from scorebox.store.errors import Refused
@@ -58,7 +58,7 @@ class Refusal(Exception):
 
 def create_app(db):
     """The league's app on the store at db (a postgresql:// URL): the push API and the pages
-    (league/pages.py), each request's store opened once on flask.g (league/db.py)."""
+    (league/pages.py), each request's store opened once on flask.g (league/request_store.py)."""
     app = Flask(__name__, static_folder=None)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, LEAGUE_DB=db)
     app.teardown_appcontext(close_stores)

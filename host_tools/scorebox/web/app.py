@@ -7,7 +7,7 @@ Pallets project, needs no JavaScript build step and runs its own server for one 
 create_app is the application factory: the guard (guard.py: Host, Origin and CSRF checks,
 the password, headers, a command's error in words) registered once, then a blueprint per
 area of the desk (pages/). Every page reads and writes through what the commands use: the
-Store's methods (db.py: store/access.py's open_store, opened once a request on flask.g and
+Store's methods (request_store.py: store/access.py's open_store, opened once a request on flask.g and
 closed when it ends, so that a restore swaps the file under no open connection),
 store/backup.py, report/html.py and report/show.py, sync/pull.py (in a process of its own:
 syncjob.py). No SQL here (tests/pc/test_layers.py).
@@ -22,8 +22,8 @@ from flask import Flask
 from scorebox.store.access import default_path
 from scorebox.text import date_text, plural
 from scorebox.web import guard, members
-from scorebox.web.db import close_store
 from scorebox.web.pages import archers, boxes, faces, login, matches, push, report, safety, stats, sync
+from scorebox.web.request_store import close_store
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BLUEPRINTS = (
@@ -63,7 +63,7 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
         HOSTS=None if hosts is None else {h if port is None else "%s:%d" % (h, port) for h in hosts},
         PASSWORD=password,
     )
-    app.teardown_appcontext(close_store)  # the request's store (db.py), closed however it ended
+    app.teardown_appcontext(close_store)  # the request's store (request_store.py), closed however it ended
     for bp in BLUEPRINTS:
         app.register_blueprint(bp)
     return app

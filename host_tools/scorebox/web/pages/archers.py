@@ -9,8 +9,8 @@ from scorebox.errors import ScoreboxError
 from scorebox.store.errors import NoStore
 from scorebox.text import csv_head
 from scorebox.web import members
-from scorebox.web.db import store
 from scorebox.web.forms import done, upload
+from scorebox.web.request_store import store
 
 bp = Blueprint("archers", __name__)
 

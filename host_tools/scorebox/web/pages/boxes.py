@@ -5,8 +5,8 @@ from flask import Blueprint, render_template, request, url_for
 
 from scorebox.store import boxes as names
 from scorebox.store.errors import NoStore
-from scorebox.web.db import store
 from scorebox.web.forms import done
+from scorebox.web.request_store import store
 
 bp = Blueprint("boxes", __name__)
 

@@ -9,8 +9,8 @@ from scorebox.errors import ScoreboxError
 from scorebox.report import show
 from scorebox.store.errors import NoStore
 from scorebox.web import flags
-from scorebox.web.db import store
 from scorebox.web.forms import done
+from scorebox.web.request_store import store
 from scorebox_core import games
 
 PAGE = 200  # matches a list page shows

@@ -11,7 +11,7 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 
 from scorebox.commands import push
 from scorebox.errors import ScoreboxError
-from scorebox.web.db import store
+from scorebox.web.request_store import store
 
 bp = Blueprint("push", __name__)
 

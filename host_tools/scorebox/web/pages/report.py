@@ -3,7 +3,7 @@
 from flask import Blueprint, current_app, render_template
 
 from scorebox.report import html
-from scorebox.web.db import store
+from scorebox.web.request_store import store
 
 bp = Blueprint("report", __name__)
 

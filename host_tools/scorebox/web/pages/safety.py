@@ -12,8 +12,8 @@ from flask import Blueprint, current_app, render_template, request, send_from_di
 from scorebox.errors import ScoreboxError
 from scorebox.store import backup, export
 from scorebox.text import plural
-from scorebox.web.db import store
 from scorebox.web.forms import done, upload
+from scorebox.web.request_store import store
 
 bp = Blueprint("safety", __name__)
 
@@ -49,7 +49,7 @@ def make_export():
 
 @bp.route("/safety/restore", methods=["POST"])
 def restore():
-    """Under no open connection: this request opens no store (web/db.py)."""
+    """Under no open connection: this request opens no store (web/request_store.py)."""
     path = upload("backup")
     try:
         n, old = backup.restore(current_app.config["STORE"], path)

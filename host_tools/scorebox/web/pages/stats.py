@@ -6,7 +6,7 @@ from flask import Blueprint, render_template, request
 
 from scorebox.errors import ScoreboxError
 from scorebox.report import stats
-from scorebox.web.db import store
+from scorebox.web.request_store import store
 from scorebox_core import games
 
 bp = Blueprint("stats", __name__)
