@@ -67,7 +67,7 @@ def test_the_match_page_names_each_sides_club(guest, game, three, capsys):  # no
 
 def test_a_forged_club_name_is_refused_and_logged_short(three, capsys):  # noqa: F811
     """A club name longer than a league club's (60), or not a line of text, is refused (400)
-    with nothing stored; a refusal's line shows a club name cut short (imports._short), so
+    with nothing stored; a refusal's line shows a club name cut short (imports.short), so
     the push log never keeps a forged one whole."""
     url, a, _, tokens = three
     client = create_app(url).test_client()
@@ -78,13 +78,13 @@ def test_a_forged_club_name_is_refused_and_logged_short(three, capsys):  # noqa:
         got = post(client, tokens[A], ms, "forged%06d" % i)
         assert got.status_code == 400, got.json
         assert "a club's name is a line of text of at most 60 characters" in got.json["error"]
-        assert imports._short(bad) in got.json["error"]
+        assert imports.short(bad) in got.json["error"]
         assert league_count(url) == 0
     ms = [dict(m) for m in base]
     unknown = "L" * 60  # a name a league club could have, but no club of this league
     ms[0]["clubs"] = [[unknown] * len(ms[0]["names"][0]), [None] * len(ms[0]["names"][1])]
     got = post(client, tokens[A], ms, "forged999999")
-    assert got.status_code == 422 and imports._short(unknown) in got.json["error"]
+    assert got.status_code == 422 and imports.short(unknown) in got.json["error"]
     assert unknown not in got.json["error"]
     assert max(len(p[4]) for p in log(url)) < 300
     assert league_count(url) == 0

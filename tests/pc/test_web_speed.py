@@ -13,7 +13,8 @@ from storehelp import sqlite_steps
 
 from scorebox.report import stats
 from scorebox.store.sqlite import Store
-from scorebox.web.app import PAGE, create_app
+from scorebox.web.app import create_app
+from scorebox.web.pages.matches import PAGE
 
 OURS = ["Ann", "Ben", "Bo"]
 OTHERS = ["Cat", "Dan", "Dee"]

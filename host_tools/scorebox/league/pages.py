@@ -13,7 +13,7 @@ import os
 from flask import Blueprint, abort, render_template, request
 
 from scorebox.errors import ScoreboxError
-from scorebox.league.clubs import league_store
+from scorebox.league.request_store import stores
 from scorebox.store.errors import NotFound
 from scorebox.store.leaguedb import DRAW_POINTS, WIN_POINTS, current
 from scorebox.text import date_text, said
@@ -37,192 +37,174 @@ def result(m):
     return said(m["winner"], m.get("score"), m.get("abandoned"))
 
 
-def blueprint(db):
-    """The pages, on the league's store at db."""
-    bp = Blueprint(
-        "league",
-        __name__,
-        template_folder=os.path.join(HERE, "templates"),
-        static_folder=DESK_STATIC,
-        static_url_path="/league/static",
+bp = Blueprint(
+    "league",
+    __name__,
+    template_folder=os.path.join(HERE, "templates"),
+    static_folder=DESK_STATIC,
+    static_url_path="/league/static",
+)
+bp.add_app_template_filter(date_text, "date")
+
+
+@bp.record_once
+def escaped(state):  # .html.j2 is not a name Flask escapes by itself: every club's name is escaped
+    state.app.jinja_env.autoescape = True
+
+
+@bp.app_context_processor
+def common():
+    return {
+        "games": games.every(),
+        "game_name": lambda gid: games.get(gid).NAME,
+        "result": result,
+        "outcome": OUTCOMES.get,
+    }
+
+
+@bp.errorhandler(ScoreboxError)
+def store_down(e):
+    return render_template("down.html.j2", why=str(e)), 503
+
+
+def season_of(league):
+    """(the season a page shows, None: every match; the league's seasons): ?season's."""
+    seasons = league.seasons()
+    arg = request.args.get("season", "").strip()
+    if not arg:
+        return current(seasons, datetime.date.today()), seasons
+    if arg == "all":
+        return None, seasons
+    for x in seasons:
+        if str(x["id"]) == arg:
+            return x, seasons
+    abort(404)
+
+
+def game_arg():
+    game = request.args.get("game", "").strip() or None
+    if game is not None and game not in [g.ID for g in games.every()]:
+        abort(404)
+    return game
+
+
+@bp.route("/league/")
+def standings():
+    game = game_arg()
+    _, league = stores()
+    season, seasons = season_of(league)
+    return render_template(
+        "standings.html.j2",
+        rows=league.standings(game, season),
+        game=game,
+        win=WIN_POINTS,
+        draw=DRAW_POINTS,
+        home=_home(),
+        season=season,
+        seasons=seasons,
     )
 
-    @bp.record_once
-    def escaped(state):  # .html.j2 is not a name Flask escapes by itself: every club's name is escaped
-        state.app.jinja_env.autoescape = True
 
-    def read(fn):
-        store, league = league_store(db)
-        try:
-            return fn(store, league)
-        finally:
-            store.close()
-
-    def season_of(league):
-        """(the season a page shows, None: every match; the league's seasons): ?season's."""
-        seasons = league.seasons()
-        arg = request.args.get("season", "").strip()
-        if not arg:
-            return current(seasons, datetime.date.today()), seasons
-        if arg == "all":
-            return None, seasons
-        for x in seasons:
-            if str(x["id"]) == arg:
-                return x, seasons
+@bp.route("/league/archers")
+def archers():
+    game, sort = game_arg(), request.args.get("sort", "points")
+    if sort not in SORTS:
         abort(404)
+    _, league = stores()
+    season, seasons = season_of(league)
+    rows = league.archers(game, season)
+    if SORTS[sort]:
+        rows.sort(key=SORTS[sort])
+    return render_template(
+        "archers.html.j2", rows=rows, game=game, sort=sort, season=season, seasons=seasons, win=WIN_POINTS
+    )
 
-    def game_arg():
-        game = request.args.get("game", "").strip() or None
-        if game is not None and game not in [g.ID for g in games.every()]:
-            abort(404)
-        return game
 
-    @bp.app_context_processor
-    def common():
-        return {
-            "games": games.every(),
-            "game_name": lambda gid: games.get(gid).NAME,
-            "result": result,
-            "outcome": OUTCOMES.get,
-        }
+@bp.route("/league/archers/<int:aid>")
+def archer(aid):
+    _, league = stores()
+    a = league.archer(aid)
+    if a is None:
+        abort(404)
+    season, seasons = season_of(league)
+    return render_template(
+        "archer.html.j2",
+        a=a,
+        season=season,
+        seasons=seasons,
+        record=league.record(aid, season),
+        matches=league.archer_matches(aid, season, n=MATCHES_SHOWN),
+        foes=league.opponents(aid, season),
+        shown=MATCHES_SHOWN,
+    )
 
-    bp.add_app_template_filter(date_text, "date")
 
-    @bp.route("/league/")
-    def standings():
-        game = game_arg()
+@bp.route("/league/archers/<int:aid>/versus/<int:oid>")
+def versus(aid, oid):
+    _, league = stores()
+    a, o = league.archer(aid), league.archer(oid)
+    if a is None or o is None:
+        abort(404)
+    season, seasons = season_of(league)
+    return render_template(
+        "versus.html.j2",
+        a=a,
+        o=o,
+        season=season,
+        seasons=seasons,
+        tally=next((f for f in league.opponents(aid, season) if f["id"] == oid), None),
+        matches=league.archer_matches(aid, season, versus=oid, n=MATCHES_SHOWN),
+        shown=MATCHES_SHOWN,
+    )
 
-        def get(store, league):
-            season, seasons = season_of(league)
-            return season, seasons, league.standings(game, season)
 
-        season, seasons, rows = read(get)
-        return render_template(
-            "standings.html.j2",
-            rows=rows,
-            game=game,
-            win=WIN_POINTS,
-            draw=DRAW_POINTS,
-            home=_home(),
-            season=season,
-            seasons=seasons,
-        )
+@bp.route("/league/report")
+def report():
+    _, league = stores()
+    season, seasons = season_of(league)
+    return render_template(
+        "report.html.j2",
+        season=season,
+        seasons=seasons,
+        tables=[(g, league.standings(g.ID, season)) for g in games.every()],
+        top=league.archers(None, season)[:TOP],
+        counts=league.counts(season),
+        win=WIN_POINTS,
+        draw=DRAW_POINTS,
+        home=_home(),
+        made=datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
+    )
 
-    @bp.route("/league/archers")
-    def archers():
-        game, sort = game_arg(), request.args.get("sort", "points")
-        if sort not in SORTS:
-            abort(404)
 
-        def get(store, league):
-            season, seasons = season_of(league)
-            return season, seasons, league.archers(game, season)
+@bp.route("/league/clubs/<int:cid>")
+def club(cid):
+    _, league = stores()
+    c = league.club(cid)
+    if c is None:
+        abort(404)
+    return render_template(
+        "club.html.j2",
+        club=c,
+        boxes=league.club_boxes(cid),
+        matches=league.club_matches(cid),
+        pushes=league.club_pushes(cid),
+        home=_home(),
+    )
 
-        season, seasons, rows = read(get)
-        if SORTS[sort]:
-            rows.sort(key=SORTS[sort])
-        return render_template(
-            "archers.html.j2", rows=rows, game=game, sort=sort, season=season, seasons=seasons, win=WIN_POINTS
-        )
 
-    @bp.route("/league/archers/<int:aid>")
-    def archer(aid):
-        def get(store, league):
-            a = league.archer(aid)
-            if a is None:
-                abort(404)
-            season, seasons = season_of(league)
-            record = league.record(aid, season)
-            matches = league.archer_matches(aid, season, n=MATCHES_SHOWN)
-            return a, season, seasons, record, matches, league.opponents(aid, season)
-
-        a, season, seasons, record, matches, foes = read(get)
-        return render_template(
-            "archer.html.j2",
-            a=a,
-            season=season,
-            seasons=seasons,
-            record=record,
-            matches=matches,
-            foes=foes,
-            shown=MATCHES_SHOWN,
-        )
-
-    @bp.route("/league/archers/<int:aid>/versus/<int:oid>")
-    def versus(aid, oid):
-        def get(store, league):
-            a, o = league.archer(aid), league.archer(oid)
-            if a is None or o is None:
-                abort(404)
-            season, seasons = season_of(league)
-            tally = next((f for f in league.opponents(aid, season) if f["id"] == oid), None)
-            return a, o, season, seasons, tally, league.archer_matches(aid, season, versus=oid, n=MATCHES_SHOWN)
-
-        a, o, season, seasons, tally, matches = read(get)
-        return render_template(
-            "versus.html.j2",
-            a=a,
-            o=o,
-            season=season,
-            seasons=seasons,
-            tally=tally,
-            matches=matches,
-            shown=MATCHES_SHOWN,
-        )
-
-    @bp.route("/league/report")
-    def report():
-        def get(store, league):
-            season, seasons = season_of(league)
-            tables = [(g, league.standings(g.ID, season)) for g in games.every()]
-            return season, seasons, tables, league.archers(None, season)[:TOP], league.counts(season)
-
-        season, seasons, tables, top, counts = read(get)
-        return render_template(
-            "report.html.j2",
-            season=season,
-            seasons=seasons,
-            tables=tables,
-            top=top,
-            counts=counts,
-            win=WIN_POINTS,
-            draw=DRAW_POINTS,
-            home=_home(),
-            made=datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
-        )
-
-    @bp.route("/league/clubs/<int:cid>")
-    def club(cid):
-        def get(store, league):
-            c = league.club(cid)
-            if c is None:
-                abort(404)
-            return c, league.club_boxes(cid), league.club_matches(cid), league.club_pushes(cid)
-
-        c, boxes, matches, pushes = read(get)
-        return render_template("club.html.j2", club=c, boxes=boxes, matches=matches, pushes=pushes, home=_home())
-
-    @bp.route("/league/matches/<int:mid>")
-    def match(mid):
-        def get(store, league):
-            try:
-                m = store.load_match(mid)
-            except NotFound:
-                abort(404)
-            owner = league.box_club(m["device"])
-            filed = league.names(m["device"], [m["number"]]).get(m["number"])
-            clubs = {c["id"]: c for c in league.clubs()}
-            return m, owner, [clubs[cid] for cid in filed[2]] if owner and filed else None
-
-        m, owner, sides = read(get)
-        game = games.of(m["header"])
-        return render_template("match.html.j2", m=m, game=game, owner=owner, sides=sides, said=result(m))
-
-    @bp.errorhandler(ScoreboxError)
-    def store_down(e):
-        return render_template("down.html.j2", why=str(e)), 503
-
-    return bp
+@bp.route("/league/matches/<int:mid>")
+def match(mid):
+    store, league = stores()
+    try:
+        m = store.load_match(mid)
+    except NotFound:
+        abort(404)
+    owner = league.box_club(m["device"])
+    filed = league.names(m["device"], [m["number"]]).get(m["number"])
+    clubs = {c["id"]: c for c in league.clubs()}
+    sides = [clubs[cid] for cid in filed[2]] if owner and filed else None
+    game = games.of(m["header"])
+    return render_template("match.html.j2", m=m, game=game, owner=owner, sides=sides, said=result(m))
 
 
 def _home():

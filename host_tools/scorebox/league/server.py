@@ -33,11 +33,12 @@ docs/league.md.
 import errno
 import socket
 
-from flask import Flask, jsonify, redirect, request
+from flask import Blueprint, Flask, current_app, jsonify, redirect, request
 
 from scorebox.errors import ScoreboxError
 from scorebox.league import pages, tokens
 from scorebox.league.clubs import MAX_NAME, league_store
+from scorebox.league.request_store import close_stores, stores
 from scorebox.store import imports
 from scorebox.store.checks import check, match_digest
 from scorebox.store.errors import Refused
@@ -57,106 +58,110 @@ class Refusal(Exception):
 
 
 def create_app(db):
-    """The league's app on the store at db (a postgresql:// URL)."""
+    """The league's app on the store at db (a postgresql:// URL): the push API and the pages
+    (league/pages.py), each request's store opened once on flask.g (league/request_store.py)."""
     app = Flask(__name__, static_folder=None)
-    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
-    app.register_blueprint(pages.blueprint(db))  # the standings, clubs' and matches' pages
-
-    @app.route("/")
-    def root():  # the server's own address, opened in a browser: its pages
-        return redirect(PAGES)
-
-    def club_of(league):
-        """(id, name) of the club whose token the request carries; Refusal 401 otherwise."""
-        auth = request.headers.get("Authorization", "")
-        parts = tokens.split(auth[7:] if auth.startswith("Bearer ") else "")
-        row = parts and league.club_by_token(parts[0])
-        if not row or not tokens.verify(row[2], parts[1]):
-            raise Refusal(401, "not a club's token: check the token the league gave your club; nothing stored")
-        if tokens.outdated(row[2]):
-            try:
-                league.set_token_hash(row[0], row[2], tokens.hashed(parts[1]))
-            except ScoreboxError as e:  # the right token is taken all the same; replaced another time
-                app.logger.warning("club %s's token hash not replaced: %s", row[0], e)
-        return row[0], row[1]
-
-    def body():
-        data = request.get_json(silent=True)
-        if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
-            raise Refusal(400, "not a push: JSON with a list of matches expected; nothing stored")
-        return data
-
-    def answer(store, league, fn):
-        """fn(club) as JSON, or the Refusal's line with its status; the push logged."""
-        club, sent, push_id, got = None, 0, None, {"stored": 0, "held": 0}
-        try:
-            club = club_of(league)
-            if request.path.endswith("/have"):
-                return jsonify(fn(club, body()))
-            data = body()
-            push_id, sent = data.get("push_id"), len(data["matches"])
-            if not isinstance(push_id, str) or not 8 <= len(push_id) <= 64 or not push_id.isalnum():
-                raise Refusal(400, "a push has a push_id of 8 to 64 letters and digits; nothing stored")
-            if league.push_seen(club[0], push_id):
-                raise Refusal(409, "push %s was received already: a replayed push is refused; nothing stored" % push_id)
-            got = fn(club, data)
-            status, outcome = 200, "stored %d, held already %d" % (got["stored"], got["held"])
-            if got.get("refiled"):
-                outcome += ", filed anew %d" % got["refiled"]
-        except Refusal as e:
-            status, outcome = e.status, e.message
-        except ScoreboxError as e:
-            if request.path.endswith("/have"):
-                raise  # a question, not a push: store_down's answer
-            # the store cannot be reached or written: the push's transaction was undone
-            status, outcome = 503, "the league cannot take a push now (%s): push again later; nothing stored" % e
-        try:
-            league.log_push(
-                club and club[0], push_id, request.remote_addr, sent, got["stored"], got["held"], status, outcome
-            )
-        except ScoreboxError as e:
-            app.logger.error("a push not logged (club %s, push_id %s, %d: %s): %s", club, push_id, status, outcome, e)
-        if status != 200:
-            return jsonify(error=outcome), status
-        return jsonify(got)
-
-    def with_league(fn):
-        store, league = league_store(db)
-        try:
-            return answer(store, league, lambda club, data: fn(store, league, club, data))
-        finally:
-            store.close()
-
-    @app.post("/league/api/have")
-    def have():
-        return with_league(held)
-
-    @app.post("/league/api/push")
-    def push():
-        return with_league(take)
-
-    @app.errorhandler(413)
-    def too_large(e):
-        message = "a push is at most %d bytes: send fewer matches at a time; nothing stored" % MAX_BODY
-        store, league = league_store(db)
-        try:
-            try:
-                club = club_of(league)[0]
-            except Refusal:
-                club = None
-            league.log_push(club, None, request.remote_addr, 0, 0, 0, 413, message)
-        finally:
-            store.close()
-        return jsonify(error=message), 413
-
-    @app.errorhandler(ScoreboxError)
-    def store_down(e):
-        # the league's store cannot be reached (a push's own failures are answer's)
-        if request.path.endswith("/push"):
-            app.logger.error("a push not logged: the league's store cannot be reached: %s", e)
-        return jsonify(error="the league cannot take a push now (%s): push again later" % e), 503
-
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, LEAGUE_DB=db)
+    app.teardown_appcontext(close_stores)
+    app.register_blueprint(api)
+    app.register_blueprint(pages.bp)  # the standings, clubs' and matches' pages
+    # the server's own address, opened in a browser: its pages
+    app.add_url_rule("/", "root", lambda: redirect(PAGES))
     return app
+
+
+api = Blueprint("api", __name__, url_prefix="/league/api")
+
+
+@api.post("/have")
+def have():
+    store, league = stores()
+    return answer(league, lambda club, data: held(store, league, club, data))
+
+
+@api.post("/push")
+def push():
+    store, league = stores()
+    return answer(league, lambda club, data: take(store, league, club, data))
+
+
+@api.app_errorhandler(413)
+def too_large(e):
+    message = "a push is at most %d bytes: send fewer matches at a time; nothing stored" % MAX_BODY
+    _, league = stores()
+    try:
+        club = club_of(league)[0]
+    except Refusal:
+        club = None
+    league.log_push(club, None, request.remote_addr, 0, 0, 0, 413, message)
+    return jsonify(error=message), 413
+
+
+@api.app_errorhandler(ScoreboxError)
+def store_down(e):
+    # the league's store cannot be reached (a push's own failures are answer's)
+    if request.path.endswith("/push"):
+        current_app.logger.error("a push not logged: the league's store cannot be reached: %s", e)
+    return jsonify(error="the league cannot take a push now (%s): push again later" % e), 503
+
+
+def club_of(league):
+    """(id, name) of the club whose token the request carries; Refusal 401 otherwise."""
+    auth = request.headers.get("Authorization", "")
+    parts = tokens.split(auth[7:] if auth.startswith("Bearer ") else "")
+    row = parts and league.club_by_token(parts[0])
+    if not row or not tokens.verify(row[2], parts[1]):
+        raise Refusal(401, "not a club's token: check the token the league gave your club; nothing stored")
+    if tokens.outdated(row[2]):
+        try:
+            league.set_token_hash(row[0], row[2], tokens.hashed(parts[1]))
+        except ScoreboxError as e:  # the right token is taken all the same; replaced another time
+            current_app.logger.warning("club %s's token hash not replaced: %s", row[0], e)
+    return row[0], row[1]
+
+
+def body():
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
+        raise Refusal(400, "not a push: JSON with a list of matches expected; nothing stored")
+    return data
+
+
+def answer(league, fn):
+    """fn(club, data) as JSON, or the Refusal's line with its status; the push logged."""
+    club, sent, push_id, got = None, 0, None, {"stored": 0, "held": 0}
+    try:
+        club = club_of(league)
+        if request.path.endswith("/have"):
+            return jsonify(fn(club, body()))
+        data = body()
+        push_id, sent = data.get("push_id"), len(data["matches"])
+        if not isinstance(push_id, str) or not 8 <= len(push_id) <= 64 or not push_id.isalnum():
+            raise Refusal(400, "a push has a push_id of 8 to 64 letters and digits; nothing stored")
+        if league.push_seen(club[0], push_id):
+            raise Refusal(409, "push %s was received already: a replayed push is refused; nothing stored" % push_id)
+        got = fn(club, data)
+        status, outcome = 200, "stored %d, held already %d" % (got["stored"], got["held"])
+        if got.get("refiled"):
+            outcome += ", filed anew %d" % got["refiled"]
+    except Refusal as e:
+        status, outcome = e.status, e.message
+    except ScoreboxError as e:
+        if request.path.endswith("/have"):
+            raise  # a question, not a push: store_down's answer
+        # the store cannot be reached or written: the push's transaction was undone
+        status, outcome = 503, "the league cannot take a push now (%s): push again later; nothing stored" % e
+    try:
+        league.log_push(
+            club and club[0], push_id, request.remote_addr, sent, got["stored"], got["held"], status, outcome
+        )
+    except ScoreboxError as e:
+        current_app.logger.error(
+            "a push not logged (club %s, push_id %s, %d: %s): %s", club, push_id, status, outcome, e
+        )
+    if status != 200:
+        return jsonify(error=outcome), status
+    return jsonify(got)
 
 
 def held(store, league, club, data):
@@ -239,7 +244,6 @@ def take(store, league, club, data):
         _own(league.claim_boxes(club[0], items), club)  # a box no club had is this club's from now on
         # "clubs": the sides' clubs filed (a league before them says nothing: the client warns)
         got = {"stored": 0, "held": held, "clubs": True}
-        league.sides_clubs = guests
         for uid, cs in checked.items():
             done, _ = store.add_checked(uid, cs)
             got["stored"] += sum(1 for g in done if g is True)
@@ -254,7 +258,7 @@ def take(store, league, club, data):
                     got["refiled"] = got.get("refiled", 0) + 1  # said only when some were
         return got
 
-    return store._write(run)  # one transaction: a push is stored whole or not at all
+    return league.push(run, guests)  # one transaction: a push is stored whole or not at all
 
 
 class Clubs:
@@ -297,7 +301,7 @@ class Clubs:
                 raise Refusal(
                     400,
                     "%s/%d: a club's name is a line of text of at most %d characters: %s; nothing stored"
-                    % (uid, number, MAX_NAME, imports._short(c)),
+                    % (uid, number, MAX_NAME, imports.short(c)),
                 )
         out = []
         for names, clubs in zip(sides, said):
@@ -314,7 +318,7 @@ class Clubs:
                     raise Refusal(
                         422,
                         "%s/%d: %s's club %s is not a club of the league: give a guest the club's name as the "
-                        "league's standings show it; nothing stored" % (uid, number, name, imports._short(c)),
+                        "league's standings show it; nothing stored" % (uid, number, name, imports.short(c)),
                     )
                 ids.add(cid)
             if len(ids) > 1:

@@ -21,19 +21,19 @@ def _time(v, what, none=True):
     if v is None and none:
         return v
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v < MAX_TIME:  # NaN fails too
-        raise Invalid("%s is not a time: %s" % (what, _short(v)))
+        raise Invalid("%s is not a time: %s" % (what, short(v)))
     return v
 
 
 def _int(v, what, lo, hi):
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise Invalid("%s is not a whole number from %d to %d: %s" % (what, lo, hi, _short(v)))
+        raise Invalid("%s is not a whole number from %d to %d: %s" % (what, lo, hi, short(v)))
     return v
 
 
 def _text(v, what, most=200):
     if not isinstance(v, str) or not v or len(v) > most or not v.isprintable():
-        raise Invalid("%s is not a line of text of at most %d characters: %s" % (what, most, _short(v)))
+        raise Invalid("%s is not a line of text of at most %d characters: %s" % (what, most, short(v)))
     return v
 
 
@@ -57,7 +57,7 @@ def _plain(v, what, depth=0):
     return v
 
 
-def _short(v):
+def short(v):
     text = repr(v)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -67,15 +67,15 @@ def _pair(v, what):
     if v is None:
         return
     if not isinstance(v, list) or len(v) != 2:
-        raise Invalid("%s is not a pair: %s" % (what, _short(v)))
+        raise Invalid("%s is not a pair: %s" % (what, short(v)))
     for x in v:
         if x is not None and (isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= 100000):
-            raise Invalid("%s holds %s" % (what, _short(x)))
+            raise Invalid("%s holds %s" % (what, short(x)))
 
 
 def check_device(d):
     if not isinstance(d, dict):
-        raise Invalid("not an object: %s" % _short(d))
+        raise Invalid("not an object: %s" % short(d))
     _text(d.get("uid"), "uid")
     if d.get("firmware") is not None:
         _text(d["firmware"], "firmware")
@@ -90,7 +90,7 @@ def check_import(m):
     take: (device, number, header, log, extras, names) when it is; names, the sides' archers
     as the exporting store names them (renamed, or named after the match), or None."""
     if not isinstance(m, dict):
-        raise Invalid("not an object: %s" % _short(m))
+        raise Invalid("not an object: %s" % short(m))
     uid = _text(m.get("device"), "device")
     number = _int(m.get("number"), "number", 1, 2**31 - 1)
     h, log, extras = m.get("header"), m.get("log"), m.get("extras")
@@ -152,7 +152,7 @@ def check_once(sides):
     for side in sides:
         for name in side:
             if name.casefold() in seen:
-                raise Invalid("%s is named twice in the match: an archer shoots once, for one side" % _short(name))
+                raise Invalid("%s is named twice in the match: an archer shoots once, for one side" % short(name))
             seen.add(name.casefold())
 
 
@@ -167,7 +167,7 @@ def match_key(m, i):
 def check_piece(q):
     """(device, file, offset, bytes, imported) of a quarantine piece; Invalid unless sound."""
     if not isinstance(q, dict):
-        raise Invalid("not an object: %s" % _short(q))
+        raise Invalid("not an object: %s" % short(q))
     try:
         raw = base64.b64decode(q.get("data"), validate=True)
     except (TypeError, ValueError):
@@ -185,14 +185,14 @@ def check_archer(a):
     """(name, retired, added, [(old name, renamed)], full name, home club) of a roster entry;
     Invalid unless sound (an export before clubs has none: the club's own)."""
     if not isinstance(a, dict):
-        raise Invalid("not an object: %s" % _short(a))
+        raise Invalid("not an object: %s" % short(a))
     was = a.get("was")
     if not isinstance(was, list):
-        raise Invalid("was is not a list: %s" % _short(was))
+        raise Invalid("was is not a list: %s" % short(was))
     olds = []
     for w in was:
         if not isinstance(w, dict):
-            raise Invalid("was holds %s" % _short(w))
+            raise Invalid("was holds %s" % short(w))
         olds.append((_text(w.get("old"), "an old name", 40), _time(w.get("renamed"), "renamed", none=False)))
     name = _text(a.get("name"), "name", 40)
     if a.get("club") is not None and name in roster.PLACEHOLDERS:  # as RosterDB.set_club refuses it

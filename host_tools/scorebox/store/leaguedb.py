@@ -311,7 +311,7 @@ class LeagueDB:
             )
         self.store = store
         self.db = store.db
-        self.sides_clubs = {}  # {(box uid, number): [club ids]} of the new matches keep files (take)
+        self._sides_clubs = {}  # {(box uid, number): [club ids]} of a push's new matches keep files (push)
         if self._version() != LEAGUE_VERSION:
             store._write(self._make)
         store.keepers = (self.keep,)  # a push's matches (add_checked) kept in the league's tables too
@@ -337,19 +337,34 @@ class LeagueDB:
         and game (league_match_totals) of the matches with ids first..last, inside the
         caller's write transaction (the Store's add_checked calls it for each batch:
         Store.keepers). A match of a box no club has claimed is not the league's:
-        nothing is kept of it. A match of sides_clubs is filed under its sides' clubs first,
-        so that its archers are kept as their clubs' from the start."""
-        if self.sides_clubs:
+        nothing is kept of it. A match of a push's sides_clubs is filed under its sides' clubs
+        first, so that its archers are kept as their clubs' from the start."""
+        if self._sides_clubs:
             q = (
                 "SELECT m.id, d.uid, m.number FROM matches m JOIN devices d ON d.id = m.device_id "
                 "WHERE m.id BETWEEN ? AND ?"
             )
             for mid, uid, number in self.db.execute(q, (first, last)).fetchall():
-                clubs = self.sides_clubs.get((uid, number))
+                clubs = self._sides_clubs.get((uid, number))
                 if clubs is not None:
                     self.db.execute(_SET_CLUBS[1], (mid, clubs[0], clubs[1]))
         for sql in _KEEP:
             self.db.execute(sql, (first, last))
+
+    def push(self, fn, sides_clubs):
+        """fn() in one write transaction, a push's (league/server.py): all it stores and files
+        is kept, or none of it. The new matches it stores (Store.add_checked) of sides_clubs,
+        {(box uid, number): [the club id of the first side, of the other]}, are kept under
+        those clubs (keep)."""
+
+        def run():
+            self._sides_clubs = sides_clubs
+            try:
+                return fn()
+            finally:
+                self._sides_clubs = {}
+
+        return self.store._write(run)
 
     def names(self, uid, numbers):
         """{number: (match id, [side A's names, side B's], [side A's club id, side B's])} of

@@ -147,7 +147,7 @@ class Store(Queries, RosterDB, HistoryDB):
 
     def _write(self, fn):
         """fn() inside one write transaction: all it writes is stored, or none of it. Called
-        inside one (a league's push: league/server.py), fn() is a part of that one."""
+        inside one (a league's push: LeagueDB.push), fn() is a part of that one."""
         if self.db.in_transaction:
             return fn()
         self.db.execute("BEGIN IMMEDIATE")
