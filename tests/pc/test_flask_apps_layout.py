@@ -49,6 +49,7 @@ DESK_URLS = {
     ("/sync", "POST"),
 }
 LEAGUE_URLS = {
+    ("/", "GET"),  # the server's own address: sent to its pages
     ("/league/", "GET"),
     ("/league/api/have", "POST"),
     ("/league/api/push", "POST"),
