@@ -112,11 +112,6 @@ def club_of(league):
     row = parts and league.club_by_token(parts[0])
     if not row or not tokens.verify(row[2], parts[1]):
         raise Refusal(401, "not a club's token: check the token the league gave your club; nothing stored")
-    if tokens.outdated(row[2]):
-        try:
-            league.set_token_hash(row[0], row[2], tokens.hashed(parts[1]))
-        except ScoreboxError as e:  # the right token is taken all the same; replaced another time
-            current_app.logger.warning("club %s's token hash not replaced: %s", row[0], e)
     return row[0], row[1]
 
 

@@ -3,21 +3,15 @@
 
 The hash is SHA-256 (hashlib): SECRET is 256 random bits (secrets.token_urlsafe(32)), so no
 search, however fast each try, comes near it; a slow hash made for passwords people choose
-would add nothing but its cost, which here was 0.2 s of both cores at each club's first
-request and at every wrong token's. A league's clubs added before keep an Argon2id hash
-(argon2-cffi, its defaults): checked as then, once, and replaced by the SHA-256 of the secret
-it matched (`outdated`)."""
+would add nothing but its cost, paid at each club's first request and at every wrong
+token's."""
 
 import hashlib
 import hmac
 import secrets
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
-
 PREFIX = "sbl1"
 SHA256 = "sha256:"
-_argon2 = PasswordHasher()
 
 
 def make():
@@ -40,14 +34,4 @@ def split(token):
 
 def verify(token_hash, secret):
     """Whether secret is the one token_hash was made from."""
-    if not outdated(token_hash):
-        return hmac.compare_digest(token_hash, hashed(secret))
-    try:
-        return _argon2.verify(token_hash, secret)
-    except (VerificationError, InvalidHashError):
-        return False
-
-
-def outdated(token_hash):
-    """Whether token_hash is a hash from before SHA-256's (the club's next right token replaces it)."""
-    return not token_hash.startswith(SHA256)
+    return hmac.compare_digest(token_hash, hashed(secret))

@@ -461,12 +461,6 @@ class LeagueDB:
             "SELECT id, name, token_hash FROM league_clubs WHERE token_id = ?", (token_id,)
         ).fetchone()
 
-    def set_token_hash(self, club_id, old, new):
-        """The club's token hash old replaced by new (league/tokens.py's outdated): a hash
-        replaced meanwhile (a request beside this one, the same secret) is left as it is."""
-        q = "UPDATE league_clubs SET token_hash = ? WHERE id = ? AND token_hash = ?"
-        self.store._write(lambda: self.db.execute(q, (new, club_id, old)))
-
     def clubs(self):
         return [
             {"id": i, "name": n, "added": a}
