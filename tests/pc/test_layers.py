@@ -35,7 +35,9 @@ SQLITE = {
     "pgrefs.py",  # three foreign keys checked once a statement on PostgreSQL
     "pgcheck.py",  # `scorebox doctor --db`: what a league's database still lacks
     "figures.py",
-    "leaguedb.py",  # a league's accounts and push log
+    "leaguedb.py",  # a league's accounts and push log, its pages' reads
+    "leaguekeep.py",  # what a league keeps as matches are stored
+    "leagueschema.py",  # a league's tables
 }
 
 # Upper case, as the store writes SQL, a statement or a fragment joined to one; any case for a

@@ -132,19 +132,6 @@ def test_pages_read_by_club_through_indexes(league):
     assert {"league_boxes_by_club", "league_pushes_by_club"} <= names
 
 
-def test_a_league_made_before_the_pages_gets_their_indexes(pg_url):
-    from scorebox.store.leaguedb import LEAGUE_VERSION, SCHEMA, LeagueDB
-
-    s = open_store(pg_url, create=True)
-    try:
-        s.db.script(SCHEMA)  # the league's tables as version 1 made them
-        LeagueDB(s)
-        assert s.db.execute("SELECT version FROM league_version").fetchall() == [(LEAGUE_VERSION,)]
-        assert s.db.execute("SELECT to_regclass('league_boxes_by_club')").fetchone()[0] is not None
-    finally:
-        s.close()
-
-
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no system Chromium (make test installs it)")
 def test_standings_in_chromium_from_the_league_server_process(league):
     """Issue 26's done-when: PostgreSQL, the league's server as `scorebox serve --league` in a

@@ -45,7 +45,7 @@ from scorebox.league.clubs import league_store
 from scorebox.league.server import MAX_BATCH
 from scorebox.store import figures, pgrefs
 from scorebox.store.checks import check
-from scorebox.store.leaguedb import HOME
+from scorebox.store.leaguekeep import HOME
 from scorebox.store.rows import TABLES
 
 CLUBS, BOXES = 40, 5  # 200 boxes
@@ -93,12 +93,18 @@ def inputs_hash(count, pool=POOL):
     """What the generated league depends on: this generator's code and its parts' (the
     matches' model, the store's schema and archers' figures, the league's tables and what
     they keep: a change made in place, without a new version, counts too), and the sizes."""
-    from scorebox.store import leaguedb, schema
+    from scorebox.store import leaguedb, leaguekeep, leagueschema, schema
 
     h = hashlib.sha256(("%d %d %d %d" % (count, pool, CLUBS, BOXES)).encode())
     here = os.path.dirname(os.path.abspath(__file__))
     paths = [os.path.join(here, f) for f in ("leaguegen.py", "storegen.py", "corpus.py", "ttt_history.py")]
-    for path in paths + [schema.__file__, figures.__file__, leaguedb.__file__]:
+    for path in paths + [
+        schema.__file__,
+        figures.__file__,
+        leaguedb.__file__,
+        leaguekeep.__file__,
+        leagueschema.__file__,
+    ]:
         with open(path, "rb") as f:
             h.update(f.read())
     return h.hexdigest()[:16]

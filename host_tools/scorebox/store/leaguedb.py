@@ -1,303 +1,31 @@
-"""A league's accounts on its PostgreSQL store (docs/league.md): the clubs and
-their tokens' hashes, which club each box belongs to, and the log of every push; its
-seasons, its archers (a club's name), and what its pages read kept as matches are stored
-(LeagueDB.keep): each match's archers as the league's, the counts per club and day, and the
-totals per club and archer, season and game.
-
-These tables are a league's own schema beside the store's (store/schema.py), made here by
-the first `scorebox league add-club` or `scorebox serve --league`, not a migration: a
-club's SQLite store never holds accounts (and its backups' schema check would have to
-allow them), and the store's migrations stay one list for both kinds of store. They are
-made under the store's write lock, so that two commands never make them at once;
-LEAGUE_VERSION is their version, for a later change.
-"""
+"""A league on its PostgreSQL store (docs/league.md): its accounts (the clubs and their
+tokens' hashes, which club each box belongs to, the log of every push), its seasons, and
+what its pages read (the standings, the archers across clubs, a club's page), kept as
+matches are stored. Its tables are store/leagueschema.py's, made here under the store's
+write lock so that two commands never make them at once; what is kept is
+store/leaguekeep.py's SQL."""
 
 import time
 
 from scorebox.store.errors import StoreError
-from scorebox.store.queries import _GAME_SQL, _LIST_KEYS, _LIST_SQL, score
-from scorebox_core import games
+from scorebox.store.leaguekeep import (
+    ALL,
+    CLUB_OF,
+    CLUBS_TAKE_BACK,
+    HOME_SIDES,
+    KEEP,
+    KEEP_AGAIN,
+    KEPT,
+    SEASON,
+    SET_CLUBS,
+    SIDE_CLUB,
+    TAKE_BACK,
+)
+from scorebox.store.leagueschema import LEAGUE_VERSION, SCHEMA
+from scorebox.store.queries import _LIST_KEYS, _LIST_SQL, score
 
-LEAGUE_VERSION = 1
-
-# The league's tables at 1.0, their baseline. A later version adds an upgrade beside it (from
-# N-1 to N) and a test that opens a 1.0 league.
-SCHEMA = """
-CREATE TABLE league_version (version INTEGER NOT NULL);
-INSERT INTO league_version VALUES (1);
-CREATE TABLE league_clubs (
-    id BIGSERIAL PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE,
-    token_id TEXT NOT NULL UNIQUE,
-    token_hash TEXT NOT NULL,
-    added DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE league_boxes (
-    uid TEXT PRIMARY KEY,
-    club_id BIGINT NOT NULL REFERENCES league_clubs(id),
-    claimed DOUBLE PRECISION NOT NULL
-);
-CREATE INDEX league_boxes_by_club ON league_boxes(club_id);
-CREATE TABLE league_pushes (
-    id BIGSERIAL PRIMARY KEY,
-    club_id BIGINT REFERENCES league_clubs(id),
-    push_id TEXT,
-    pushed DOUBLE PRECISION NOT NULL,
-    remote TEXT,
-    sent INTEGER NOT NULL,
-    stored INTEGER NOT NULL,
-    held INTEGER NOT NULL,
-    status INTEGER NOT NULL,
-    outcome TEXT NOT NULL
-);
-CREATE UNIQUE INDEX league_pushes_once ON league_pushes(club_id, push_id) WHERE status = 200;
-CREATE INDEX league_pushes_by_club ON league_pushes(club_id, id);
--- Seasons, archers per club, and the standings and archers' records kept as matches are
--- stored (LeagueDB.keep).
-CREATE TABLE league_seasons (
-    id BIGSERIAL PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE,
-    first_day DATE NOT NULL,
-    last_day DATE NOT NULL,
-    added DOUBLE PRECISION NOT NULL,
-    CHECK (first_day <= last_day)
-);
-CREATE TABLE league_archers (
-    id BIGSERIAL PRIMARY KEY,
-    club_id BIGINT NOT NULL REFERENCES league_clubs(id),
-    archer_id BIGINT NOT NULL REFERENCES archers(id),
-    UNIQUE (club_id, archer_id)
-);
-CREATE TABLE league_match_sides (
-    match_id BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-    side TEXT NOT NULL,
-    position INTEGER NOT NULL,
-    archer_id BIGINT NOT NULL REFERENCES league_archers(id),
-    game TEXT NOT NULL,
-    day DATE,
-    outcome TEXT,
-    PRIMARY KEY (match_id, side, position)
-);
-CREATE INDEX league_match_sides_by_archer ON league_match_sides(archer_id, day DESC NULLS LAST, match_id DESC);
-CREATE TABLE league_club_days (
-    club_id BIGINT NOT NULL REFERENCES league_clubs(id),
-    game TEXT NOT NULL,
-    day DATE,
-    matches BIGINT NOT NULL,
-    wins BIGINT NOT NULL,
-    draws BIGINT NOT NULL,
-    losses BIGINT NOT NULL
-);
-CREATE INDEX league_club_days_by_day ON league_club_days(day);
-CREATE TABLE league_club_totals (
-    club_id BIGINT NOT NULL REFERENCES league_clubs(id),
-    season_id BIGINT NOT NULL,
-    game TEXT NOT NULL,
-    matches BIGINT NOT NULL,
-    wins BIGINT NOT NULL,
-    draws BIGINT NOT NULL,
-    losses BIGINT NOT NULL,
-    PRIMARY KEY (club_id, season_id, game)
-);
-CREATE INDEX league_club_totals_by_season ON league_club_totals(season_id);
-CREATE TABLE league_archer_totals (
-    archer_id BIGINT NOT NULL REFERENCES league_archers(id),
-    season_id BIGINT NOT NULL,
-    game TEXT NOT NULL,
-    matches BIGINT NOT NULL,
-    wins BIGINT NOT NULL,
-    draws BIGINT NOT NULL,
-    losses BIGINT NOT NULL,
-    PRIMARY KEY (archer_id, season_id, game)
-);
-CREATE INDEX league_archer_totals_by_season ON league_archer_totals(season_id);
--- The clubs of a match's sides when they are not both its box's club's (a guest archer's
--- home club, from the push's `clubs`): a row for each side of such a match, none for the
--- others. Not kept from the matches (keep_all keeps it): what the club said. By club, newest
--- first, for a club's page (LeagueDB.club_matches).
-CREATE TABLE league_match_clubs (
-    match_id BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-    side TEXT NOT NULL,
-    club_id BIGINT NOT NULL REFERENCES league_clubs(id),
-    PRIMARY KEY (match_id, side)
-);
-CREATE INDEX league_match_clubs_by_club ON league_match_clubs(club_id, match_id);
--- The report's count of matches per season and game (a match of two clubs once), kept as
--- the totals are (LeagueDB.keep).
-CREATE TABLE league_match_totals (
-    season_id BIGINT NOT NULL,
-    game TEXT NOT NULL,
-    matches BIGINT NOT NULL,
-    PRIMARY KEY (season_id, game)
-);
-"""
 # The standings' points rule (docs/league.md): 2 a win, 1 a draw, 0 a loss.
 WIN_POINTS, DRAW_POINTS = 2, 1
-# The side that plays for the club whose box holds the match when both sides are that
-# club's: each game's first (A, X) (docs/league.md, "Whose win a match is").
-HOME = tuple(g.SIDES[0] for g in games.every())
-AWAY = tuple(g.SIDES[1] for g in games.every())
-# The day a match was played: its box's clock (the header's, matches.started) as a date in
-# the server's time zone (the store's session's: store/postgres.py); none for a match whose
-# box had no clock set, or one no calendar holds.
-_DAY = "CASE WHEN m.started >= 0 AND m.started < 253402300800 THEN CAST(to_timestamp(m.started) AS DATE) END"
-_CLUB_OF = "JOIN devices d ON d.id = m.device_id JOIN league_boxes b ON b.uid = d.uid "  # a match's box's club
-# A side's club: its league_match_clubs row's (a match with a guest side), else its box's.
-_SIDE_CLUB = "LEFT JOIN league_match_clubs g ON g.match_id = x.match_id AND g.side = x.side "
-# The day LeagueDB.refile moves a match's kept counts by (?3): the day they were kept with
-# (league_match_sides.day), not the one the session's time zone gives now.
-_KEPT_DAY = "CAST(?3 AS DATE)"
-# What LeagueDB.keep adds for the matches with ids ?1..?2. A side's archers are its club's
-# (_SIDE_CLUB); an archer's outcome is W when their side won, L when the other side did, D a
-# draw, none without a result. league_club_days is only added to (one batch's rows beside
-# another's); the totals are kept per season (ALL: every match) and added to in place.
-ALL = 0
-_IN = "(%s)" % ", ".join("'%s'" % side for side in HOME)
-_SIDES = "(%s)" % ", ".join("'%s'" % side for side in HOME + AWAY)
-_COUNTS = "matches, wins, draws, losses"
-_OUTCOMES = (
-    "count(*), count(CASE WHEN outcome = 'W' THEN 1 END), count(CASE WHEN outcome = 'D' THEN 1 END), "
-    "count(CASE WHEN outcome = 'L' THEN 1 END)"
-)
-_ADDED = " DO UPDATE SET " + ", ".join("%s = t.%s + EXCLUDED.%s" % (c, c, c) for c in _COUNTS.split(", "))
-# Each kept day's season, and ALL: the buckets a day's counts are added to.
-_BUCKETS = (
-    "JOIN (SELECT %d AS id, NULL AS first_day, NULL AS last_day UNION ALL "
-    "SELECT id, first_day, last_day FROM league_seasons) z ON z.id = %d OR day BETWEEN z.first_day AND z.last_day "
-    % (ALL, ALL)
-)
-
-
-def _views(day):
-    """Whose win, draw or loss each match of ?1..?2 is (docs/league.md, "Whose win a match
-    is"): a row (club, game, day, outcome) for its box's club, seen from its HOME side, when
-    both sides are one club's; else a row for each side's club, seen from that side. day:
-    the SQL of its day."""
-    return (
-        "SELECT coalesce(g.club_id, b.club_id) AS club_id, " + _GAME_SQL + " AS game, " + day + " AS day, "
-        "CASE WHEN m.winner = 'draw' THEN 'D' WHEN g.side IS NULL AND m.winner IN " + _IN + " OR m.winner = g.side "
-        "THEN 'W' WHEN m.winner IN "
-        + _SIDES
-        + " THEN 'L' END AS outcome FROM matches m "
-        + _CLUB_OF
-        + "LEFT JOIN league_match_clubs g ON g.match_id = m.id WHERE m.id BETWEEN ?1 AND ?2 "
-        "AND (g.side IS NULL OR g.side IN " + _IN + " OR g.club_id <> "
-        "(SELECT h.club_id FROM league_match_clubs h WHERE h.match_id = m.id AND h.side IN " + _IN + "))"
-    )
-
-
-def _club_counts(day):
-    """The counts of those per club, game and day: a table k of club_id, game, day and _COUNTS."""
-    return (
-        "(SELECT club_id, game, day, " + _OUTCOMES + " FROM (" + _views(day) + ") AS v GROUP BY 1, 2, 3) "
-        "AS k (club_id, game, day, " + _COUNTS + ") "
-    )
-
-
-def _club_buckets(day):
-    """... added to each day's buckets."""
-    return (
-        "(SELECT club_id, z.id, game, sum(matches), sum(wins), sum(draws), sum(losses) FROM "
-        + _club_counts(day)
-        + _BUCKETS
-        + "GROUP BY 1, 2, 3) AS k (club_id, season_id, game, "
-        + _COUNTS
-        + ") "
-    )
-
-
-def _keep(day):
-    """keep's statements, each match's day the SQL day."""
-    return (
-        "INSERT INTO league_archers (club_id, archer_id) SELECT DISTINCT coalesce(g.club_id, b.club_id), x.archer_id "
-        "FROM match_archers x JOIN matches m ON m.id = x.match_id "
-        + _CLUB_OF
-        + _SIDE_CLUB
-        + "WHERE x.match_id BETWEEN ?1 AND ?2 ON CONFLICT DO NOTHING",
-        "INSERT INTO league_match_sides (match_id, side, position, archer_id, game, day, outcome) "
-        "SELECT x.match_id, x.side, x.position, a.id, " + _GAME_SQL + ", " + day + ", "
-        "CASE WHEN m.winner = x.side THEN 'W' WHEN m.winner = 'draw' THEN 'D' WHEN m.winner IS NOT NULL THEN 'L' END "
-        "FROM match_archers x JOIN matches m ON m.id = x.match_id "
-        + _CLUB_OF
-        + _SIDE_CLUB
-        + "JOIN league_archers a ON a.club_id = coalesce(g.club_id, b.club_id) AND a.archer_id = x.archer_id "
-        "WHERE x.match_id BETWEEN ?1 AND ?2",
-        "INSERT INTO league_club_days (club_id, game, day, " + _COUNTS + ") SELECT * FROM " + _club_counts(day),
-        # the totals: the batch's counts per club, game and day (as above) added to each day's buckets
-        "INSERT INTO league_club_totals AS t (club_id, season_id, game, "
-        + _COUNTS
-        + ") SELECT * FROM "
-        + _club_buckets(day)
-        + "ON CONFLICT (club_id, season_id, game)"
-        + _ADDED,
-        # the report's count: each match once, whatever its clubs (refile leaves it as it is)
-        "INSERT INTO league_match_totals AS t (season_id, game, matches) SELECT z.id, game, count(*) FROM "
-        "(SELECT " + _GAME_SQL + " AS game, " + day + " AS day FROM matches m " + _CLUB_OF + "WHERE m.id BETWEEN ?1 "
-        "AND ?2) AS v " + _BUCKETS + "GROUP BY 1, 2 ON CONFLICT (season_id, game) DO UPDATE SET matches = "
-        "t.matches + EXCLUDED.matches",
-        "INSERT INTO league_archer_totals AS t (archer_id, season_id, game, " + _COUNTS + ") "
-        "SELECT archer_id, z.id, game, "
-        + _OUTCOMES
-        + " FROM league_match_sides "
-        + _BUCKETS
-        + "WHERE match_id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3 ON CONFLICT (archer_id, season_id, game)"
-        + _ADDED,
-    )
-
-
-_KEEP = _keep(_DAY)
-_KEEP_AGAIN = _keep(_KEPT_DAY)  # a refiled match's, by the day it was kept with
-# A new season's totals, from the kept days and sides (?1: its id, ?2 and ?3 its days).
-_SEASON = (
-    "INSERT INTO league_club_totals (club_id, season_id, game, " + _COUNTS + ") "
-    "SELECT club_id, ?1, game, sum(matches), sum(wins), sum(draws), sum(losses) FROM league_club_days "
-    "WHERE day BETWEEN ?2 AND ?3 GROUP BY 1, 2, 3",
-    "INSERT INTO league_archer_totals (archer_id, season_id, game, " + _COUNTS + ") "
-    "SELECT archer_id, ?1, game, " + _OUTCOMES + " FROM league_match_sides WHERE day BETWEEN ?2 AND ?3 "
-    "GROUP BY 1, 2, 3",
-    "INSERT INTO league_match_totals (season_id, game, matches) SELECT ?1, game, count(DISTINCT match_id) "
-    "FROM league_match_sides WHERE day BETWEEN ?2 AND ?3 GROUP BY 1, 2",
-)
-# A match's archers' totals taken back (?1: its id), before it is filed under other archers
-# (LeagueDB.refile), as keep added them.
-_TAKE_BACK = (
-    "UPDATE league_archer_totals AS t SET "
-    + ", ".join("%s = t.%s - k.%s" % (c, c, c) for c in _COUNTS.split(", "))
-    + " FROM (SELECT archer_id, z.id, game, "
-    + _OUTCOMES
-    + " FROM league_match_sides "
-    + _BUCKETS
-    + "WHERE match_id = ?1 GROUP BY 1, 2, 3) AS k (archer_id, season_id, game, "
-    + _COUNTS
-    + ") WHERE t.archer_id = k.archer_id AND t.season_id = k.season_id AND t.game = k.game"
-)
-# A match's clubs' counts taken back (?1, ?2: its id; ?3: the day they were kept by), before
-# its sides are filed under other clubs (LeagueDB.refile): a row of that day taking the
-# counts away, the totals less them.
-_CLUBS_TAKE_BACK = (
-    "INSERT INTO league_club_days (club_id, game, day, "
-    + _COUNTS
-    + ") SELECT club_id, game, day, "
-    + ", ".join("-" + c for c in _COUNTS.split(", "))
-    + " FROM "
-    + _club_counts(_KEPT_DAY),
-    "UPDATE league_club_totals AS t SET "
-    + ", ".join("%s = t.%s - k.%s" % (c, c, c) for c in _COUNTS.split(", "))
-    + " FROM "
-    + _club_buckets(_KEPT_DAY)
-    + "WHERE t.club_id = k.club_id AND t.season_id = k.season_id AND t.game = k.game",
-)
-# A match's sides' clubs (?1: its id; ?2, ?3: its HOME side's club and the other's): a row a
-# side unless both are its box's club's.
-_SET_CLUBS = (
-    "DELETE FROM league_match_clubs WHERE match_id = ?1",
-    "INSERT INTO league_match_clubs (match_id, side, club_id) SELECT DISTINCT x.match_id, x.side, "
-    "CASE WHEN x.side IN " + _IN + " THEN CAST(?2 AS BIGINT) ELSE CAST(?3 AS BIGINT) END "
-    "FROM match_archers x JOIN matches m ON m.id = x.match_id "
-    + _CLUB_OF
-    + "WHERE x.match_id = ?1 AND NOT (b.club_id = ?2 AND b.club_id = ?3)",
-)
-_KEPT = ("league_archer_totals", "league_club_totals", "league_club_days", "league_match_sides", "league_match_totals")
 
 
 class LeagueDB:
@@ -347,8 +75,8 @@ class LeagueDB:
             for mid, uid, number in self.db.execute(q, (first, last)).fetchall():
                 clubs = self._sides_clubs.get((uid, number))
                 if clubs is not None:
-                    self.db.execute(_SET_CLUBS[1], (mid, clubs[0], clubs[1]))
-        for sql in _KEEP:
+                    self.db.execute(SET_CLUBS[1], (mid, clubs[0], clubs[1]))
+        for sql in KEEP:
             self.db.execute(sql, (first, last))
 
     def push(self, fn, sides_clubs):
@@ -377,11 +105,11 @@ class LeagueDB:
         out = {}
         rows = self.db.execute(
             "SELECT m.number, m.id, x.side IN "
-            + _IN
+            + HOME_SIDES
             + ", a.name, coalesce(g.club_id, b.club_id) FROM matches m "
-            + _CLUB_OF
+            + CLUB_OF
             + "JOIN match_archers x ON x.match_id = m.id JOIN archers a ON a.id = x.archer_id "
-            + _SIDE_CLUB
+            + SIDE_CLUB
             + "WHERE d.uid = ? AND m.number IN (%s) ORDER BY m.number, x.position" % ",".join("?" * len(numbers)),
             [uid] + numbers,
         )
@@ -408,21 +136,21 @@ class LeagueDB:
             return
         old, day = sorted({r[0] for r in kept}), kept[0][1]
         args = (match_id, match_id, day)
-        self.db.execute(_TAKE_BACK, (match_id,))
+        self.db.execute(TAKE_BACK, (match_id,))
         if clubs is not None:
-            for sql in _CLUBS_TAKE_BACK:
+            for sql in CLUBS_TAKE_BACK:
                 self.db.execute(sql, args)
         self.db.execute("DELETE FROM league_match_sides WHERE match_id = ?", (match_id,))
         if clubs is not None:
-            for sql in _SET_CLUBS:
+            for sql in SET_CLUBS:
                 self.db.execute(sql, (match_id, clubs[0], clubs[1]))
-            for sql in _KEEP_AGAIN[2:4]:  # its clubs' counts, as they are now
+            for sql in KEEP_AGAIN[2:4]:  # its clubs' counts, as they are now
                 self.db.execute(sql, args)
         if names is not None:
             self.store.name_match(match_id, names[0] + names[1])
         ids = ",".join("?" * len(old))
         self.db.execute("DELETE FROM league_archer_totals WHERE matches = 0 AND archer_id IN (%s)" % ids, old)
-        for sql in (_KEEP_AGAIN[0], _KEEP_AGAIN[1], _KEEP_AGAIN[-1]):  # the archers, their sides and totals
+        for sql in (KEEP_AGAIN[0], KEEP_AGAIN[1], KEEP_AGAIN[-1]):  # the archers, their sides and totals
             self.db.execute(sql, args)
         self.db.execute(
             "DELETE FROM league_archers a WHERE a.id IN (%s) AND NOT EXISTS "
@@ -438,7 +166,7 @@ class LeagueDB:
         self.store._write(self._keep_all)
 
     def _keep_all(self):
-        for table in _KEPT:
+        for table in KEPT:
             self.db.execute("DELETE FROM " + table)
         last = self.db.execute("SELECT coalesce(max(id), 0) FROM matches").fetchone()[0]
         self.keep(0, last)
@@ -555,7 +283,7 @@ class LeagueDB:
                 "INSERT INTO league_seasons (name, first_day, last_day, added) VALUES (?, ?, ?, ?) RETURNING id",
                 (name, first, last, time.time()),
             ).fetchone()[0]
-            for sql in _SEASON:  # its matches pushed before it was added
+            for sql in SEASON:  # its matches pushed before it was added
                 self.db.execute(sql, (sid, first, last))
 
         self.store._write(run)
@@ -680,7 +408,7 @@ class LeagueDB:
         # looked up as the index gives it, against the club's boxes read once (a join was
         # planned as a merge reading the matches' whole index).
         q = (
-            "SELECT id FROM (SELECT m.id FROM matches m " + _CLUB_OF + "WHERE b.club_id = ?1 "
+            "SELECT id FROM (SELECT m.id FROM matches m " + CLUB_OF + "WHERE b.club_id = ?1 "
             "ORDER BY m.id DESC LIMIT ?2) AS own UNION ALL SELECT id FROM (SELECT g.match_id AS id "
             "FROM league_match_clubs g WHERE g.club_id = ?1 AND (SELECT m.device_id FROM matches m "
             "WHERE m.id = g.match_id) NOT IN (SELECT d.id FROM devices d JOIN league_boxes b ON b.uid = d.uid "
