@@ -78,8 +78,6 @@ def listed(j, lo, hi, every=False):
         return []
     lo, hi = max(lo, j._groups[0]), min(hi, j._next - 1)
     out = ([[lo, hi]] if lo <= hi else []) if every else unacked(j, lo, hi)
-    for a, b in holes(j):  # numbers no group holds: never listed
-        out = [r for x, y in out for r in ([x, min(y, a - 1)], [max(x, b + 1), y]) if r[0] <= r[1]]
     u = j.unconfirmed()
     for skip in (j._open[0] if j._open else None, u[0] if u else None):
         if skip is None:
@@ -89,19 +87,6 @@ def listed(j, lo, hi, every=False):
             if a <= skip <= b:
                 out[i : i + 1] = [r for r in ([a, skip - 1], [skip + 1, b]) if r[0] <= r[1]]
                 break
-    return out
-
-
-def holes(j):
-    """The runs of numbers between groups that no group holds: on FAT, the ring's groups
-    taken again after group files from before it (Reader._stop); none on LittleFS."""
-    g = j._groups
-    out = []
-    if j._ring_from:
-        for i in range(len(g) - 1):
-            e = j._stop(i)
-            if e < g[i + 1]:
-                out.append([e, g[i + 1] - 1])
     return out
 
 
@@ -126,7 +111,7 @@ def forget(j):
     as not acknowledged, so that its sync copies them all."""
     j._ensure()
     j._floor = (j._groups[0] if j._groups else j._next) - 1  # the freed ones are gone
-    j._ranges = holes(j)  # and so are those of the ring's slots taken again
+    j._ranges = []
     save(j)
 
 
@@ -134,8 +119,6 @@ def save(j):
     """Replace journal.ack: written to journal.ack.tmp, then renamed over it; on FAT with a
     ring (box/ring.py) written after the others in place, no file made or renamed."""
     state = {"floor": j._floor, "acked": j._ranges, "next": j._next}
-    if j._ring_from:
-        state["ring"] = j._ring_from  # where the group files from before the ring end
     if j._slots is not None:
         from box import ring
 

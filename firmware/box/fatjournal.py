@@ -1,13 +1,13 @@
 """box/journal.py's group files on CircuitPython's FAT drive (docs/journal.md, "On FAT"): the
 newest group as the file the journal appends to (Group: a slot of the ring, box/ring.py, or on
-a drive too full for one two copies of its own, box/twin.py), the room a new group's copies
+a drive without one two copies of its own, box/twin.py), the room a new group's copies
 take (need, matches_left) and a group's second copy going with the first (remove).
 """
 
 import os
 
 from box.fatlayout import COPY, MIRROR, PAD, SPARE
-from box.twin import Twin, file_size
+from box.twin import Twin
 from scorebox_core.journal import JournalError, group_first
 
 
@@ -15,39 +15,33 @@ class Group:
     """box/journal.py's newest group file on CircuitPython's FAT drive, as the file it
     appends to. With a ring (Ring: the journal's space allocated once) a slot's two copies,
     a new group taking the slot after the newest's (its first write wipes it: Twin.reset);
-    else (a drive from before without room for a ring) its copies are name and tbjb/name in
-    the journal's folder. A record past a copy's room is refused (JournalError), nothing
-    written. A group file that is no copy (written before the journal was kept on FAT, or by
-    a PC) is appended to as it is, as before."""
+    else (a drive without room for a ring) its copies are name and tbjb/name in the journal's
+    folder. A record past a copy's room is refused (JournalError), nothing written; so is a
+    group file that is no copy, left as it is."""
 
     def __init__(self, j, name):
         self.j = j
-        self.f = None
-        self.fresh = False
         r = j._slots
-        first = group_first(name)
-        if r is not None and (first in r.firsts or file_size(j._path(name)) < 0):
-            self.first = first
-            self.slot = r.firsts.index(first) if first in r.firsts else r.next()
-            self.twin = r.twin(self.slot)
-            self.fresh = first not in r.firsts
-            if self.fresh:
-                self.twin.files = list(self.twin.paths)
-                self.end = PAD
-            else:
-                self.end = PAD + self.twin.open()
+        if r is None:
+            self.fresh = False
+            self.twin = Twin(j._path(name), j._path(MIRROR + "/" + name))
+            try:
+                self.end = PAD + self.twin.open()  # the offset the next record goes to
+            except ValueError as e:
+                raise JournalError("%s (left as it is): no entry is saved until it is moved away" % e) from None
             return
-        self.twin = Twin(j._path(name), j._path(MIRROR + "/" + name))
-        try:
-            self.end = PAD + self.twin.open()  # the offset the next record goes to
-        except ValueError:
-            self.f = open(j._path(name), "ab")
-            self.end = self.f.seek(0, 2)
+        self.first = group_first(name)
+        self.fresh = self.first not in r.firsts
+        self.slot = r.next() if self.fresh else r.firsts.index(self.first)
+        self.twin = r.twin(self.slot)
+        if self.fresh:
+            self.twin.files = list(self.twin.paths)
+            self.end = PAD
+        else:
+            self.end = PAD + self.twin.open()
 
     def write(self, rec):
-        if self.f is not None:
-            self.f.write(rec)
-        elif self.fresh:
+        if self.fresh:
             self._take(rec)
         else:
             try:
@@ -61,11 +55,6 @@ class Group:
         (every match acknowledged: Journal._room asked usable()) is forgotten."""
         j, r, k = self.j, self.j._slots, self.slot
         old = r.firsts[k]
-        if old and not j._ring_from and [g for g in j._groups if g < old and g not in r.firsts]:
-            # The ring's first group goes, group files from before it stay: where their
-            # matches end is kept with the acknowledgements (Reader._stop), before the wipe
-            j._ring_from = old
-            j._save_acks()
         if old in j._groups:
             j._groups.remove(old)
             if j._index and j._index[0] == old:
@@ -77,13 +66,10 @@ class Group:
         self.fresh = False
 
     def flush(self):
-        if self.f is not None:
-            self.f.flush()  # else write() committed it
+        pass  # write() committed it
 
     def close(self):
         self.twin.close()
-        if self.f is not None:
-            self.f.close()
 
 
 def need(bs):

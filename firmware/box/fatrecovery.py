@@ -1,7 +1,7 @@
 """The journal's recovery on CircuitPython's FAT drive (docs/journal.md, "On FAT"): settle(),
-box/recovery.py's call at boot, finds the ring (box/ring.py), makes it when it is missing or
-makes a lost copy of it again, moves the acknowledgements of a drive from before into it, and
-makes the newest group's copies equal. Loaded for that call and let go after it, with
+box/recovery.py's call at boot, finds the ring (box/ring.py), makes it when it is missing on a
+drive that holds no journal yet or makes a lost copy of it again, and makes the newest group's
+copies equal. Loaded for that call and let go after it, with
 box/recovery.py.
 """
 
@@ -11,28 +11,25 @@ from box import kept
 from box.fatjournal import Group
 from box.fatlayout import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING, STORE_COPY, ring_size, slots_for
 from box.twin import CHUNK, file_size, fill, is_blank
-from scorebox_core import records as R
-from scorebox_core.journal import ACK_FILE, group_first, group_name
+from scorebox_core.journal import ACK_FILE, JournalError, group_first, group_name
 
 
-def settle(j, sizes, rep=None):
-    """At recovery (box/recovery.py): the ring opened (made when missing, a lost copy made
-    again: _ring, rep's notes say so), its groups and acknowledgements put in sizes ({name:
-    bytes}, the journal folder's listing) by the names the reader knows, the newest group's
-    copies made equal, and its size the end of its records (0 when it has none: made, but
-    cut before its first record)."""
+def settle(j, sizes, rep):
+    """At recovery (box/recovery.py): the ring opened (made when missing on a drive that holds
+    no journal yet, a lost copy made again: _ring, rep's notes say so), its groups and
+    acknowledgements put in sizes ({name: bytes}, the journal folder's listing) by the names
+    the reader knows, in place of any file of those names, the newest group's copies made
+    equal, and its size the end of its records (0 when it has none: made, but cut before its
+    first record)."""
     if j._slots is not None:
         j._slots.close()
-    j._slots = r = _ring(j, rep if rep is not None else {"notes": []})
+    j._slots = r = _ring(j, sizes, rep)
     if r is not None:
-        t = r.twin(-1)
-        r.acks = t.open()
-        if not r.acks:
-            _migrate(j, r)
+        r.acks = r.twin(-1).open()
+        for n in [n for n in sizes if n == ACK_FILE or group_first(n) is not None]:
+            del sizes[n]  # with a ring the journal is the ring's alone
         if r.acks:
             sizes[ACK_FILE] = ACK_COPY
-        else:  # none yet (a journal.ack from before that had none is no damage of the ring's)
-            sizes.pop(ACK_FILE, None)
         for f in r.firsts:
             if f:
                 sizes[group_name(f)] = COPY
@@ -42,9 +39,11 @@ def settle(j, sizes, rep=None):
             g = Group(j, names[-1])
         except OSError:  # a copy that cannot be made again (a full drive): the next write says so
             return
+        except JournalError as e:  # a file that is no copy, left as it is: each write says so too
+            rep["notes"].append(str(e))
+            return
         g.close()
-        if g.f is None:
-            sizes[names[-1]] = g.end if g.end > PAD else 0
+        sizes[names[-1]] = g.end if g.end > PAD else 0
 
 
 def _slots(size):
@@ -53,11 +52,13 @@ def _slots(size):
     return n if n >= 2 and size == ring_size(n) else 0
 
 
-def _ring(j, rep):
+def _ring(j, sizes, rep):
     """Journal j's Ring, open: made when missing (or when its making was cut short: only
-    0xFF) and the drive holds two slots at least; one copy lost or of another size made
-    again from the other (_mend); None when there is none (no room, or files of another
-    size holding anything else, left as they are)."""
+    0xFF), the journal's folder (sizes) holds no group file nor journal.ack (a journal kept
+    without a ring stays so) and the drive holds two slots at least; one copy lost or of
+    another size made again from the other (_mend); None when there is none (no room, a
+    journal kept without one, or files of another size holding anything else, left as they
+    are)."""
     paths = (j._path(FIRST + "/" + RING), j._path(MIRROR + "/" + RING))
     have = [file_size(p) for p in paths]
     n = _slots(have[0])
@@ -71,6 +72,8 @@ def _ring(j, rep):
             for p in paths:
                 if file_size(p) > 0 and not is_blank(p):
                     return None
+            if [n for n in sizes if n == ACK_FILE or group_first(n) is not None]:
+                return None
             n = _make(j, paths)
             if not n:
                 return None
@@ -135,7 +138,7 @@ def _make(j, paths):
         try:
             for p in paths:
                 fill(p, ring_size(n))
-        except OSError:  # the drive had less room than it said: no ring, the files as before
+        except OSError:  # the drive had less room than it said: no ring, the journal's groups as files
             for p in paths:
                 try:
                     os.remove(p)
@@ -144,21 +147,3 @@ def _make(j, paths):
             return 0
         kept.make_store(j.root)  # box/store.py's settings and roster, with the ring
     return n
-
-
-def _migrate(j, r):
-    """The acknowledgements of a drive from before (journal.ack, a file) into the ring's,
-    once (the file is left where it is: deleting it would change the FAT)."""
-    try:
-        with open(j._path(ACK_FILE), "rb") as f:
-            last = None
-            for _, _, t, v in R.scan(f.read):
-                if t == R.ACK:
-                    last = v
-    except OSError:
-        return
-    if last is not None:
-        t = r.twin(-1)
-        t.files = list(t.paths)
-        t.reset(R.value_record(R.ACK, last), True)
-        r.acks = t.size

@@ -115,13 +115,6 @@ class Journal(Reader):
 
         return acks.ack(self, numbers)
 
-    def _save_acks(self):
-        """Write the acknowledgements' state again (box/fatjournal.py, before a slot of the
-        ring is taken)."""
-        from box import acks
-
-        acks.save(self)
-
     # --- little file helpers --------------------------------------------------------------
     def _remove(self, name):
         try:

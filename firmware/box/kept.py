@@ -45,6 +45,7 @@ class Kept:
         self.files = []
         self.num = 0  # the newest state's number
         self.good = 0  # the copy it was read from
+        self.there = False  # read() found a copy
 
     def read(self):
         """The newest whole state's bytes, None when no copy holds one (or there is none)."""
@@ -55,6 +56,7 @@ class Kept:
                     got = _state(f)
             except OSError:
                 continue
+            self.there = True
             if got is not None and (best is None or got[0] > best[0]):
                 best = got
                 self.good = i
@@ -64,9 +66,9 @@ class Kept:
         return best[1]
 
     def ready(self):
-        """True when the copies are there to write in place: made now when missing (a drive
-        whose ring was made before them: a FAT change, once) if the ring is there and the
-        drive has the room; False otherwise (box/store.py then keeps its files)."""
+        """True when the copies are there to write in place: made now when missing (one lost,
+        or a ring made without them: a FAT change, once) if the ring is there and the drive
+        has the room; False otherwise (box/store.py then keeps its files)."""
         if self.files:
             return True
         if file_size(self.root.rstrip("/") + "/" + FIRST + "/" + RING) <= 0:

@@ -133,7 +133,7 @@ def save_ack(j, rec):
 
 def region(j, name):
     """Journal j's file name to read, when it has a ring: the acknowledgements' or a slot's
-    group's copy in the ring's first file, else the file itself."""
+    group's copy in the ring's first file, else the file itself (the quarantine)."""
     r = j._slots
     if name == ACK_FILE:
         return Region(r.open()[0], 0, ACK_COPY)

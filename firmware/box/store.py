@@ -4,7 +4,7 @@ Small files on the flash file system, each written whole to a temporary name and
 renamed over the old one (os.rename replaces atomically on LittleFS; never delete first).
 On CircuitPython's FAT drive with the journal's ring (docs/journal.md "On FAT") no file is
 made or renamed: settings and roster are one state kept in place in two copies beside the
-ring (box/kept.py's Kept); the files from before are read until the first save there.
+ring (box/kept.py's Kept), and no file of theirs is read.
 """
 
 import json
@@ -60,11 +60,13 @@ class Store:
 
             self.kept = kept.Kept(root)
             data = self.kept.read()
-            if data is not None:  # settings' JSON, then the roster's names a line each
-                text = data.decode()
-                i = text.find("\n")
-                self._load(text[:i])
-                self._roster = [n for n in text[i + 1 :].split("\n") if n]
+            if self.kept.there:  # the copies, made with the ring: the state is theirs alone
+                self._roster = []
+                if data is not None:  # settings' JSON, then the roster's names a line each
+                    text = data.decode()
+                    i = text.find("\n")
+                    self._load(text[:i])
+                    self._roster = [n for n in text[i + 1 :].split("\n") if n]
                 return
         try:
             with open(self.path(SETTINGS)) as f:

@@ -119,7 +119,7 @@ class Twin:
                 n = file_size(p)
                 if n != full:
                     if n > 0 and not is_blank(p):
-                        raise ValueError("%s is not a journal copy: left as it is" % p)
+                        raise ValueError("%s is not a journal copy" % p)
                     fill(p, full)
             self.files = [open(p, "r+b") for p in self.paths]
         else:

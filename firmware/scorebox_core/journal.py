@@ -257,7 +257,6 @@ class Reader:
         self._face = None
         self._floor = 0  # every match <= floor is acknowledged ...
         self._ranges = []  # ... and so is every [a, b] (inclusive) in here
-        self._ring_from = 0  # on FAT, the first match of the ring's once group files from before it are kept
         # (first, [(number, offset)]) of the group read last
         self._index = None  # type: tuple[int, list[tuple[int, int]]] | None
 
@@ -377,11 +376,9 @@ class Reader:
 
     def _stop(self, i):
         """One past the last match number group i (of _groups) holds: the next group's first,
-        or the next match; on FAT the ring's first match for the group files from before it
-        (the ring's groups that followed them may have gone: box/fatjournal.py)."""
+        or the next match."""
         g = self._groups
-        end = g[i + 1] if i + 1 < len(g) else self._next
-        return self._ring_from if g[i] < self._ring_from < end else end
+        return g[i + 1] if i + 1 < len(g) else self._next
 
     def _upto(self, first):
         """The last match number the group file that begins with first holds, as far as
@@ -415,9 +412,8 @@ class Reader:
                 self._floor = int(state.get("floor", 0))
                 self._ranges = [[int(a), int(b)] for a, b in state.get("acked", [])]
                 self._next = max(self._next, int(state.get("next", 1)))
-                self._ring_from = int(state.get("ring", 0))
             except (TypeError, ValueError):
-                self._floor, self._ranges, self._ring_from = 0, [], 0
+                self._floor, self._ranges = 0, []
         return state is None or bad > 0
 
     def _count(self):

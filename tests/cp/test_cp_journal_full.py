@@ -1,6 +1,6 @@
 """A full CIRCUITPY drive says so, in the box's words (issue 25; docs/journal.md "On FAT").
 
-The emulated CircuitPython Pico boots once on a drive from before the journal's ring (too full
+The emulated CircuitPython Pico boots once on a drive kept without the journal's ring (too full
 for one: box/ring.py's Ring) whose journal's newest group is full (its
 two copies made on the PC by box/journal.py with its FAT flag set: the next match needs a new
 group, 80 KiB of copies) and whose free space a filler file leaves short of that, but room for
@@ -63,7 +63,7 @@ def _full_group(tmp):
     folder = os.path.join(tmp, "journal")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(journal, "FAT", True)
-        mp.setattr(fatlayout, "MAX_SLOTS", 0)  # a drive from before the ring, too full for one
+        mp.setattr(fatlayout, "MAX_SLOTS", 0)  # a drive too full for a ring
         j = journal.Journal(folder)
         j.recover()
         while len(j._groups) < 2:  # until a match opens the next group: the first is full

@@ -157,34 +157,21 @@ def test_0xff_shorter_than_a_pad_at_the_ends_is_damage():
         assert decode_file(data, 1)["damage"] == []
 
 
-class _Folder:  # what Group asks of box/journal.py's Journal: its paths
-    _slots = None
-
-    def __init__(self, root):
-        self.root = str(root)
-
-    def _path(self, name):
-        return self.root + "/" + name
-
-
-def test_a_group_file_written_before_is_appended_to_as_it_is(tmp_path, on_fat):
-    # A newest group the journal wrote as a plain file (before it kept it on FAT, or a PC's
-    # copy) is no Twin: the box goes on appending to it rather than refusing to boot.
-    from box.fatjournal import Group
-    from box.fatrecovery import settle
+def test_a_newest_group_file_that_is_no_copy_is_left_alone_and_each_write_says_so(tmp_path, on_fat):
+    # A g*.tbj the box did not write as two copies (a PC's copy put there by hand): its
+    # matches are read, nothing is appended to it, and the boot and each write say why.
+    from scorebox_core.journal import JournalError
 
     plain = b"".join(RECS[:3])
     (tmp_path / "g000001.tbj").write_bytes(plain)
-    sizes = {"g000001.tbj": len(plain)}
-    settle(_Folder(tmp_path), sizes)
-    assert sizes == {"g000001.tbj": len(plain)}
-    g = Group(_Folder(tmp_path), "g000001.tbj")
-    assert g.end == len(plain)
-    g.write(RECS[3])
-    g.flush()
-    g.close()
-    assert (tmp_path / "g000001.tbj").read_bytes() == b"".join(RECS[:4])
-    assert not (tmp_path / "tbjb" / "g000001.tbj").exists()
+    j = on_fat.Journal(str(tmp_path))
+    rep = j.recover()
+    assert [n for n in rep["notes"] if "g000001.tbj is not a journal copy" in n], rep["notes"]
+    assert rep["open"] == 1 and list(j.open_match()[2]) == [0, 1]
+    with pytest.raises(JournalError, match="not a journal copy .*moved away"):
+        j.append(7)
+    assert list(j.open_match()[2]) == [0, 1]
+    assert (tmp_path / "g000001.tbj").read_bytes() == plain and not (tmp_path / "tbjb").exists()
 
 
 def test_the_pcs_decoder_reads_a_copy_as_the_box_does(tmp_path):

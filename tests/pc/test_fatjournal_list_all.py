@@ -1,13 +1,13 @@
 """LIST's "all" on CircuitPython's FAT drive (docs/sync.md, docs/journal.md "On FAT"): a box
-that belongs to another store lists every match its ring and its group files from before
-still hold, acknowledged or not, and none of the slots taken again; nothing acknowledged
-changes, nothing on the drive is written. Under CPython with box/journal.py's FAT flag."""
+that belongs to another store lists every match its ring still holds, acknowledged or not,
+and none of the slots taken again; nothing acknowledged changes, nothing on the drive is
+written. Under CPython with box/journal.py's FAT flag."""
 
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from test_fatjournal_slots import EVENTS, _drive_from_before, _files, _journal, _match  # noqa: E402
+from test_fatjournal_slots import EVENTS, _files, _journal, _match  # noqa: E402
 
 from box import link  # noqa: E402
 
@@ -38,17 +38,4 @@ def test_a_ring_lists_every_match_it_holds_acknowledged_or_not(tmp_path, on_fat)
     assert _list(j, False)[0] == [5]  # its own store's: what it has not acknowledged
     matches, files = _list(j, True)
     assert matches == [3, 4, 5] and files == ["g000003.tbj", "g000004.tbj", "g000005.tbj"]
-    assert (j._floor, j._ranges) == state and _drive_bytes(tmp_path) == drive
-
-
-def test_a_drive_from_before_whose_ring_turned_lists_all_its_groups_hold(tmp_path, on_fat):
-    _drive_from_before(tmp_path, on_fat)  # g000001..g000003 as files, 1 and 2 acknowledged
-    j, _ = _journal(on_fat, tmp_path)
-    for _ in range(6):  # groups 4, 5, 6 in the slots, then 7, 8, 9 over them
-        _match(j)
-        j.ack(list(range(1, j.last() + 1)))
-    assert j._groups == [1, 2, 3, 7, 8, 9]
-    state, drive = (j._floor, list(j._ranges)), _drive_bytes(tmp_path)
-    assert _list(j, False)[0] == []
-    assert _list(j, True)[0] == [1, 2, 3, 7, 8, 9]  # 4-6 went with their slots
     assert (j._floor, j._ranges) == state and _drive_bytes(tmp_path) == drive

@@ -1,8 +1,7 @@
 """The journal's ring on FAT (box/ring.py, docs/journal.md "On FAT") mended and read after cuts:
 a ring file lost or cut short is made again from the other (numbering goes on, every match
 still read and synced); a slot whose first copy's wipe a cut stopped is read whole from the
-second; a drive from before whose ring has turned lists and reads only the matches its groups
-hold; space() says 100% only when no match fits."""
+second; space() says 100% only when no match fits."""
 
 import os
 import sys
@@ -14,7 +13,6 @@ from test_fatjournal_slots import (  # noqa: E402
     EVENTS,
     HEADER,
     _cut,
-    _drive_from_before,
     _journal,
     _match,
     _ring_bytes,
@@ -139,26 +137,6 @@ def test_every_cut_in_a_slots_wipe_leaves_the_old_group_whole_or_none(tmp_path, 
                 assert list(c.read_match(1)[1]) == whole, where
             c.close()
     assert olds > 2  # cuts inside the first copy's wipe
-
-
-def test_a_drive_from_before_whose_ring_turned_lists_only_what_its_groups_hold(tmp_path, on_fat):
-    _drive_from_before(tmp_path, on_fat)  # g000001..g000003 as files, kept
-    j, _ = _journal(on_fat, tmp_path)
-    for _ in range(6):  # groups 4, 5, 6 in the slots, then 7, 8, 9 over them
-        _match(j)
-        j.ack(list(range(1, j.last() + 1)))
-    assert sorted(j._slots.firsts) == [7, 8, 9] and j._groups == [1, 2, 3, 7, 8, 9]
-    assert j.list_matches() == [1, 2, 3, 7, 8, 9] and j.space()["stored"] == 6
-    for n in j.list_matches():
-        j.read_match(n)
-    j.close()
-    j, rep = _journal(on_fat, tmp_path)  # after a boot: the same
-    assert rep["damage"] == [] and j.list_matches() == [1, 2, 3, 7, 8, 9]
-    assert j.verify()["damage"] == []
-    acks.forget(j)  # a sync that takes the box over: the groups' matches, all of them
-    matches, seen = _synced(j)
-    assert matches == [1, 2, 3, 7, 8, 9] and sorted(seen) == [1, 2, 3, 7, 8, 9]
-    assert seen[3] == EVENTS[:6] and seen[9] == EVENTS
 
 
 def test_space_says_full_only_when_no_match_fits(tmp_path, on_fat):

@@ -2,8 +2,8 @@
 "On FAT"): the journal's space allocated once, as a ring of group slots written in place and
 reused once the PC holds their matches. After the ring is made no file is made, grown,
 renamed or deleted (a new group, an acknowledgement, a slot's reuse); a cut at any write of a
-slot's reuse or of the acknowledgements loses nothing committed; a drive from before (group
-files and journal.ack) is read, migrated and synced; the PC's sync reads the ring's groups by
+slot's reuse or of the acknowledgements loses nothing committed; a journal kept without a ring
+(a drive too full for one) gets none beside it later; the PC's sync reads the ring's groups by
 the names it knows. The flash itself is tests/cp/test_cp_slots.py's, on the emulated
 CircuitPython."""
 
@@ -207,59 +207,31 @@ def test_a_cut_at_any_write_of_a_slots_reuse_or_an_acknowledgement_loses_nothing
     assert got.last() == (done or 3) and got.acked(2)
 
 
-def _drive_from_before(root, journal):
-    """A drive the journal wrote before the ring: its groups as files (each in two copies),
-    journal.ack a file (matches 1 and 2 acknowledged)."""
+def test_a_journal_kept_without_a_ring_stays_so_at_a_boot_or_an_install_with_room(tmp_path, on_fat):
+    # A drive too full for a ring keeps its groups as files; room made later (the maker's own
+    # files moved away) makes no ring beside them, at a boot or at an install.
+    from scorebox.device import cpinstall
+
     fatlayout.MAX_SLOTS, keep = 0, fatlayout.MAX_SLOTS
     try:
-        j, _ = _journal(journal, root)
+        j, _ = _journal(on_fat, tmp_path)
         for k in range(3):
             _match(j, EVENTS[: 4 + k])
         j.ack([1, 2])
         j.close()
     finally:
         fatlayout.MAX_SLOTS = keep
-    names = sorted(os.listdir(root))
-    assert "journal.ack" in names and "g000003.tbj" in names and FIRST not in names
-    return names
-
-
-def test_a_drive_from_before_is_read_migrated_and_synced(tmp_path, on_fat):
-    from box import link
-    from scorebox.sync import pull
-    from scorebox.sync.decode import decode_file
-
-    before = _drive_from_before(tmp_path, on_fat)
+    before = _files(tmp_path)
+    assert "journal.ack" in before and "g000003.tbj" in before
     j, rep = _journal(on_fat, tmp_path)
-    assert rep["damage"] == [] and j._groups[:1] == [1] and j.acked(2) and not j.acked(3)
-    assert sorted(os.listdir(tmp_path)) == sorted(before + [FIRST])  # the ring made, nothing of before gone
-    assert j._slots.acks > 0  # the acknowledgements now in the ring
-    for _ in range(3):
-        _match(j)
-    assert sorted(os.listdir(tmp_path)) == sorted(before + [FIRST])
-    assert max(j._slots.firsts) > 3 and all(g in j._groups for g in j._slots.firsts if g)
-    # The sync: LIST names the files before and the ring's groups alike, READ gives each.
-    lk = link.Link(None, j, None, None)
-    got = pull.check_runs(lk.do_list({"after": 0, "ranges": True}), 0, 0)
-    names = [n for n, _ in got["files"]]
-    assert [n for n in names if n in before] and [n for n in names if n not in before]
-    assert got["matches"] == [n for n in range(3, j.last() + 1)]
-    seen = {}
-    for name, size in got["files"]:
-        st = lk.do_read({"file": name, "offset": 0, "length": size, "stream": True})
-        out = bytearray()
-        st.send(lambda c, out=out: out.extend(bytes(c)[:-4]))  # each chunk and its CRC-32
-        data = bytes(out)
-        assert len(data) == size
-        for m in decode_file(data, int(name[1:7]))["matches"]:
-            seen[m[0]] = list(m[2])
-    for n in got["matches"]:
-        assert seen[n] == list(j.read_match(n)[1]), n
-    # A new group again after its acknowledgement: the ring turns; the files before stay.
-    j.ack(got["matches"])
-    for _ in range(3):
-        _match(j)
-    assert sorted(os.listdir(tmp_path)) == sorted(before + [FIRST])
+    assert j._slots is None and rep["damage"] == [] and j.list_matches() == [1, 2, 3]
+    assert j.acked(2) and not j.acked(3)
+    _match(j)
+    j.close()
+    assert FIRST not in os.listdir(tmp_path) and "g000004.tbj" in os.listdir(tmp_path)
+    assert cpinstall.make_ring(str(tmp_path)) is None and FIRST not in os.listdir(tmp_path)
+    j, _ = _journal(on_fat, tmp_path)
+    assert j._slots is None and j.list_matches() == [1, 2, 3, 4]
 
 
 def test_a_ring_cut_short_while_it_was_made_is_made_again_and_anything_else_left(tmp_path, on_fat):

@@ -3,7 +3,7 @@ box/journal.py's FAT flag set (docs/journal.md "On FAT"): the settings and the r
 state kept in place in two copies made with the ring (box/kept.py's Kept), so a save
 makes, grows or renames no file; a cut at any write of a save (and in any 4 KiB sector it
 writes, erased or half programmed) leaves the state before or the new one, never an error;
-the files of a drive from before are read and migrated once; LittleFS keeps its files."""
+with a ring no settings or roster file is read; without one, and on LittleFS, the files."""
 
 import json
 import os
@@ -17,7 +17,7 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatlayout, kept  # noqa: E402
+from box import fatlayout  # noqa: E402
 from box import store as S  # noqa: E402
 from box.fatlayout import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY  # noqa: E402
 from box.link import NAME_MAX  # noqa: E402
@@ -180,32 +180,15 @@ def test_a_cut_at_any_write_of_a_save_leaves_the_old_or_the_new_state(tmp_path, 
     assert seen == {False, True} and apart > 10
 
 
-def test_a_drive_from_before_is_read_and_migrated_once(tmp_path, on_fat, monkeypatch):
-    # Its settings and roster as files; a ring made by the journal of before (no store beside it).
+def test_with_a_ring_settings_and_roster_files_beside_it_are_not_read(tmp_path, on_fat):
+    st = _boot(on_fat, tmp_path)  # the ring and the store's copies made, no state in them yet
     (tmp_path / S.SETTINGS).write_text(json.dumps({"contrast": 7, "store": "abc"}))
     (tmp_path / S.ROSTER).write_text("Ann\nBob\n")
-    make = kept.make_store
-    monkeypatch.setattr(kept, "make_store", lambda root: False)
-    _boot(on_fat, tmp_path)
-    monkeypatch.setattr(kept, "make_store", make)
-    assert not os.path.exists(tmp_path / FIRST / STORE) and os.path.exists(tmp_path / FIRST / RING)
-    before = _files(tmp_path)
     st = S.Store(str(tmp_path))
-    assert st.get("contrast") == 7 and st.get("store") == "abc" and st.roster() == ["Ann", "Bob"]
-    st.set("sound", False)
-    st.save()  # the copies made beside the ring (a FAT change, once), the state written into them
-    made = _files(tmp_path)
-    assert {p: v for p, v in made.items() if p in before} == before  # the files from before left as they were
-    assert sorted(set(made) - set(before)) == sorted([os.path.join(FIRST, STORE), os.path.join(MIRROR, STORE)])
+    assert st.get("contrast") == S.DEFAULTS["contrast"] and st.get("store") is None and st.roster() == []
+    st.set_roster(["Cat"])
     st = S.Store(str(tmp_path))
-    assert st.get("contrast") == 7 and st.get("sound") is False and st.roster() == ["Ann", "Bob"]
-    st.set_roster(["Cat", "Ann", "Bob"])
-    st.set("contrast", 8)
-    st.save()
-    assert _files(tmp_path) == made  # once only
-    (tmp_path / S.SETTINGS).write_text(json.dumps({"contrast": 99}))  # the old files no longer count
-    st = S.Store(str(tmp_path))
-    assert st.get("contrast") == 8 and st.roster() == ["Cat", "Ann", "Bob"]
+    assert st.roster() == ["Cat"] and st.get("contrast") == S.DEFAULTS["contrast"]
 
 
 def test_a_first_boot_makes_the_copies_with_the_ring_and_reads_the_files_there(tmp_path, on_fat):

@@ -25,6 +25,7 @@ if firmware_dir() not in sys.path:
 
 from box import fatlayout  # noqa: E402
 from box.fatlayout import ACK_COPY, COPY, FIRST, PAD, RING  # noqa: E402
+from scorebox_core import records as R  # noqa: E402
 from scorebox_core.ttt import rules as ttt  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
@@ -156,30 +157,37 @@ def test_a_drive_with_no_journal_is_one_line(tmp_path):
     assert sorted(os.listdir(empty)) == ["notes.txt"]
 
 
-def test_group_files_from_before_the_ring_are_rescued_beside_it(tmp_path, on_fat, monkeypatch):
+def test_a_drive_kept_without_a_ring_is_rescued_from_its_group_files(tmp_path, on_fat, monkeypatch):
     folder = tmp_path / "CIRCUITPY"
     folder.mkdir()
-    made = [ttt_match(11), jt.typical(12), jt.typical(13), ttt_match(14)]
-    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 0)  # a drive from before the ring: groups as files
+    made = [ttt_match(11), jt.typical(12)]
+    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 0)  # a drive too full for a ring: groups as files
     j = on_fat.Journal(str(folder), group_bytes=200)
     j.recover()
-    for m in made[:2]:
+    for m in made:
         _write(j, m)
     j.ack([1])
     j.close()
-    monkeypatch.setattr(fatlayout, "MAX_SLOTS", 3)  # the next boot makes the ring
-    j = on_fat.Journal(str(folder), group_bytes=200)
-    j.recover()
-    assert j._slots is not None
-    for m in made[2:]:
-        _write(j, m)
-    assert sorted(f for f in j._slots.firsts if f) == [3, 4]
-    j.close()
-    j._slots.close()
-    assert sorted(n for n in os.listdir(folder) if n.endswith(".tbj")) == ["g000001.tbj", "g000002.tbj"]
+    assert j._slots is None and sorted(n for n in os.listdir(folder) if n.endswith(".tbj")) == [
+        "g000001.tbj",
+        "g000002.tbj",
+    ]
     monkeypatch.setattr(on_fat, "FAT", False)
     store = Store(str(tmp_path / "club.sqlite"))
     s = rescuing.sync_drive(str(folder), store)
-    assert s.device.startswith("unknown") and sorted(n for n, _ in s.new) == [1, 2, 3, 4], s.lines()
+    assert s.device.startswith("unknown") and sorted(n for n, _ in s.new) == [1, 2], s.lines()
     want = {n: match_digest(h, evs) for n, (h, evs, _) in enumerate(made, 1)}
-    assert store.digests(s.device, [1, 2, 3, 4]) == want
+    assert store.digests(s.device, [1, 2]) == want
+
+
+def test_group_files_beside_a_ring_are_not_rescued(tmp_path, drive):
+    # A ring is the whole journal (the box makes none beside group files): a g*.tbj put beside
+    # it by hand holds no match of the box's.
+    folder, held, _ = drive
+    h, evs, res = jt.typical(9)
+    recs = [R.group_record(9), R.match_record(9, h)] + [R.event_record(e) for e in evs]
+    recs += [R.value_record(R.RESULT, res), R.confirm_record(0), R.confirm_record(1)]
+    (folder / "g000009.tbj").write_bytes(b"".join(recs))
+    store = Store(str(tmp_path / "club.sqlite"))
+    s = rescuing.sync_drive(str(folder), store)
+    assert sorted(n for n, _ in s.new) == sorted(held) and not s.refused, s.lines()

@@ -14,7 +14,7 @@ Step by step (each says what it did; any refusal stops before a byte is written)
  3. copy what differs, remove what an earlier install wrote and this one no longer has (when
     unchanged), then write INSTALLED, and flush the drive (os.sync).
  4. the journal's space, allocated once (box/ring.py's Ring, docs/journal.md "On FAT"):
-    when the drive has none, its two files of 0xFF made, as many group slots as the space
+    when the drive has no journal, its two files of 0xFF made, as many group slots as the space
     left holds (10 on a fresh 1 MiB CIRCUITPY), and the two copies of the app's settings and
     roster beside them, so that the box never makes, grows or deletes a file to keep its
     matches or its settings.
@@ -37,6 +37,7 @@ import tempfile
 from scorebox.device import cplibs, firmware, mpy_build
 from scorebox.device.link import DeviceError
 from scorebox.text import plural
+from scorebox_core.journal import ACK_FILE, group_first
 
 MPY = (6, 3)  # the .mpy version CircuitPython 10 loads (sys.implementation._mpy 774)
 INSTALLED = "scorebox-installed.json"  # on the drive: {path: sha256} of what the install wrote
@@ -188,13 +189,16 @@ def fatlayout():
 
 
 def make_ring(drive):
-    """Make the journal's ring on the drive when it has none, and beside it the two copies
-    of the app's settings and roster (box/kept.py's Kept): its slots (0: no room for
-    two, the box then keeps its groups and settings as files), None when one is there
-    already (the box's, left as it is: the box makes the copies beside it at its first save)."""
+    """Make the journal's ring on the drive when it has no journal, and beside it the two
+    copies of the app's settings and roster (box/kept.py's Kept): its slots (0: no room for
+    two, the box then keeps its groups and settings as files), None when the drive has a
+    journal already (its ring, or the group files of one kept without a ring: left as they
+    are, as the box's boot leaves them)."""
     lay = fatlayout()
     paths = [os.path.join(drive, d, lay.RING) for d in (lay.FIRST, lay.MIRROR)]
     if any(os.path.exists(p) for p in paths):
+        return None
+    if any(n == ACK_FILE or group_first(n) is not None for n in os.listdir(drive)):
         return None
     n = lay.slots_for(shutil.disk_usage(drive).free - 2 * lay.STORE_COPY)
     if n:

@@ -85,7 +85,11 @@ for r in %r:
 """
 
 
-def _journal_files(names):
+def _journal_files(names, rings):
+    """The journal's files among names to copy: with a ring (rings, its files there) the
+    quarantine alone, the ring holding the groups and acknowledgements."""
+    if rings:
+        return [n for n in names if n == QUARANTINE_FILE]
     return [n for n in names if (n.startswith("g") and n.endswith(".tbj")) or n in (QUARANTINE_FILE, ACK_FILE)]
 
 
@@ -102,7 +106,7 @@ def pull(port, folder):
     listing = mp.exec_(port, _LIST % (ROOTS, _ring_files()))
     found = [ast.literal_eval(line) for line in listing.splitlines() if line.startswith("(")]
     for root, names, rings in found:
-        files = _journal_files(names)
+        files = _journal_files(names, rings)
         if files or rings or "device.id" in names:
             want = files + (["device.id"] if "device.id" in names else [])
             path = root.rstrip("/") + "/"
@@ -123,7 +127,7 @@ def copy_drive(drive, folder):
     except OSError as e:
         raise ScoreboxError("cannot read %s: %s" % (drive, e.strerror or e))
     rings = [f for f in _ring_files() if os.path.isfile(os.path.join(drive, f))]
-    files = _journal_files(names)
+    files = _journal_files(names, rings)
     if not files and not rings:
         raise ScoreboxError(
             "no Scorebox journal in %s (no g*.tbj file, no %s): give the box's CIRCUITPY drive"
