@@ -169,3 +169,19 @@ def test_mpremote_soft_resets_the_box_in_the_raw_repl(tmp_path):
         assert vp.proc.poll() is None and vp.proc.pid == pid
     finally:
         vp.close()
+
+
+def test_sim_rescue_restarts_the_sims_box(tmp_path):
+    """`scorebox sync --raw --sim` rescues the simulator's box and soft-resets it as a box's;
+    doctor --sim and the next sync --sim find its app."""
+    state, db = both_games(tmp_path), str(tmp_path / "club.sqlite")
+    p = scorebox("sync", "--raw", "--sim", state, "--db", db)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "5 new matches stored" in p.stdout and "the box's app runs again" in p.stdout, p.stdout
+    doctor = scorebox("doctor", "--sim", state)
+    assert "ok    matches waiting for a sync: 5 (and 0 already on a PC)" in doctor.stdout, doctor.stdout
+    again = scorebox("sync", "--sim", state, "--db", db, "--no-roster")
+    assert again.returncode == 0 and "0 new matches stored" in again.stdout, again.stdout + again.stderr
+    doctor = scorebox("doctor", "--sim", state)
+    assert "ok    matches waiting for a sync: 0 (and 5 already on a PC)" in doctor.stdout, doctor.stdout
+    assert [r["game"] for r in Store(db).matches()] == ["tictacbow"] * 3 + [TTT] * 2
