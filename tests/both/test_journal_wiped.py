@@ -12,8 +12,9 @@ would, with the real mpremote on the running virtual Pico."""
 import json
 
 import pytest
+from picoheap import PicoHeapVirtualPico
 from test_sync_faults import box_unacked
-from test_sync_raw_restart import RebootingPico, matches, scorebox, write
+from test_sync_raw_restart import matches, scorebox, write
 
 from scorebox.device import mpremote_adapter as mp
 from scorebox.store.sqlite import Store
@@ -38,19 +39,18 @@ def test_matches_after_a_wiped_journal_are_stored(tmp_path, game, how):
     before, after = matches(game, 3, 1), matches(game, 2, 2)
     flash = str(tmp_path / "box.flash")
     write(tmp_path, flash, before)
-    vp = RebootingPico(flash)
+    vp = PicoHeapVirtualPico(flash)
     try:
-        uid = vp.wait()["device"]
+        uid = vp.hello()["device"]
         db = str(tmp_path / "club.sqlite")
         p = scorebox("sync", "--port", vp.port, "--db", db)
         assert p.returncode == 0 and "3 new matches stored" in p.stdout, p.stdout + p.stderr
         wipe(vp)
-        with vp.held:  # the box off while its new matches go into its flash, numbered from 1 again
-            vp.kill()
-            write(tmp_path, flash, after)
-            vp.drain()
-            vp.boot()
-        assert vp.wait()["device"] == uid  # the same box, by its kept id
+        vp.kill()  # the box off while its new matches go into its flash, numbered from 1 again
+        write(tmp_path, flash, after)
+        vp.drain()
+        vp.boot()
+        assert vp.hello()["device"] == uid  # the same box, by its kept id
         assert box_unacked(vp) == [1, 2]
         p = scorebox("sync", *(["--raw"] if how == "raw" else []), "--port", vp.port, "--db", db)
         out = p.stdout

@@ -5,7 +5,7 @@ import time
 
 import pytest
 from mpy import ROOT
-from test_deploy import FlashPico
+from test_deploy import FlashBootPico
 
 from scorebox.device import deploy
 from scorebox.device import mpremote_adapter as mp
@@ -13,7 +13,7 @@ from scorebox.device import mpremote_adapter as mp
 
 @pytest.mark.micropython
 def test_mip_install_from_the_repository_on_a_blank_pico(tmp_path):
-    vp = FlashPico(str(tmp_path / "box.flash"))
+    vp = FlashBootPico(str(tmp_path / "box.flash"))
     try:
         time.sleep(0.3)
         out = mp.mip_install(vp.port, "package.json", "/flash", cwd=ROOT)

@@ -3,9 +3,9 @@ Pico's REPL, imported like a normal sync, the quarantined bytes included."""
 
 import pytest
 from boxfill import fill
+from picoheap import PicoHeapVirtualPico as VirtualPico  # .mpy, 192 KB heap
 from test_sync import scorebox
 from test_sync_faults import box_unacked
-from test_sync_raw_restart import RebootingPico as VirtualPico  # .mpy, 192 KB heap; a soft reset reboots
 
 from scorebox.device import link
 from scorebox.store.sqlite import Store

@@ -5,7 +5,7 @@ from source, as on a Pico. For the sync tests; scorebox.sim.vpico.VirtualPico ot
 import os
 import subprocess
 
-from scorebox.device import mpy_build
+from scorebox.device import link, mpy_build
 from scorebox.device.mpy_build import SIM_MPY
 from scorebox.sim.run import micropython
 from scorebox.sim.vpico import VirtualPico
@@ -15,13 +15,13 @@ FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.
 
 
 class PicoHeapVirtualPico(VirtualPico):
-    built = None  # the firmware's .mpy folder, built at the first boot: a reboot runs the same
+    built = None  # the firmware's .mpy folder, built at the first boot: a power cycle runs the same
 
     def boot(self):
         if self.built is None:
             self.built = mpy_build.build()
         built = self.built
-        args = [micropython(), "-X", "heapsize=" + HEAP, "-i", os.path.join(SIM_MPY, "vpico", "usb.py")]
+        args = [micropython(), "-X", "heapsize=" + HEAP, os.path.join(SIM_MPY, "vpico", "usb.py")]
         with open(self.log, "ab") as err:
             self.proc = subprocess.Popen(
                 args + ["--flash", self.flash],
@@ -32,3 +32,11 @@ class PicoHeapVirtualPico(VirtualPico):
                 cwd=SIM_MPY,
                 close_fds=True,
             )
+
+    def hello(self):
+        """HELLO's reply once the box answers."""
+        ser = link.open_port(self.port)
+        try:
+            return self.wait_ready(link.Client(ser, timeout=1.0, retries=0))
+        finally:
+            ser.close()

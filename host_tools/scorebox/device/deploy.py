@@ -212,8 +212,8 @@ _tidy(%r, %r, %r, %r)
 
 
 def restart(port):
-    """Soft-reset the box from its REPL (where mpremote leaves it): a Pico runs main.py
-    again; the virtual Pico's process ends and its harness starts it again."""
+    """Soft-reset the box from its REPL (where mpremote leaves it): it runs main.py again (the
+    virtual Pico too, in the same process: sim/mpy/vpico/softreset.py)."""
     ser = link.open_port(port)
     try:
         ser.write(b"\r\x03\x03")  # stop whatever runs, at the friendly REPL

@@ -1,8 +1,9 @@
 """The virtual Pico behind a pseudo-terminal, as the PC sees a box on USB (POSIX only).
 
 The firmware runs on the `micropython` command with its stdin/stdout on the pty's master
-side (sim/ptybox.py); a "reboot" (kill and start again) keeps the flash file, as a Pico's
-flash is kept. Used by `scorebox demo`, the sync tests and the sync benchmark, and by
+side (sim/ptybox.py); a "reboot" (kill and start again: a power cycle) keeps the flash
+file, as a Pico's flash is kept. A soft reset at its REPL stays in the process, as on a Pico
+(sim/mpy/vpico/softreset.py). Used by `scorebox demo`, the sync tests and the sync benchmark, and by
 `scorebox sync --sim` (plugged_in).
 """
 
@@ -56,7 +57,7 @@ class VirtualPico(PtyBox):
 
     def boot(self):
         """Start the firmware (again): a power-on or a reboot."""
-        args = [micropython(), "-i", os.path.join(SIM_MPY, "vpico", "usb.py"), "--flash", self.flash]
+        args = [micropython(), os.path.join(SIM_MPY, "vpico", "usb.py"), "--flash", self.flash]
         if self.keys:
             args += ["--keys", self.keys]
             self.keys = None  # the match is keyed once; a reboot resumes from the journal

@@ -30,8 +30,8 @@ def cmd_sync(args):
 def _pull(args, port, store):
     if getattr(args, "drive", None):
         return rescue.sync_drive(args.drive, store)
-    if args.raw:  # the simulator's box is unplugged after the command: not restarted (rescue.py)
-        return rescue.sync_raw(port, store, restart=getattr(args, "sim", None) is None)
+    if args.raw:
+        return rescue.sync_raw(port, store)
     ser = link.open_port(port)
     try:
         client = link.Client(ser, timeout=args.timeout)

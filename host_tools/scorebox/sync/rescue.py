@@ -206,12 +206,12 @@ def unring(folder, s):
 RESTART_WAIT = 10.0  # seconds for the box's app to answer after its soft reset (a Pico's boot: under 1 s)
 
 
-def sync_raw(port, store, restart=True):
-    """Rescue the journal of the box on port into store; restart: soft-reset the box after
-    (not the simulator's, which is unplugged after the command), whether or not the copy
-    and the store succeeded: mpremote's Ctrl-C has stopped its app either way. An error
-    keeps the restart's line. Returns the Summary."""
+def sync_raw(port, store):
+    """Rescue the journal of the box on port into store, then soft-reset the box, whether or
+    not the copy and the store succeeded: mpremote's Ctrl-C has stopped its app either way.
+    An error keeps the restart's line. Returns the Summary."""
     s = Summary()
+    restart = True
     try:
         with tempfile.TemporaryDirectory(prefix="scorebox-rescue-") as folder:
             try:
