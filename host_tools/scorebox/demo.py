@@ -14,7 +14,8 @@ from scorebox.device import link
 from scorebox.device.firmware import firmware_dir
 from scorebox.errors import ScoreboxError
 from scorebox.report import html
-from scorebox.sim.run import half_blocks, run_script, write_frames
+from scorebox.sim.pictures import half_blocks, write_frames
+from scorebox.sim.run import run_script
 from scorebox.sim.vpico import VirtualPico
 from scorebox.store.access import open_store
 from scorebox.sync.commands import cmd_matches

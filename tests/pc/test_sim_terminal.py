@@ -7,6 +7,7 @@ import re
 import pytest
 from pngread import frame_from_pixels
 
+from scorebox.sim import pictures
 from scorebox.sim import run as sim
 from scorebox.store.access import default_path
 
@@ -50,7 +51,7 @@ class Terminal:
 
 def draw(term, frame, on, level):
     """What interactive() writes for a frame (the same escape sequences)."""
-    lines = sim.screen(frame, on, level, term.cols, term.rows)
+    lines = pictures.screen(frame, on, level, term.cols, term.rows)
     term.write("\x1b[H" + "\x1b[K\r\n".join(lines) + "\x1b[K\x1b[J")
 
 
@@ -60,7 +61,7 @@ def test_the_picture_fits_the_terminal(cols, rows, height):
     draw(term, FRAME, True, 255)
     lines = term.lines()
     assert sum(1 for line in lines[:height] if line.strip()) >= 4  # ink: the frame, not a blank
-    assert lines[height] == "[screen on]" and lines[height + 1 :][: len(sim.HELP)] == list(sim.HELP)
+    assert lines[height] == "[screen on]" and lines[height + 1 :][: len(pictures.HELP)] == list(pictures.HELP)
 
 
 @pytest.mark.parametrize("cols,rows", [(80, 19), (63, 40), (40, 10)])
@@ -102,7 +103,7 @@ def test_frames_go_only_into_a_new_or_own_folder(tmp_path):
         sim.frames_folder(str(mine))
     assert (mine / "frame_0001.png").read_bytes() == b"a holiday picture"
     out = str(tmp_path / "frames")
-    sim.write_frames([(FRAME, True, 255)] * 3, sim.frames_folder(out))
+    pictures.write_frames([(FRAME, True, 255)] * 3, sim.frames_folder(out))
     (tmp_path / "frames" / "notes.txt").write_text("kept")
-    sim.write_frames([(FRAME, True, 255)], sim.frames_folder(out))  # its own: only its pictures go
+    pictures.write_frames([(FRAME, True, 255)], sim.frames_folder(out))  # its own: only its pictures go
     assert sorted(os.listdir(out)) == [".scorebox-sim-frames", "frame_0001.png", "notes.txt"]
