@@ -68,7 +68,7 @@ def test_a_match_the_rules_take_whole_keeps_its_extras_as_they_are(gid):
     _, whole = LOGS[gid]
     for from_box in (False, True):
         got = check(4, head(gid, clock="2026-05-01T10:00:00"), whole, {"notes": "n"}, from_box=from_box)
-        assert isinstance(got, Checked) and got.extras == {"notes": "n"} and got.log_len == 2
+        assert isinstance(got, Checked) and got.extras == {"notes": "n"} and got.log_len == 2 and got.number == 4
         assert got.row[:2] == (4, "2026-05-01T10:00:00") and json.loads(got.row[4]) == whole
         assert got.archers == ARCHERS and got.distance == [18, 20] and got.shaft_mm == [7.0, 6.5]
     got = check(4, head(gid), whole)
