@@ -1,5 +1,5 @@
 """A best of 3 Tic Tac BOW match that A wins once and B twice: the result record the journal
-keeps (rules.result, docs/journal.md) and `scorebox replay --json` (docs/match-script.md),
+keeps (rules.result of rules.replay, docs/journal.md) and `scorebox replay --json` (docs/match-script.md),
 each whole, so that neither side's wins can be read as the other's."""
 
 import json
@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from scorebox_core.ttb.rules import NEW_GAME, Match, Options, hit, miss, result
+from scorebox_core.ttb.rules import NEW_GAME, Options, hit, miss, replay, result
 
 SCRIPT = """# A takes the top row, then B the middle row and the bottom row
 options: claim=1 games=3
@@ -32,7 +32,7 @@ def test_the_result_record_counts_each_sides_wins():
     m3 = [miss()] * 3
     ev = [hit(1, 1), hit(2, 1), hit(3, 1), *m3, NEW_GAME, hit(4, 1), hit(5, 1), hit(6, 1), *m3]
     ev += [NEW_GAME, *m3, hit(7, 1), hit(8, 1), hit(9, 2)]
-    assert result(Match.replay(ev, opts)) == {"winner": "B", "wins": [1, 2], "draws": 0, "games": GAMES}
+    assert result(replay(ev, opts)) == {"winner": "B", "wins": [1, 2], "draws": 0, "games": GAMES}
 
 
 def test_replay_json_is_the_whole_state(tmp_path):
