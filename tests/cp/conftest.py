@@ -1,13 +1,13 @@
 """The emulated CircuitPython Pico's tier: CircuitPython 10.2.1's raspberry_pi_pico image on
 rp2040js (docs/circuitpython.md).
 
-Without the image and the boot ROM the tier is one skipped test whose line says what to get
-(the rest are deselected).
+Without the image and the boot ROM the tier is one skipped test whose line says how many did
+not run and what to get (the rest are deselected).
 """
 
 import os
 
-import pytest
+from tierskip import skip_as_one, tier_items
 
 from scorebox.sim.cp import emu
 
@@ -20,8 +20,4 @@ def pytest_collection_modifyitems(config, items):
         return
     except emu.Missing as e:
         why = str(e)
-    ours = [it for it in items if str(it.path).startswith(_HERE + os.sep)]
-    if ours:
-        ours[0].add_marker(pytest.mark.skip(reason=why))
-        config.hook.pytest_deselected(items=ours[1:])
-        items[:] = [it for it in items if it not in ours[1:]]
+    skip_as_one(config, items, tier_items(items, _HERE), "tests/cp", why)

@@ -1,13 +1,15 @@
 """The emulated Pico's tier: MicroPython's own RPI_PICO image on rp2040js (docs/rp2.md).
 
-Without the image and the boot ROM the tier is one skipped test whose line says what to get
-(the rest are deselected). Each module boots its emulated Pico once and shares it: the
-emulator runs at about 0.4x real time.
+Without the image and the boot ROM the tier is one skipped test whose line says how many did
+not run and what to get (the rest are deselected); without the frozen image (`make uf2`) its
+tests are skipped alike, in one line. Each module boots its emulated Pico once and shares it:
+the emulator runs at about 0.4x real time.
 """
 
 import os
 
 import pytest
+from tierskip import skip_as_one, tier_items
 
 from scorebox.sim.rp2 import emu
 
@@ -15,16 +17,21 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def pytest_collection_modifyitems(config, items):
+    ours = tier_items(items, _HERE)
     try:
         emu.images()
-        return
     except emu.Missing as e:
-        why = str(e)
-    ours = [it for it in items if str(it.path).startswith(_HERE + os.sep)]
-    if ours:
-        ours[0].add_marker(pytest.mark.skip(reason=why))
-        config.hook.pytest_deselected(items=ours[1:])
-        items[:] = [it for it in items if it not in ours[1:]]
+        return skip_as_one(config, items, ours, "tests/rp2", str(e))
+    try:
+        emu.frozen_uf2()
+    except emu.Missing as e:
+        frozen = [it for it in ours if it.path.name == "test_rp2_frozen.py" or _param(it, "image") == "frozen"]
+        skip_as_one(config, items, frozen, "tests/rp2 on the frozen image", str(e))
+
+
+def _param(item, name):
+    spec = getattr(item, "callspec", None)
+    return spec.params.get(name) if spec else None
 
 
 @pytest.fixture(scope="session")
