@@ -19,7 +19,7 @@ def _list(j, every):
     from scorebox.sync import pull
 
     body = {"after": 0, "ranges": True, "all": True} if every else {"after": 0, "ranges": True}
-    got = pull.check_runs(link.Link(None, j, None, None).do_list(body), 0, 0)
+    got = pull.check_list(link.Link(None, j, None, None).do_list(body), 0, 0)
     return got["matches"], [name for name, _ in got["files"]]
 
 

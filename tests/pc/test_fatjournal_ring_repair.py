@@ -33,7 +33,7 @@ def _synced(j):
     from scorebox.sync.decode import decode_file
 
     lk = link.Link(None, j, None, None)
-    got = pull.check_runs(lk.do_list({"after": 0, "ranges": True}), 0, 0)
+    got = pull.check_list(lk.do_list({"after": 0, "ranges": True}), 0, 0)
     seen = {}
     for name, size in got["files"]:
         st = lk.do_read({"file": name, "offset": 0, "length": size, "stream": True})

@@ -88,8 +88,8 @@ def test_a_fake_at_the_boxs_oldest_number_is_no_wipe(tmp_path):
 def test_a_box_lists_no_number_of_the_next_run():
     """A match number of RUN or more would be stored in the box's next run (base + n):
     refused in one line, as every bad LIST is."""
-    reply = {"matches": [5, RUN - 1], "files": [], "more": False}
-    assert check_list(reply, 0, 0) is reply
+    reply = {"ranges": [[5, 5], [RUN - 1, RUN - 1]], "files": [], "more": False}
+    assert check_list(reply, 0, 0)["matches"] == [5, RUN - 1]
     with pytest.raises(DeviceError) as e:
-        check_list({"matches": [5, RUN], "files": [], "more": False}, 0, 0)
-    assert str(e.value) == "the box's reply to LIST is not valid (match number %d after 5): is it a Scorebox?" % RUN
+        check_list({"ranges": [[5, 5], [RUN, RUN]], "files": [], "more": False}, 0, 0)
+    assert str(e.value) == "the box's reply to LIST is not valid (run [%d, %d] after 5): is it a Scorebox?" % (RUN, RUN)

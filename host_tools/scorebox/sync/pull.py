@@ -12,9 +12,8 @@ import re
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
-from scorebox.device import space
+from scorebox.device import link, space
 from scorebox.device.link import DeviceError
 from scorebox.store import roster
 from scorebox.store.checks import KEPT_EXTRAS, check, match_digest
@@ -46,9 +45,6 @@ class Progress:
             self.stream.write("\n")
 
 
-EMPTY_ID = "a store with an empty id (set by an older firmware)"
-
-
 class Summary:
     def __init__(self):
         self.device = None
@@ -70,7 +66,6 @@ class Summary:
         self.open = False  # a match is still open on the box: it comes with a later sync
         self.restart = None  # the line saying whether the box's app runs again (rescue)
         self.notes = []  # lines of what could not be checked (rescue)
-        self.old_protocol = False  # the box's firmware speaks protocol 1: synced, the slower way
 
     def add_new(self, number, extras, events):
         """A match newly stored, with its result as the box recorded it."""
@@ -124,18 +119,14 @@ class Summary:
                     "%s copied but NOT acknowledged" % plural(copied, "match", "matches")
                     if copied
                     else "no new match to copy, none acknowledged",
-                    "another store (%s)" % self.foreign if self.foreign else EMPTY_ID,
+                    "another store (%s)" % self.foreign,
                 )
             )
         if self.taken_from is not None:
-            out.append(
-                "this store took the box over from %s" % ("store " + self.taken_from if self.taken_from else EMPTY_ID)
-            )
+            out.append("this store took the box over from store %s" % self.taken_from)
         out += self.roster
         if self.space:
             out.append("space on the box: %s" % space.text(self.space))
-        if self.old_protocol:
-            out.append("the box runs an older firmware (sync protocol 1, slower): `scorebox deploy` updates it")
         out += self.notes
         if self.restart:
             out.append(self.restart)
@@ -157,38 +148,27 @@ def _whole(v, lo, hi):
 
 
 def check_hello(h):
-    """HELLO's reply, its device id and firmware checked."""
+    """HELLO's reply, its protocol, device id, firmware and reads checked: a box whose
+    protocol is not this scorebox's is one line (link.firmware), nothing asked after."""
     if not isinstance(h, dict):
         raise _bad("HELLO", "not an object")
+    other = link.firmware(h)
+    if other:
+        raise DeviceError(other)
     uid = h.get("device")
     if not isinstance(uid, str) or not 0 < len(uid) <= 64 or not uid.isprintable():
         raise _bad("HELLO", "device id %.40r" % (uid,))
     if h.get("firmware") is not None and (not isinstance(h["firmware"], str) or len(h["firmware"]) > 64):
         raise _bad("HELLO", "firmware %.40r" % (h["firmware"],))
-    if "protocol" in h and not _whole(h["protocol"], 1, 2**31):
-        raise _bad("HELLO", "protocol %.20r" % (h["protocol"],))
+    if not _whole(h.get("reads"), 1, 2**31):
+        raise _bad("HELLO", "reads %.20r" % (h.get("reads"),))
     return h
 
 
 def check_list(got, after, listed):
-    """LIST's reply: numbers rising after `after`, journal files by their names and sane
-    sizes; `more` ends (numbers only rise, and at most MAX_MATCHES of them)."""
-    if not isinstance(got, dict) or not isinstance(got.get("matches"), list) or not isinstance(got.get("files"), list):
-        raise _bad("LIST", "not an object with matches and files")
-    last = after
-    for n in got["matches"]:
-        if not _whole(n, last + 1, RUN - 1):  # a box's journal numbers less than a run
-            raise _bad("LIST", "match number %.40r after %d" % (n, last))
-        last = n
-    if len(got["matches"]) > frames.MAX_LIST or listed + len(got["matches"]) > MAX_MATCHES:
-        raise _bad("LIST", "too many matches")
-    return _check_files(got)
-
-
-def check_runs(got, after, listed):
-    """LIST's reply of runs (protocol 2), checked as check_list checks numbers (each run
-    [first, last] after the one before, at most MAX_MATCHES numbers in all); "matches"
-    is added: the runs' numbers."""
+    """LIST's reply: runs [first, last] each after the one before (at most MAX_RUNS, and
+    MAX_MATCHES numbers in all, so that `more` ends), journal files by their names and
+    sane sizes; "matches" is added: the runs' numbers."""
     if not isinstance(got, dict) or not isinstance(got.get("ranges"), list) or not isinstance(got.get("files"), list):
         raise _bad("LIST", "not an object with ranges and files")
     last, count = after, 0
@@ -205,10 +185,6 @@ def check_runs(got, after, listed):
         if len(got["ranges"]) > frames.MAX_RUNS or listed + count > MAX_MATCHES:
             raise _bad("LIST", "too many matches")
     got["matches"] = [n for a, b in got["ranges"] for n in range(a, b + 1)]
-    return _check_files(got)
-
-
-def _check_files(got):
     for f in got["files"]:
         if not isinstance(f, list) or len(f) != 2 or not _whole(f[1], 0, MAX_FILE):
             raise _bad("LIST", "file %.60r" % (f,))
@@ -228,16 +204,11 @@ def _space(reply):
 
 
 def read_file(client, name, size, have=b""):
-    """A journal file's bytes (after the bytes `have` already read), from the box in large
-    pieces: streamed (protocol 2), whole in one READ as a rule, a damaged chunk read again
-    from where it begins; else in base64 frames of MAX_READ bytes."""
-    stream = client.protocol >= 2
+    """A journal file's bytes (after the bytes `have` already read), from the box whole in
+    one READ as a rule, a damaged chunk read again from where it begins."""
     data = bytearray(have)
     while len(data) < size:
-        body = {"file": name, "offset": len(data)}
-        body["length"] = min(frames.MAX_STREAM if stream else frames.MAX_READ, size - len(data))
-        if stream:
-            body["stream"] = True
+        body = {"file": name, "offset": len(data), "length": min(frames.MAX_STREAM, size - len(data))}
         got = client.request("READ", body)
         if not isinstance(got, bytes) or not got or len(got) > body["length"]:
             raise DeviceError("the box sent no data for %s at %d" % (name, len(data)))
@@ -249,8 +220,8 @@ PIPELINE = 32  # files asked for together: the box streams them one after the ot
 
 
 def read_files(client, files, each=None):
-    """The bytes of each (name, size) of files: to a box of protocol 2 the READs go together
-    (client.pipeline), a file that did not come whole is read on from where it broke off.
+    """The bytes of each (name, size) of files, asked for together (client.read_many: a READ
+    of several files), a file that did not come whole read on from where it broke off.
     each(i, bytes), if given, is called for each file in order as soon as it and those
     before it are whole, while the box streams the next (the PC's work
     on a file overlaps the box's on the next, and only the last waits for the PC)."""
@@ -264,10 +235,6 @@ def read_files(client, files, each=None):
                 each(done[0], out[done[0]])
             done[0] += 1
 
-    if client.protocol < 2:
-        for i, (name, size) in enumerate(files):
-            whole(i, read_file(client, name, size))
-        return out
     asked = [i for i, (_, size) in enumerate(files) if size > 0]
     part = {}  # what came of a file that did not come whole
 
@@ -284,14 +251,9 @@ def read_files(client, files, each=None):
     for i, (_, size) in enumerate(files):
         if size <= 0:
             whole(i, b"")
-    bodies = [
-        {"file": files[i][0], "offset": 0, "length": min(frames.MAX_STREAM, files[i][1]), "stream": True} for i in asked
-    ]
-    if bodies and client.reads:  # all in one request (PIPELINE files at most: prefetch)
-        for k in range(0, len(bodies), client.reads):
-            client.read_many(bodies[k : k + client.reads], lambda j, data, k=k: came(k + j, data))
-    elif bodies:
-        client.pipeline("READ", bodies, came)
+    bodies = [{"file": files[i][0], "offset": 0, "length": min(frames.MAX_STREAM, files[i][1])} for i in asked]
+    for k in range(0, len(bodies), client.reads):  # all in one request (PIPELINE files at most: prefetch)
+        client.read_many(bodies[k : k + client.reads], lambda j, data, k=k: came(k + j, data))
     for i in asked:
         if out[i] is None:
             name, size = files[i]
@@ -408,8 +370,6 @@ def lost_header(result):
 
 
 BATCH = 250  # matches per store transaction, at most
-ACK_SOME = 250  # stored matches acknowledged together (an ACK costs the box a file write)
-ACK_MAX = frames.MAX_ACK  # match numbers per ACK request: what the box's heap takes (docs/sync.md "Sizes")
 
 
 def store_batch(store, uid, batch, s, bar, base=0):
@@ -502,31 +462,24 @@ def journal_run(store, uid, numbers, oldest, box_digest, s):
 
 
 class Acker:
-    """Acknowledges stored matches (the box may then free their space). To a box of
-    protocol 2, at the end, an ACK per run of numbers (one, as a rule: the box writes its
-    ack file once); to an older box a few hundred at a time from a thread, in ACKs of
-    ACK_MAX numbers. Leaving its `with` stops the thread; what was not acknowledged then,
-    the next sync acknowledges (the store holds it)."""
+    """The stored matches to acknowledge (the box may then free their space): an ACK per run
+    of their numbers (one, as a rule: the box writes its ack file once), sent with the
+    sync's last requests (finish). What is not acknowledged, the next sync acknowledges
+    (the store holds it)."""
 
-    def __init__(self, client, s, owner=None):
+    def __init__(self, s, owner=None):
         """owner: what each ACK says of the store ({"store": id, ...}); None: acknowledge nothing."""
-        self.client, self.s, self.owner = client, s, owner
-        self.runs = client.protocol >= 2
+        self.s, self.owner = s, owner
         self.numbers = []
-        self.thread = ThreadPoolExecutor(1)
-        self.sent = []
         self.given = set()  # every number to acknowledge
 
     def add(self, numbers):
         self.given.update(numbers)
         self.numbers += numbers
-        if not self.runs and len(self.numbers) >= ACK_SOME:
-            self.sent.append(self.thread.submit(self._send, self.numbers))
-            self.numbers = []
 
     def requests(self):
-        """Protocol 2: the ACK of each run of what is left to acknowledge, to be sent
-        (finish()) with the sync's last requests; counted as sent by sent_runs()."""
+        """The ACK of each run of what is left to acknowledge, to be sent (finish()) with the
+        sync's last requests; counted as sent by sent_runs()."""
         if self.owner is None:
             return []
         return [("ACK", dict(self.owner, first=a, last=b)) for a, b in frames.runs(self.numbers)]
@@ -535,32 +488,6 @@ class Acker:
         """The ACKs of requests() were answered."""
         self.s.acked += sum(body["last"] - body["first"] + 1 for _, body in acks)
         self.numbers = []
-
-    def _send(self, numbers):
-        if self.owner is None:
-            return
-        if self.runs:
-            for a, b in frames.runs(numbers):
-                self.client.request("ACK", dict(self.owner, first=a, last=b))
-                self.s.acked += b - a + 1
-            return
-        for i in range(0, len(numbers), ACK_MAX):
-            part = numbers[i : i + ACK_MAX]
-            self.s.space = _space(self.client.request("ACK", dict(self.owner, n=part)))
-            self.s.acked += len(part)
-
-    def finish(self):
-        """Send the rest and wait for every answer; raises what went wrong."""
-        for f in self.sent:
-            f.result()
-        self._send(self.numbers)
-        self.numbers = []
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.thread.shutdown(cancel_futures=True)
 
 
 def file_ends(firsts, numbers):
@@ -592,14 +519,11 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     read and left as it is."""
     t0 = time.monotonic()
     s = Summary()
-    # The space is read once, at the end (SPACE); a box of protocol 2 sets its clock now.
+    # The space is read once, at the end (SPACE); the box's clock is set now.
     hello = check_hello(
         client.request("HELLO", dict({"space": False}, **({"time": int(time.time())} if clock else {})))
     )
-    client.protocol = min(hello.get("protocol", 1), 2)
-    # A box that takes several files in a READ says how many (at most PIPELINE are asked).
-    client.reads = min(hello["reads"], PIPELINE) if client.protocol >= 2 and _whole(hello.get("reads"), 1, 2**31) else 0
-    s.old_protocol = hello.get("protocol") == 1
+    client.reads = min(hello["reads"], PIPELINE)  # files a READ asks for
     uid = hello["device"]
     s.device, s.firmware = uid, hello.get("firmware")
     s.battery_mv = hello["battery_mv"] if _whole(hello.get("battery_mv"), 0, 100000) else None
@@ -615,26 +539,20 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
             owner = None
             s.foreign = str(mine)[:32]
     claim = None
-    if owner is not None and "store" in hello and mine != sid:
-        # The box learns its store before it lists: taken over, it lists again what the
-        # store before acknowledged and it has kept (box/link.py).
-        claim = dict(owner, n=[])
+    if owner is not None and mine != sid:
+        # The box learns its store before it lists (an ACK without a run): taken over, it
+        # lists again what the store before acknowledged and it has kept (box/link.py).
+        claim = owner
     s.open = hello.get("open") is True
     numbers, files, after = [], [], 0
-    listed, names = None, None
-    asked = {"ranges": True, "all": True} if owner is None else {"ranges": True}
-    if client.protocol >= 2:
-        listed, names = first_list(client, claim, roster, asked)
-    elif claim:
-        client.request("ACK", claim)
+    asked = {"all": True} if owner is None else {}
+    listed, names = first_list(client, claim, roster, asked)
     while True:
         if listed is not None:
-            got = check_runs(listed, after, len(numbers))
+            got = check_list(listed, after, len(numbers))
             listed = None
-        elif client.protocol >= 2:
-            got = check_runs(client.request("LIST", dict(asked, after=after)), after, len(numbers))
         else:
-            got = check_list(client.request("LIST", {"after": after}), after, len(numbers))
+            got = check_list(client.request("LIST", dict(asked, after=after)), after, len(numbers))
         numbers += got["matches"]
         files = got["files"]
         if not got["more"] or not got["matches"]:
@@ -674,7 +592,8 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     bar = Progress(len(new), progress_stream)
     # The PC side makes many objects and no cycles among them: collecting is wasted time.
     # The worker process is forked before any thread starts (workers.executor).
-    with workers.gc_paused(), workers.executor(len(todo)) as pool, Acker(client, s, owner) as acks:
+    acks = Acker(s, owner)
+    with workers.gc_paused(), workers.executor(len(todo)) as pool:
         submitted = []  # in file order, as they will be done (one worker)
 
         def submit(first, name, data):
@@ -694,10 +613,7 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
                 if not ready or sum(len(job[0]) + len(job[1]) for job in batch) >= BATCH:
                     acks.add(store_batch(store, uid, batch, s, bar, base))  # store while the worker works
         acks.add(store_batch(store, uid, batch, s, bar, base))
-        if client.protocol >= 2:
-            s.roster, s.space = finish(client, store, acks, roster, names, owner is not None)
-        else:
-            acks.finish()
+        s.roster, s.space = finish(client, store, acks, roster, names, owner is not None)
     bar.end()
     stored = {n for n, _ in s.new} | {d[0] for d in s.damaged}
     for n in sorted(new - stored):
@@ -708,10 +624,6 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
     for name, size in files:
         if name == QUARANTINE_FILE and size:
             s.quarantined += store.add_quarantine(uid, quarantined(read_file(client, name, size)))
-    if clock and client.protocol < 2:
-        client.request("CLOCK", {"time": int(time.time())})
-    if roster and client.protocol < 2:
-        s.roster = push_roster(client, store, owner is not None)
     if s.space is None:
         s.space = _space(hello)
     if s.space:  # the Boxes page's capacity
@@ -721,7 +633,7 @@ def sync(client, store, roster=True, clock=True, progress_stream=None, take_over
 
 
 def first_list(client, claim, roster, body):
-    """Protocol 2's first LIST (its reply; body: what it asks, from 0) and the box's first
+    """The sync's first LIST (its reply; body: what it asks, from 0) and the box's first
     NAMES (its reply, None when not asked or not answered: push_roster asks again), in one
     write with the empty ACK that claims the box (claim; before the LIST, which then lists
     for the new store): a round trip each before. A request not answered
@@ -740,7 +652,7 @@ def first_list(client, claim, roster, body):
 
 
 def finish(client, store, acks, roster, names, send=True):
-    """Protocol 2's last requests in one write: the ACKs, the roster (merged first: the
+    """The sync's last requests in one write: the ACKs, the roster (merged first: the
     store's names, now that it holds the new matches; sent unless not send) and SPACE,
     answered by the box one after the other (three round trips before).
     What was not answered is asked again alone, in the same order: an ACK's failure ends
@@ -812,32 +724,24 @@ def roster_parts(client, store, got=None, send=True):
     request, and a line says the box's roster is left as it is."""
     out, added = [], []
     try:
-        try:
-            box = []
-            while True:
-                if got is None:
-                    got = client.request("NAMES", {"from": len(box)})
-                box += [n for n in got["names"] if isinstance(n, str)]
-                if not got["names"] or len(box) >= min(got["total"], 2 * roster.BOX_MAX):  # a box that never ends
-                    break
-                got = None
-        except DeviceError as e:  # older firmware: no NAMES; its roster came from a PC anyway
-            if "unknown request" not in str(e):
-                raise
-            box = None
-        added, left = store.merge_from_box(box or [])
+        box = []
+        while True:
+            if got is None:
+                got = client.request("NAMES", {"from": len(box)})
+            box += [n for n in got["names"] if isinstance(n, str)]
+            if not got["names"] or len(box) >= min(got["total"], 2 * roster.BOX_MAX):  # a box that never ends
+                break
+            got = None
+        added, left = store.merge_from_box(box)
         if left:  # a box holds BOX_MAX names: one that lists more is not a box's list
             out.append(
                 "%s from the box NOT added (a sync adds %d at most): %s; `scorebox archers add` adds one"
                 % (plural(len(left), "more name"), roster.BOX_MAX, some(left))
             )
         if not send:
-            out.append(roster_line(box or [], added, kept=True))
+            out.append(roster_line(box, added, kept=True))
             return out, [], (None, added)
         names = store.box_names()
-        if box is None:
-            names = names[:ROSTER_PART]
-            return out, [("ROSTER", {"names": names})], (names, added)
         parts = []
         for i in range(0, max(len(names), 1), ROSTER_PART):
             part = names[i : i + ROSTER_PART]
