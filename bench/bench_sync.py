@@ -20,7 +20,8 @@ from scorebox.device import link
 from scorebox.device import mpremote_adapter as mp
 from scorebox.sim.vpico import VirtualPico
 from scorebox.store.sqlite import Store
-from scorebox.sync.pull import PIPELINE, read_files, sync
+from scorebox.sync.protocol import PIPELINE, read_files
+from scorebox.sync.pull import sync
 
 MATCHES = 1000
 

@@ -13,7 +13,7 @@ from test_sync_stream import Watched, stored
 
 from scorebox.device import link
 from scorebox.store.sqlite import Store
-from scorebox.sync import pull
+from scorebox.sync import protocol, pull
 from scorebox_core import frames
 
 pytestmark = pytest.mark.micropython
@@ -82,7 +82,7 @@ def _handed(tmp_path, template, flip=None):
         files = [(n, s) for n, s in client.request("LIST", {"after": 0})["files"] if n[0] == "g"]
         port.read_bytes = 0
         seen = []
-        got = pull.read_files(client, files, lambda i, data: seen.append((i, len(data), port.read_bytes)))
+        got = protocol.read_files(client, files, lambda i, data: seen.append((i, len(data), port.read_bytes)))
         return seen, files, got, port.read_bytes
     finally:
         ser.close()

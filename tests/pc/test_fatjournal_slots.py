@@ -226,7 +226,7 @@ def _drive_from_before(root, journal):
 
 def test_a_drive_from_before_is_read_migrated_and_synced(tmp_path, on_fat):
     from box import link
-    from scorebox.sync import pull
+    from scorebox.sync import protocol
     from scorebox.sync.decode import decode_file
 
     before = _drive_from_before(tmp_path, on_fat)
@@ -240,7 +240,7 @@ def test_a_drive_from_before_is_read_migrated_and_synced(tmp_path, on_fat):
     assert max(j._slots.firsts) > 3 and all(g in j._groups for g in j._slots.firsts if g)
     # The sync: LIST names the files before and the ring's groups alike, READ gives each.
     lk = link.Link(None, j, None, None)
-    got = pull.check_list(lk.do_list({"after": 0, "ranges": True}), 0, 0)
+    got = protocol.check_list(lk.do_list({"after": 0, "ranges": True}), 0, 0)
     names = [n for n, _ in got["files"]]
     assert [n for n in names if n in before] and [n for n in names if n not in before]
     assert got["matches"] == [n for n in range(3, j.last() + 1)]

@@ -13,7 +13,7 @@ import pytest
 from hostilebox import HostileBox, RawBox
 
 from scorebox.device import link
-from scorebox.sync.pull import check_list, read_file
+from scorebox.sync.protocol import check_list, read_file
 from scorebox_core import frames
 from scorebox_core import records as R
 from scorebox_core.frames import FrameError

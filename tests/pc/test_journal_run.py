@@ -1,5 +1,5 @@
 """Telling a box's journal wiped by hand from a fake in the store (issue 21 item 8, as reviewed):
-sync/pull.py journal_run compares every listed number the store holds, in order, until one
+sync/plan.py journal_run compares every listed number the store holds, in order, until one
 is the same match; only when none is (and one could be read) did the journal start again.
 Before, only the box's oldest match was compared: a wiped journal whose first match could
 not be read whole was never spotted (its matches "NOT acknowledged" for ever), and a fake
@@ -19,8 +19,10 @@ from mpy import FIRMWARE
 
 from scorebox.device.link import DeviceError
 from scorebox.store.sqlite import Store
-from scorebox.sync.pull import RUN, Summary, check_list
+from scorebox.sync.plan import RUN
+from scorebox.sync.protocol import check_list
 from scorebox.sync.rescue import rescue
+from scorebox.sync.summary import Summary
 from scorebox_core import records as R
 
 if FIRMWARE not in sys.path:

@@ -27,7 +27,8 @@ from picoheap import PicoHeapVirtualPico
 
 from scorebox.device import link
 from scorebox.store.sqlite import Store
-from scorebox.sync.pull import PIPELINE, sync
+from scorebox.sync.protocol import PIPELINE
+from scorebox.sync.pull import sync
 from scorebox_core import frames
 
 CLI_TIMEOUT = 3.0  # `scorebox sync`'s --timeout by default (sync/commands.py)
