@@ -9,7 +9,7 @@ import tempfile
 import mpy
 
 from scorebox.device import mpy_build
-from scorebox.sync.pull import ROSTER_PART
+from scorebox.sync.protocol import ROSTER_PART
 from scorebox_core import frames
 
 NAMES = 200  # box/store.py ROSTER_MAX

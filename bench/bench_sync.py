@@ -20,7 +20,8 @@ from scorebox.device import link
 from scorebox.device import mpremote_adapter as mp
 from scorebox.sim.vpico import VirtualPico
 from scorebox.store.sqlite import Store
-from scorebox.sync.pull import PIPELINE, read_files, sync
+from scorebox.sync.protocol import PIPELINE, read_files
+from scorebox.sync.pull import sync
 
 MATCHES = 1000
 
@@ -62,7 +63,7 @@ def run():
             vp.reboot()  # mpremote's Ctrl-C stopped the app, as on a Pico
             ser = link.open_port(vp.port)
             client = link.Client(ser, timeout=5.0)
-            client.protocol = vp.wait_ready(client)["protocol"]  # as sync() takes it: READs streamed
+            client.reads = min(vp.wait_ready(client)["reads"], PIPELINE)  # as sync() takes it from HELLO
             t0 = time.perf_counter()
             got = [
                 (name, size) for name, size in client.request("LIST", {"after": 0})["files"] if name.endswith(".tbj")

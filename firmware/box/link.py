@@ -5,11 +5,11 @@ the PC first sends a byte); it reads what has arrived on the USB serial port wit
 blocking, and answers every complete frame. A malformed or unknown frame gets an ERR frame and changes
 nothing; only ACK frees journal space, and only for matches the PC says it holds.
 
-Protocol 2 (docs/sync.md): READ streams a file's bytes in chunks with a CRC each (no base64),
-LIST gives runs of numbers, ACK takes a run (first..last), and the journal's space is read
-once, by SPACE at the sync's end. A READ of several files ("files", announced by HELLO's
-"reads") streams each as a READ of its own would, one a poll. Protocol 1's forms (a PC of the
-previous version) are still answered.
+The protocol (docs/sync.md, HELLO's "protocol"): READ streams a file's bytes in chunks with a
+CRC each, LIST gives runs of numbers, ACK takes a run (first..last), HELLO's "time" sets the
+clock, and the journal's space is read once, by SPACE at the sync's end. A READ of several
+files ("files", announced by HELLO's "reads") streams each as a READ of its own would, one a
+poll.
 """
 
 import binascii
@@ -20,7 +20,7 @@ from box.store import ROSTER_MAX
 from scorebox_core import frames
 from scorebox_core.journal import QUARANTINE_FILE
 
-PROTOCOL = 2  # 2: streamed READ, LIST of runs, ACK of a run, SPACE (docs/sync.md)
+PROTOCOL = 2  # the one protocol of Scorebox 1.0 (docs/sync.md); the PC's device/link.py PROTOCOL
 SETTABLE = ("dim_s", "sleep_s", "contrast")  # settings the PC may write
 # ... and only to what the Settings screen offers (box/home.py; tests/mpy/link_ack.py holds them equal)
 CHOICES = {"dim_s": (10, 20, 30, 60, 120, 300), "sleep_s": (30, 60, 120, 300, 600, 0), "contrast": (32, 96, 160, 255)}
@@ -122,7 +122,7 @@ class Link:
         q.i += 1
         if q.i >= len(q.files):
             self.files = None
-        self._answer(seq, "READ", self.do_read, {"file": name, "offset": 0, "length": length, "stream": True})
+        self._answer(seq, "READ", self.do_read, {"file": name, "offset": 0, "length": length})
         return True
 
     def _answer(self, seq, kind, fn, body):
@@ -135,8 +135,6 @@ class Link:
                 got.seq, self.files = seq, got
                 got = None
                 self._next_file()
-            elif isinstance(got, Data):
-                frames.write(self._out, seq, "DATA", got.pieces())
             elif isinstance(got, Stream):
                 frames.write_json(self._out, seq, "BIN", {"length": got.length})
                 got.send(self._out)
@@ -144,7 +142,7 @@ class Link:
                 frames.write_json(self._out, seq, "OK", got)
         except Exception as e:  # whatever it was (MemoryError too), the app plays on
             self.errors += 1
-            if isinstance(got, (Data, Stream)):
+            if isinstance(got, Stream):
                 got.f.close()
             got = None
             gc.collect()
@@ -161,10 +159,13 @@ class Link:
 
     # --- requests ----------------------------------------------------------------------
     def do_hello(self, body):
-        """The box's facts; with "time", its clock is set (protocol 2: no CLOCK after); with
-        "space": false, its space is not read (a sync asks SPACE at its end)."""
-        if isinstance(body, dict) and "time" in body and self.set_clock is not None:
-            self.do_clock(body)
+        """The box's facts; with "time" (seconds since 1970), its clock is set; with "space":
+        false, its space is not read (a sync asks SPACE at its end)."""
+        t = _int(body, "time", None)
+        if t is not None and self.set_clock is not None:
+            if t < 0:
+                raise ValueError("time is seconds since 1970")
+            self.set_clock(t)
         d = self.info()
         d["protocol"] = PROTOCOL
         d["reads"] = READS  # a READ may ask for this many files
@@ -199,9 +200,9 @@ class Link:
 
     def do_list(self, body):
         """Unacknowledged matches after a number, finished and confirmed by both sides (or
-        followed by a newer match), and the journal's files: as numbers (MAX_LIST), or as
-        runs [first, last] (MAX_RUNS) when the PC asks for ranges. With "all", acknowledged
-        ones too: every match the box still holds, for a store that is not the box's own."""
+        followed by a newer match), as runs [first, last] (MAX_RUNS at most, "more" says
+        there are others), and the journal's files. With "all", acknowledged ones too: every
+        match the box still holds, for a store that is not the box's own."""
         from box import acks
 
         every = isinstance(body, dict) and body.get("all") is True
@@ -211,83 +212,56 @@ class Link:
             from box import ring
 
             files = sorted(files + [[name, size] for name, size in ring.listed(self.journal)])
-        if isinstance(body, dict) and body.get("ranges"):
-            return {"ranges": runs[: frames.MAX_RUNS], "more": len(runs) > frames.MAX_RUNS, "files": files}
-        got, more = [], False
-        for a, b in runs:  # never more numbers than a reply holds: a box may keep thousands
-            if len(got) + b - a + 1 > frames.MAX_LIST:
-                b, more = a + frames.MAX_LIST - len(got) - 1, True
-            got += range(a, b + 1)
-            if more:
-                break
-        return {"matches": got, "more": more, "files": files}
+        return {"ranges": runs[: frames.MAX_RUNS], "more": len(runs) > frames.MAX_RUNS, "files": files}
 
     def do_read(self, body):
-        """Bytes of a journal file: a DATA reply (see handle), or with "stream" a BIN frame
-        and the bytes in chunks with a CRC-32 each; with "files" ([name, length] each, READS
-        at most), each file from its start as a streamed READ of its own (Files)."""
+        """Bytes of a journal file: a BIN frame and the bytes in chunks with a CRC-32 each
+        (Stream); with "files" ([name, length] each, READS at most), each file from its
+        start as a READ of its own (Files)."""
         if "files" in body:
             return Files(body["files"])
         name = body["file"]
         offset = _as_int(body["offset"])
         length = _as_int(body["length"])
-        stream = body.get("stream") is True
-        most = frames.MAX_STREAM if stream else frames.MAX_READ
         if not isinstance(name, str) or not _is_journal_file(name):
             raise ValueError("no journal file %r" % (name,))
-        if offset < 0 or not 0 < length <= most:
-            raise ValueError("read 1-%d bytes from offset >= 0" % most)
+        if offset < 0 or not 0 < length <= frames.MAX_STREAM:
+            raise ValueError("read 1-%d bytes from offset >= 0" % frames.MAX_STREAM)
         f = self.journal._file(name)  # on FAT a ring's group is a stretch of its file
         size = f.seek(0, 2)
         if offset > size:  # seek() would wrap an offset past 2**32 round to the file's start
             f.close()
             raise ValueError("offset %d is past the end of %s (%d bytes)" % (offset, name, size))
         f.seek(offset)
-        if stream:
-            return Stream(f, min(length, size - offset))
-        return Data(f, length)
+        return Stream(f, min(length, size - offset))
 
     def do_ack(self, body):
-        """The PC holds these matches: a run (first, last; protocol 2) or a list of numbers
-        (n). Only what LIST gives (or gave: an ACK sent again after a lost reply is taken
-        again), never an open, unconfirmed or unknown match."""
+        """The PC's store holds the run first..last: only what LIST gives (or gave: an ACK
+        sent again after a lost reply is taken again), never an open, unconfirmed or unknown
+        match. Without a run, the ACK only claims the box for its store (_owner)."""
         from box import acks
 
-        if "first" in body:
-            a, b = _as_int(body["first"]), _as_int(body["last"])
-            if a > b:
-                raise ValueError("first %d is after last %d" % (a, b))
-            runs, reply = [[a, b]], {"first": a, "last": b}
-        else:
-            numbers = body["n"]
-            if not isinstance(numbers, list) or len(numbers) > frames.MAX_ACK:
-                raise ValueError("n is a list of at most %d match numbers" % frames.MAX_ACK)
-            runs, reply = frames.runs([_as_int(n) for n in numbers]), {"acked": numbers}
+        if "first" not in body:
+            self._owner(body)
+            return {}
+        a, b = _as_int(body["first"]), _as_int(body["last"])
+        if a > b:
+            raise ValueError("first %d is after last %d" % (a, b))
+        n = acks.refused(self.journal, a, b)
+        if n is not None:  # before _owner: a refused ACK changes nothing
+            raise ValueError("no match %d to acknowledge" % n)
         self._owner(body)
-        j = self.journal
-        for a, b in runs:
-            n = acks.refused(j, a, b)
-            if n is not None:
-                raise ValueError("no match %d to acknowledge" % n)
-        if runs:
-            acks.add(j, runs)  # its files are freed when a new match needs the room
-            self.acked = True
-        if "n" in body and runs:
-            reply["space"] = self._space()  # protocol 1: the space after every ACK
-        return reply
+        acks.add(self.journal, [[a, b]])  # its files are freed when a new match needs the room
+        self.acked = True
+        return {"first": a, "last": b}
 
     def _owner(self, body):
-        """Only the box's own store acknowledges: the first store to
-        acknowledge becomes it; another only when it says take_over. An ACK naming no store
-        comes from an older PC: taken while the box has no store. Taken over, the box
-        forgets what the store before acknowledged and has not freed: the new store's sync
-        copies it (a mistaken acknowledgement undone)."""
+        """Only the box's own store acknowledges: the first store to acknowledge becomes it;
+        another only when it says take_over. Taken over, the box forgets what the store
+        before acknowledged and has not freed: the new store's sync copies it (a mistaken
+        acknowledgement undone)."""
         sid = body.get("store")
         mine = self.store.get("store")
-        if sid is None and mine is None:
-            return
-        if sid is None:
-            raise ValueError("this box acknowledges only to its own store")
         if not _store_id_ok(sid):  # "" too: the box would belong to a store no PC has
             raise ValueError("a store id is 1-%d printable characters" % STORE_ID_MAX)
         if sid == mine:
@@ -302,15 +276,6 @@ class Link:
         self.store.set("store", sid)
         self.store.save()
 
-    def do_clock(self, body):
-        t = _int(body, "time", None)
-        if t is None or t < 0:
-            raise ValueError("time is seconds since 1970")
-        if self.set_clock is None:
-            raise ValueError("this box has no clock to set")
-        self.set_clock(t)
-        return {"clock": t}
-
     def do_names(self, body):
         """The box's roster, ROSTER_PART names from `from` on: the PC merges it into its own."""
         start = _int(body, "from", 0)
@@ -321,7 +286,7 @@ class Link:
         """The PC's roster in pieces of at most ROSTER_PART names (small frames for the heap):
         part 0 starts a new list, the piece marked last replaces the box's. A name the box
         cannot take is left out and counted, never a refusal (one bad name must not fail
-        every later sync). A body without part and last is a whole list, as older PCs send."""
+        every later sync). A body without part and last is a whole list."""
         names = body["names"]
         if not isinstance(names, list) or len(names) > ROSTER_PART:
             raise ValueError("names is a list of at most %d names" % ROSTER_PART)
@@ -462,37 +427,6 @@ class Stream:
                 buf[k + 3] = crc & 255
                 out(mv[: k + 4])
                 n -= k
-        finally:
-            self.f.close()
-
-
-class Data:
-    """A reply of raw bytes (a DATA frame, not JSON): length bytes of an open file, read
-    and sent a piece at a time so that a READ never holds its bytes whole."""
-
-    def __init__(self, f, length):
-        self.f = f
-        self.length = length
-
-    def pieces(self):
-        """The bytes as pieces for frames.write(): each full but the last (their base64
-        must join up); the file is closed after."""
-        buf = bytearray(frames.PIECE)
-        left = self.length
-        try:
-            while left > 0:
-                mv = memoryview(buf)[: min(left, len(buf))]
-                got = 0
-                while got < len(mv):
-                    n = self.f.readinto(mv[got:])
-                    if not n:
-                        break
-                    got += n
-                if got:
-                    left -= got
-                    yield mv[:got]
-                if got < len(mv):  # the file's end
-                    return
         finally:
             self.f.close()
 

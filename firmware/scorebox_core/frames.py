@@ -6,11 +6,11 @@ and never holds the REPL's control bytes (Ctrl-C, Ctrl-D):
     ~SB1 <seq> <kind> <body: base64> <crc: 8 hex digits>\\n
 
 `seq` is 0-65535 and a reply repeats its request's. `kind` is a request (HELLO, LIST,
-READ, ACK, SPACE, CLOCK, NAMES, ROSTER, GET, SET) or a reply: OK and ERR carry JSON, DATA carries
-raw bytes (journal file contents). The CRC-32 (binascii.crc32: in C on the Pico and the PC)
-covers everything before it, the space included. Pure code: MicroPython and CPython.
+READ, ACK, SPACE, NAMES, ROSTER, GET, SET) or a reply: OK, ERR and BIN carry JSON. The CRC-32
+(binascii.crc32: in C on the Pico and the PC) covers everything before it, the space
+included. Pure code: MicroPython and CPython.
 
-A streamed READ (protocol 2) is answered by a BIN frame, {"length": n}, followed by the n
+A READ is answered by a BIN frame, {"length": n}, followed by the n
 bytes as they are, in chunks of CHUNK bytes (the last one shorter), each followed by its
 CRC-32 (4 bytes, big-endian): a damaged chunk is told by its CRC and read again from there
 (written by box/link.py's Stream, read by the PC's scorebox/device/link.py).
@@ -24,14 +24,11 @@ VERSION = 1
 MAX_LINE = 65536  # a reply line the PC takes
 # What the box can hold on its heap (docs/sync.md "Sizes": measured on the 192 KB heap the
 # app is tested on). A request line is decoded whole (about five copies of it at once), so
-# it is kept short; replies are written in pieces (write()), so a READ costs the box only
-# one piece of the file at a time.
+# it is kept short; replies are written in pieces (write()), and a READ's bytes a chunk at
+# a time.
 MAX_REQUEST = 2048  # bytes of one request line, newline excluded
-MAX_LIST = 250  # match numbers per LIST reply
-MAX_ACK = 100  # match numbers per ACK request (about 1 KB of frame)
-MAX_READ = 12288  # bytes per READ reply (16 KiB of base64, written 768 bytes at a time)
 PIECE = 768  # bytes base64-encoded at a time by write(): a multiple of 3
-MAX_STREAM = 65536  # bytes per streamed READ (sent a chunk at a time: CHUNK bytes of the box's heap)
+MAX_STREAM = 65536  # bytes per READ (sent a chunk at a time: CHUNK bytes of the box's heap)
 CHUNK = 4096  # bytes per chunk of a stream, each followed by its CRC-32
 MAX_RUNS = 100  # runs of match numbers per LIST reply of ranges (about 1.5 KB of JSON)
 
@@ -77,7 +74,7 @@ def write_json(out, seq, kind, body):
 
 
 def decode(line):
-    """(seq, kind, body) of one frame line: body is the JSON value, or bytes for DATA.
+    """(seq, kind, body) of one frame line: body is the JSON value.
     FrameError says what is wrong; a frame of another protocol version is an error too."""
     line = line.strip()
     if not line.startswith(PREFIX):
@@ -106,14 +103,14 @@ def decode(line):
         kind = parts[2].decode()
         seq = int(parts[1])
         data = binascii.a2b_base64(parts[3])
-        body = data if kind == "DATA" else json.loads(data)
+        body = json.loads(data)
     except Exception as e:  # ValueError, UnicodeError, MemoryError, RuntimeError (recursion)
         raise FrameError("frame body is not base64 JSON (%s)" % type(e).__name__)
     return seq, kind, body
 
 
 def runs(numbers):
-    """Match numbers as sorted runs [first, last] (an ACK of protocol 2 takes one run)."""
+    """Match numbers as sorted runs [first, last] (an ACK takes one run)."""
     out = []  # type: list
     for n in sorted(numbers):
         if out and n <= out[-1][1] + 1:

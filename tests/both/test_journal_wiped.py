@@ -2,7 +2,7 @@
 matches from 1 again, numbers under which the store holds the matches it synced before.
 Before, those new matches never reached the store: a sync left them on the box ("NOT
 acknowledged") for ever and `--raw` said "0 new matches". Now the sync tells that the
-journal started again and stores them as the box's next journal (sync/pull.py
+journal started again and stores them as the box's next journal (sync/plan.py
 journal_run: numbers from 1,000,001), then acknowledges them; `--raw` stores them too.
 
 On both games: the matches before and after the wipe are Tic Tac BOW matches, or
@@ -18,7 +18,7 @@ from test_sync_raw_restart import matches, scorebox, write
 
 from scorebox.device import mpremote_adapter as mp
 from scorebox.store.sqlite import Store
-from scorebox.sync.pull import RUN
+from scorebox.sync.plan import RUN
 
 pytestmark = pytest.mark.micropython
 

@@ -14,7 +14,7 @@ from scorebox.sim.png import pixels
 from scorebox.sim.run import run_script
 from scorebox.sim.vpico import VirtualPico
 from scorebox.store.sqlite import Store
-from scorebox.sync.pull import push_roster
+from scorebox.sync.protocol import push_roster
 
 pytestmark = pytest.mark.micropython
 

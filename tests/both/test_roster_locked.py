@@ -17,7 +17,7 @@ from scorebox.sim.vpico import VirtualPico
 from scorebox.store import lock
 from scorebox.store.errors import StoreError, StoreLocked
 from scorebox.store.sqlite import Store
-from scorebox.sync.pull import push_roster
+from scorebox.sync.protocol import push_roster
 
 pytestmark = pytest.mark.micropython
 

@@ -50,7 +50,7 @@ def test_only_the_boxs_own_store_acknowledges(tmp_path):
         assert p.returncode == 0, p.stdout + p.stderr
         assert box_unacked(vp) == [] and request(vp, "HELLO")["store"] == store_id(club)  # its first sync
         with pytest.raises(DeviceError, match="belongs to another store"):
-            request(vp, "ACK", {"n": [1], "store": store_id(laptop)})
+            request(vp, "ACK", {"first": 1, "last": 1, "store": store_id(laptop)})
     finally:
         vp.close()
 
@@ -59,7 +59,7 @@ def test_another_store_copies_but_does_not_acknowledge_unless_it_takes_over(tmp_
     club, laptop = str(tmp_path / "club.sqlite"), str(tmp_path / "laptop.sqlite")
     vp, _ = start(tmp_path, 5)
     try:
-        request(vp, "ACK", {"n": [], "store": store_id(club)})  # the box is the club's, its matches not synced yet
+        request(vp, "ACK", {"store": store_id(club)})  # the box is the club's, its matches not synced yet
         p = scorebox("sync", "--port", vp.port, "--db", laptop, "--no-roster")
         assert p.returncode == 0, p.stdout + p.stderr
         assert "5 new matches stored" in p.stdout

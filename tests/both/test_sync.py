@@ -95,14 +95,14 @@ def signed(head):
         (frames.encode(5, "LIST", {})[:-9] + b"00000000\n", "CRC mismatch"),
         (b"~SB1 5 LIST e30= zz\n", "no CRC"),
         (frames.encode(5, "FORMAT", {}), "unknown request FORMAT"),
-        (frames.encode(5, "ACK", {"n": [999]}), "no match 999"),
-        (frames.encode(5, "ACK", {"n": "all"}), "ACK failed"),
+        (frames.encode(5, "ACK", {"first": 999, "last": 999, "store": "0123456789abcdef"}), "no match 999"),
+        (frames.encode(5, "ACK", {"first": "all", "last": 1}), "ACK failed"),
         (frames.encode(5, "READ", {"file": "../settings.json", "offset": 0, "length": 9}), "no journal file"),
-        (frames.encode(5, "READ", {"file": "g000001.tbj", "offset": 0, "length": 99999}), "read 1-12288"),
+        (frames.encode(5, "READ", {"file": "g000001.tbj", "offset": 0, "length": 99999}), "read 1-65536"),
         (frames.encode(5, "READ", {}), "READ failed"),
         (frames.encode(5, "SET", {"values": {"face_games": 0}}), "cannot be set"),
         (frames.encode(5, "ROSTER", {"names": "Ann"}), "names is a list"),  # a bad name is skipped: test_roster
-        (frames.encode(5, "CLOCK", {"time": "noon"}), "not a whole number"),
+        (frames.encode(5, "HELLO", {"time": "noon"}), "not a whole number"),
         (frames.encode(5, "HELLO", {}).replace(b"~SB1", b"~SB9"), "CRC mismatch"),
         # a valid CRC around a kind that is not UTF-8 (tests/mpy/frames_hostile.py: more)
         (signed(b"~SB1 5 \xff\xfe e30= "), "frame body is not base64 JSON"),

@@ -91,10 +91,10 @@ def box_unacked(vp):
         out, after = [], 0
         while True:
             got = c.request("LIST", {"after": after})
-            out += got["matches"]
+            out += [n for a, b in got["ranges"] for n in range(a, b + 1)]
             if not got["more"]:
                 return out
-            after = got["matches"][-1]
+            after = got["ranges"][-1][1]
     finally:
         ser.close()
 

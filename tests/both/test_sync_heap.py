@@ -53,7 +53,7 @@ def test_a_first_sync_of_1000_matches_on_the_pico_heap(tmp_path):
         s = Store(db)
         logs = [json.loads(r[0]) for r in s.db.execute("SELECT log FROM matches ORDER BY number")]
         assert logs == [m["events"] for m in matches]
-        assert box_unacked(vp) == []  # every ACK (in frames of MAX_ACK) reached the box
+        assert box_unacked(vp) == []  # the ACK of the run reached the box
         assert vp.proc.poll() is None
     finally:
         vp.close()
@@ -67,14 +67,10 @@ def hello_padded(chars):
 @pytest.mark.parametrize(
     "line, error",
     [
-        # before: a HELLO of 8 KB or the PC's own ACK of 1,000 numbers ended the app
+        # before: a HELLO of 8 KB ended the app
         (hello_padded(60000), "frame too long: at most %d bytes" % frames.MAX_REQUEST),
         (hello_padded(6000), "frame too long"),
-        (frames.encode(5, "ACK", {"n": list(range(1, 1001))}), "frame too long"),
-        (
-            frames.encode(5, "ACK", {"n": list(range(1, frames.MAX_ACK + 2))}),
-            "at most %d match numbers" % frames.MAX_ACK,
-        ),
+        (frames.encode(5, "ROSTER", {"names": ["Archer %05d" % i for i in range(200)]}), "frame too long"),
     ],
 )
 def test_frames_the_box_cannot_hold_get_an_error(box, line, error):
@@ -92,23 +88,25 @@ def test_frames_the_box_cannot_hold_get_an_error(box, line, error):
 
 
 def test_reads_lists_and_acks_of_the_largest_size_fit(box):
-    """The largest READ, a full LIST and a full ACK batch on the Pico heap."""
+    """The largest READ, a full LIST of runs and an ACK of every match on the Pico heap."""
     vp, _ = box
     ser = link.open_port(vp.port)
     try:
         c = link.Client(ser, timeout=3.0)
+        store = {"store": "0123456789abcdef"}
+        for n in range(2, 2 * frames.MAX_RUNS + 1, 2):  # 1, 3 ... 199, then 201-300: MAX_RUNS + 1 runs
+            c.request("ACK", dict(store, first=n, last=n))
         got = c.request("LIST", {"after": 0})
-        assert len(got["matches"]) == frames.MAX_LIST and got["more"]
-        name, size = got["files"][0]
-        assert size > frames.MAX_READ
-        data = c.request("READ", {"file": name, "offset": 0, "length": frames.MAX_READ})
-        assert len(data) == frames.MAX_READ
+        assert len(got["ranges"]) == frames.MAX_RUNS and got["more"]
+        name, size = max(got["files"], key=lambda f: f[1])
+        data = c.request("READ", {"file": name, "offset": 0, "length": frames.MAX_STREAM})
+        assert len(data) == size
         assert c.request("READ", {"file": name, "offset": 1, "length": 5}) == data[1:6]
-        assert c.request("READ", {"file": name, "offset": size - 3, "length": 100}) != b""
-        n = got["matches"][-frames.MAX_ACK :]
-        assert c.request("ACK", {"n": n})["acked"] == n
-        assert c.request("ACK", {"n": n})["acked"] == n  # sent again (a lost reply): the same answer
-        assert c.request("LIST", {"after": n[0] - 1})["matches"][0] == n[-1] + 1
+        assert c.request("READ", {"file": name, "offset": size - 3, "length": 100}) == data[-3:]
+        every = dict(store, first=1, last=300)
+        assert c.request("ACK", every) == {"first": 1, "last": 300}
+        assert c.request("ACK", every) == {"first": 1, "last": 300}  # sent again (a lost reply): the same answer
+        assert c.request("LIST", {"after": 0})["ranges"] == []
     finally:
         ser.close()
 

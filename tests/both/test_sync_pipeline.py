@@ -13,7 +13,7 @@ from test_sync_stream import Watched, stored
 
 from scorebox.device import link
 from scorebox.store.sqlite import Store
-from scorebox.sync import pull
+from scorebox.sync import protocol, pull
 from scorebox_core import frames
 
 pytestmark = pytest.mark.micropython
@@ -78,11 +78,11 @@ def _handed(tmp_path, template, flip=None):
     try:
         port = Watched(ser, flip=flip)
         client = link.Client(port, timeout=10.0)
-        client.protocol = 2
-        files = [(n, s) for n, s in client.request("LIST", {"after": 0, "ranges": True})["files"] if n[0] == "g"]
+        client.reads = 32  # as sync() takes it from HELLO
+        files = [(n, s) for n, s in client.request("LIST", {"after": 0})["files"] if n[0] == "g"]
         port.read_bytes = 0
         seen = []
-        got = pull.read_files(client, files, lambda i, data: seen.append((i, len(data), port.read_bytes)))
+        got = protocol.read_files(client, files, lambda i, data: seen.append((i, len(data), port.read_bytes)))
         return seen, files, got, port.read_bytes
     finally:
         ser.close()
@@ -105,19 +105,6 @@ def test_a_file_read_again_keeps_its_place(template, tmp_path):
     assert [i for i, _, _ in seen] == list(range(len(files)))
     assert [n for _, n, _ in seen] == [s for _, s in files] == [len(d) for d in got]
     assert seen[0][2] > sum(s for _, s in files), (seen, total)  # after the rest had come
-
-
-def test_protocol_1_reads_are_handed_on_in_order_too(template, tmp_path):
-    vp, ser = boot(template, tmp_path)
-    try:
-        client = link.Client(ser, timeout=10.0)
-        files = [(n, s) for n, s in client.request("LIST", {"after": 0})["files"] if n[0] == "g"][:2]
-        seen = []
-        got = pull.read_files(client, files, lambda i, data: seen.append((i, data)))
-        assert seen == list(enumerate(got)) and [len(d) for d in got] == [s for _, s in files]
-    finally:
-        ser.close()
-        vp.close()
 
 
 assert mpy  # the micropython marker's module (its fixtures run the virtual Pico)

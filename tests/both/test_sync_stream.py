@@ -1,17 +1,17 @@
-"""A sync at the speed of the cable (issue 22, item 6): protocol 2 against the real firmware
-on the virtual Pico, the real `scorebox sync`, a real SQLite store.
+"""A sync at the speed of the cable (issue 22, item 6): the sync protocol against the real
+firmware on the virtual Pico, the real `scorebox sync`, a real SQLite store.
 
 The box streams each journal file's bytes in one READ (chunks of frames.CHUNK bytes with a
 CRC-32 each, no base64), lists its matches as runs, takes a whole run in one ACK and reads
 its space once (SPACE, at the end). Counted here: the requests and the bytes a sync of
 300 matches costs (before: 3 LISTs of numbers, a READ per 12 KB of base64, 4 ACKs of up to
 100 numbers, each with the box's space in its reply). A damaged chunk is read again from
-where it begins; a box of protocol 1 (the previous firmware) still syncs, the slower way,
-and is told to update; a hostile box's stream ends the sync in one line; a box stopped at
+where it begins; a box whose HELLO says another protocol (or none) is one line from `sync`
+and `doctor`, nothing stored, nothing acknowledged; a hostile box's stream ends the sync in
+one line; a box stopped at
 its REPL (which echoes the request back) is told in one line (before: "the box refused
 HELLO: {}")."""
 
-import binascii
 import collections
 import json
 import os
@@ -22,7 +22,7 @@ import sys
 import mpy
 import pytest
 from boxfill import fill
-from hostilebox import RawBox
+from hostilebox import PROTOCOL, RawBox, chunked
 from picoheap import PicoHeapVirtualPico
 from test_sync_faults import box_unacked
 
@@ -117,11 +117,10 @@ def test_a_sync_streams_each_file_once_and_acknowledges_one_run(template, tmp_pa
         assert kinds["LIST"] == 1 and kinds["SPACE"] == 1, kinds  # before: 2 LISTs, no SPACE
         acks = [body for kind, body in port.sent if kind == "ACK"]
         assert acks[-1] == {"store": Store(db).identity(), "first": 1, "last": MATCHES}, acks  # before: 3 of 100
-        assert len(acks) == 2 and acks[0]["n"] == []  # the claim of a new box, then the run
+        assert len(acks) == 2 and "first" not in acks[0]  # the claim of a new box, then the run
         hello = dict(port.sent)["HELLO"]
         assert hello["space"] is False and isinstance(hello["time"], int)  # its clock set: no CLOCK
-        assert "CLOCK" not in kinds
-        assert all(body.get("stream") is True for kind, body in port.sent if kind == "READ")
+        assert set(kinds) == {"HELLO", "ACK", "LIST", "NAMES", "READ", "ROSTER", "SPACE"}, kinds
         journal = sum(size for _, size in groups)
         assert port.read_bytes < journal * 1.05, (port.read_bytes, journal)  # before: 4/3 of it (base64)
         assert "space on the box: " in s.lines()[-1]
@@ -156,14 +155,14 @@ def test_a_damaged_chunk_is_read_again_from_where_it_begins(template, tmp_path):
         vp.close()
 
 
-class OldFirmware(Watched):
-    """The box as the previous firmware answered: its HELLO says protocol 1 (the firmware
-    answers protocol 1's requests as before; only the version in HELLO is changed, CRC
-    and all)."""
+class OtherFirmware(Watched):
+    """A box whose HELLO says another sync protocol than this scorebox's (protocol: the one
+    it says; None: none), the rest of the reply as the firmware sent it, CRC and all."""
 
-    def __init__(self, ser):
+    def __init__(self, ser, protocol):
         super().__init__(ser)
         self.pending = b""
+        self.protocol = protocol
 
     def read(self, n):
         self.pending += self.ser.read(n)
@@ -178,8 +177,9 @@ class OldFirmware(Watched):
             except frames.FrameError:
                 out.append(one)
                 continue
-            if kind == "OK" and isinstance(body, dict) and body.get("protocol") == 2:
-                one = frames.encode(seq, kind, dict(body, protocol=1))
+            if kind == "OK" and isinstance(body, dict) and body.get("protocol") == link.PROTOCOL:
+                body = {k: v for k, v in body.items() if k != "protocol"}
+                one = frames.encode(seq, kind, body if self.protocol is None else dict(body, protocol=self.protocol))
             out.append(one)
         return b"".join(out)
 
@@ -188,24 +188,51 @@ class OldFirmware(Watched):
         self.ser.reset_input_buffer()
 
 
-def test_a_box_of_the_previous_protocol_still_syncs_and_is_told_to_update(template, tmp_path):
+NOT_THIS = "the box's firmware is not this scorebox's (its sync protocol is %s, this scorebox's 2): `scorebox deploy`"
+
+
+@pytest.mark.parametrize("protocol", [1, None, 3], ids=["protocol 1", "no protocol", "protocol 3"])
+def test_a_box_of_another_protocol_is_one_line_nothing_stored_nothing_acknowledged(template, tmp_path, protocol):
     vp, ser = boot(template, tmp_path)
     try:
-        port = OldFirmware(ser)
-        db = str(tmp_path / "club.sqlite")
-        s = sync(link.Client(port, timeout=10.0), Store(db))
-        assert len(s.new) == MATCHES
-        stored(db, template[1])
-        kinds = port.kinds()
-        assert "SPACE" not in kinds and kinds["LIST"] == 2, kinds  # protocol 1's requests
-        assert not any(body.get("stream") for kind, body in port.sent if kind == "READ")
-        assert all("first" not in body for kind, body in port.sent if kind == "ACK")
-        assert any("older firmware (sync protocol 1" in line and "scorebox deploy" in line for line in s.lines())
+        port = OtherFirmware(ser, protocol)
+        store = Store(str(tmp_path / "club.sqlite"))
+        with pytest.raises(link.DeviceError) as e:
+            sync(link.Client(port, timeout=10.0), store)
+        said = "not said" if protocol is None else protocol
+        assert str(e.value).startswith(NOT_THIS % said) and "\n" not in str(e.value), e.value
+        assert [kind for kind, _ in port.sent] == ["HELLO"]  # nothing asked after it
+        assert store.count() == 0
         ser.close()
-        assert box_unacked(vp) == []
+        assert len(box_unacked(vp)) == MATCHES  # nothing acknowledged
     finally:
         ser.close()
         vp.close()
+
+
+@pytest.mark.parametrize("command", ["sync", "doctor"])
+def test_sync_and_doctor_say_a_box_of_another_protocol_in_one_line(tmp_path, command):
+    box = RawBox(
+        lambda seq, kind, body: frames.encode(seq, "OK", {"device": "v-old", "firmware": "0.9.0", "protocol": 1})
+    )
+    exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
+    db = str(tmp_path / "club.sqlite")
+    try:
+        p = subprocess.run(
+            [exe, command, "--port", box.port] + (["--db", db] if command == "sync" else []),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        box.close()
+    assert p.returncode == 2, p.stdout + p.stderr
+    said = [line for line in (p.stdout + p.stderr).splitlines() if "firmware is not this scorebox's" in line]
+    assert len(said) == 1 and NOT_THIS % 1 in said[0], p.stdout + p.stderr
+    if command == "sync":
+        assert p.stderr.splitlines() == said and not os.path.exists(db)  # one line, no store left behind
+    else:
+        assert said[0].startswith("FAIL ") and "battery" not in p.stdout and "matches" not in p.stdout
 
 
 def test_a_box_at_its_repl_is_told_in_one_line(template, tmp_path):
@@ -231,7 +258,7 @@ def test_a_box_at_its_repl_is_told_in_one_line(template, tmp_path):
 
 
 # --- a hostile box of protocol 2 -----------------------------------------------------------
-HELLO2 = {"device": "v-hostile", "firmware": "0.1.0", "protocol": 2}
+HELLO2 = dict(PROTOCOL, device="v-hostile", firmware="0.1.0")
 FILE = ["g000001.tbj", 5000]
 
 
@@ -240,21 +267,14 @@ def stream_box(stream):
     answers."""
 
     def answer(seq, kind, body):
-        if kind == "READ":
-            return stream(seq, body)
+        if kind == "READ":  # the sync's READ of several files (one here), or a READ of one
+            (name, n), at = body.get("files", [[body.get("file"), body.get("length")]])[0], body.get("offset", 0)
+            return stream(seq, {"file": name, "offset": at, "length": n})
         if kind == "HELLO":
             return frames.encode(seq, "OK", HELLO2)
         return frames.encode(seq, "OK", {"ranges": [[1, 1]], "files": [FILE], "more": False})
 
     return RawBox(answer)
-
-
-def chunked(data, crc_xor=0):
-    out = b""
-    for i in range(0, len(data), frames.CHUNK):
-        piece = data[i : i + frames.CHUNK]
-        out += piece + ((binascii.crc32(piece) ^ crc_xor) & 0xFFFFFFFF).to_bytes(4, "big")
-    return out
 
 
 HOSTILE = {
@@ -326,11 +346,11 @@ def test_a_hostile_list_of_runs_ends_the_sync_in_one_line(tmp_path, ranges, why)
         box.close()
 
 
-def test_a_protocol_that_is_not_a_number_is_refused(tmp_path):
+def test_a_protocol_that_is_not_a_number_is_not_this_scorebox_s(tmp_path):
     box = RawBox(lambda seq, kind, body: frames.encode(seq, "OK", dict(HELLO2, protocol="2")))
     ser = link.open_port(box.port)
     try:
-        with pytest.raises(link.DeviceError, match="protocol '2'"):
+        with pytest.raises(link.DeviceError, match=re.escape(NOT_THIS % "'2'")):
             sync(link.Client(ser, timeout=2.0, retries=0), Store(str(tmp_path / "c.sqlite")), roster=False)
     finally:
         ser.close()

@@ -59,20 +59,28 @@ def case(name, kind, body, want, text=""):
     bad += not ok
 
 
-case("listed", "LIST", {"after": 0}, "OK", "[1, 2, 3]")
-case("unconfirmed", "ACK", {"n": [4]}, "ERR", "no match 4 to acknowledge")
-case("never existed", "ACK", {"n": [9]}, "ERR", "no match 9")
-case("zero", "ACK", {"n": [0]}, "ERR", "no match 0")
-case("one listed", "ACK", {"n": [2]}, "OK", "'acked': [2]")
-case("again (a lost reply)", "ACK", {"n": [2]}, "OK", "'acked': [2]")
-case("too many", "ACK", {"n": [1] * (frames.MAX_ACK + 1)}, "ERR", "at most")
+STORE = "0123456789abcdef"
+
+
+def run(a, b=None):
+    """An ACK's body: the run a..b, from this test's store."""
+    return {"first": a, "last": a if b is None else b, "store": STORE}
+
+
+case("listed", "LIST", {"after": 0}, "OK", "[[1, 3]]")
+case("unconfirmed", "ACK", run(4), "ERR", "no match 4 to acknowledge")
+case("never existed", "ACK", run(9), "ERR", "no match 9")
+case("zero", "ACK", run(0), "ERR", "no match 0")
+case("no store", "ACK", {"first": 2, "last": 2}, "ERR", "a store id")
+case("one listed", "ACK", run(2), "OK", "'first': 2")
+case("again (a lost reply)", "ACK", run(2), "OK", "'first': 2")
 j.confirm(1)
 h, evs, _ = jt.typical(5)  # the match in progress
 j.start_match(h)
 j.append(evs[0])
-case("open", "ACK", {"n": [5]}, "ERR", "no match 5")
-case("confirmed now", "ACK", {"n": [4]}, "OK", "'acked': [4]")
-case("listed after", "LIST", {"after": 0}, "OK", "[1, 3]")
+case("open", "ACK", run(5), "ERR", "no match 5")
+case("confirmed now", "ACK", run(4), "OK", "'first': 4")
+case("listed after", "LIST", {"after": 0}, "OK", "[[1, 1], [3, 3]]")
 # SET (item 8): only what the Settings screen offers
 case("dim -5", "SET", {"values": {"dim_s": -5}}, "ERR", "dim_s is one of")
 case("sleep 1", "SET", {"values": {"sleep_s": 1}}, "ERR", "sleep_s is one of")

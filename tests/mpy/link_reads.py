@@ -87,7 +87,7 @@ print("ok hello says reads")
 
 # every file, the seqs going round past 65535; one file a poll, each its own stream
 asked = files + [["g999999.tbj", 100]] + files[:1]  # one not on the box, then one again
-link.handle(frames.encode(65534, "READ", {"files": asked, "stream": True})[:-1])
+link.handle(frames.encode(65534, "READ", {"files": asked})[:-1])
 seqs = []
 for i, (name, size) in enumerate(asked):
     if i:
@@ -126,7 +126,7 @@ HOSTILE = {
     "a good file, then a bad one": [[name, 10], ["../" + name, 10]],
 }
 for why, bad in HOSTILE.items():
-    link.handle(frames.encode(7, "READ", {"files": bad, "stream": True})[:-1])
+    link.handle(frames.encode(7, "READ", {"files": bad})[:-1])
     seq, kind, body, rest = reply()
     ok = seq == 7 and kind == "ERR" and rest == b"" and link.files is None and link.poll() is False
     want(ok, "%s: %s %r" % (why, kind, body))

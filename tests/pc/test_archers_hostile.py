@@ -17,7 +17,7 @@ from test_sync_hostile_box import HostileBox
 from scorebox.device import link
 from scorebox.store import roster
 from scorebox.store.sqlite import Store
-from scorebox.sync.pull import push_roster
+from scorebox.sync.protocol import push_roster
 
 
 def limited():

@@ -17,7 +17,7 @@ from scorebox import cli
 from scorebox.report import ttt_board
 from scorebox.store.access import default_path
 from scorebox.store.sqlite import Store
-from scorebox.sync import pull
+from scorebox.sync.summary import Summary
 from scorebox_core.ttt.rules import Game, Options
 
 NO_STORE = "no store at %s: check --db, or run scorebox sync first\n"
@@ -189,7 +189,7 @@ def test_one_of_a_thing_is_said_in_the_singular(tmp_path, capsys):
     script = tmp_path / "m3.ttb"
     script.write_text(MATCH3)
     said += run(capsys, "replay", script)[1]
-    summary = pull.Summary()
+    summary = Summary()
     summary.device, summary.quarantined = DEVICE, 1
     summary.add_new(1, {}, 1)
     summary.damaged.append((2, "torn", 1))

@@ -16,10 +16,10 @@ pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of 
 
 def _list(j, every):
     """The numbers and file names LIST gives, as runs, with "all" or without."""
-    from scorebox.sync import pull
+    from scorebox.sync import protocol
 
     body = {"after": 0, "ranges": True, "all": True} if every else {"after": 0, "ranges": True}
-    got = pull.check_runs(link.Link(None, j, None, None).do_list(body), 0, 0)
+    got = protocol.check_list(link.Link(None, j, None, None).do_list(body), 0, 0)
     return got["matches"], [name for name, _ in got["files"]]
 
 

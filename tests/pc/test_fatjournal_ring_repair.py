@@ -27,11 +27,11 @@ pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of 
 
 def _synced(j):
     """{number: events} of every match a sync that takes the box over reads (LIST, READ)."""
-    from scorebox.sync import pull
+    from scorebox.sync import protocol
     from scorebox.sync.decode import decode_file
 
     lk = link.Link(None, j, None, None)
-    got = pull.check_runs(lk.do_list({"after": 0, "ranges": True}), 0, 0)
+    got = protocol.check_list(lk.do_list({"after": 0, "ranges": True}), 0, 0)
     seen = {}
     for name, size in got["files"]:
         st = lk.do_read({"file": name, "offset": 0, "length": size, "stream": True})

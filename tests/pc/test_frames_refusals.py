@@ -13,7 +13,7 @@ import pytest
 from hostilebox import HostileBox, RawBox
 
 from scorebox.device import link
-from scorebox.sync.pull import Acker, Summary, check_list, read_file
+from scorebox.sync.protocol import check_list, read_file
 from scorebox_core import frames
 from scorebox_core import records as R
 from scorebox_core.frames import FrameError
@@ -32,10 +32,9 @@ GOOD = frames.encode(7, "OK", {"a": 1})
 
 
 # --- the decoder --------------------------------------------------------------------------
-def test_a_good_frame_round_trips_json_and_data():
+def test_a_good_frame_round_trips():
     assert frames.decode(GOOD) == (7, "OK", {"a": 1})
     assert frames.decode(GOOD.strip()) == (7, "OK", {"a": 1})  # the newline is not needed
-    assert frames.decode(frames.encode_raw(65535, "DATA", b"\x00\xff\n")) == (65535, "DATA", b"\x00\xff\n")
     assert GOOD == framed(b"~SB1 7 OK " + b64(b'{"a": 1}')) + b"\n"
 
 
@@ -57,7 +56,7 @@ REFUSED = {
     "body base64 of not JSON": (framed(b"~SB1 7 OK " + b64(b"{nope")), "not base64 JSON (JSONDecodeError)"),
     "seq not a number": (framed(b"~SB1 x OK e30="), "not base64 JSON (ValueError)"),
     "kind not ASCII": (framed(b"~SB1 7 \xc3 e30="), "not base64 JSON (UnicodeDecodeError)"),
-    "DATA not base64": (framed(b"~SB1 7 DATA e30"), "not base64 JSON (Error)"),
+    "a body not base64": (framed(b"~SB1 7 OK e30"), "not base64 JSON (Error)"),
 }
 
 
@@ -79,9 +78,8 @@ def test_write_in_pieces_gives_the_bytes_of_encode_raw(n):
     data = bytes(range(256)) * (n // 256 + 1)
     data = data[:n]
     out = []
-    frames.write(out.append, 9, "DATA", frames.split(data))
-    assert b"".join(out) == frames.encode_raw(9, "DATA", data)
-    assert frames.decode(b"".join(out)) == (9, "DATA", data)
+    frames.write(out.append, 9, "OK", frames.split(data))
+    assert b"".join(out) == frames.encode_raw(9, "OK", data)
 
 
 def test_split_cuts_pieces_of_piece_bytes_a_multiple_of_3():
@@ -181,10 +179,10 @@ def test_a_request_the_box_cannot_hold_is_never_sent(size, monkeypatch):
         box.close()
 
 
-def test_a_list_of_max_list_numbers_is_taken_one_more_is_not():
-    full = {"matches": list(range(1, 251)), "files": [], "more": True}  # MAX_LIST: 250
-    assert check_list(full, 0, 0) is full
-    over = dict(full, matches=list(range(1, 252)))
+def test_a_list_of_max_runs_runs_is_taken_one_more_is_not():
+    full = {"ranges": [[n, n] for n in range(1, 2 * frames.MAX_RUNS, 2)], "files": [], "more": True}
+    assert len(check_list(full, 0, 0)["matches"]) == frames.MAX_RUNS
+    over = dict(full, ranges=full["ranges"] + [[999, 999]])
     with pytest.raises(link.DeviceError, match="too many matches"):
         check_list(over, 0, 0)
 
@@ -195,58 +193,37 @@ def read_box(sizes, reply_len=None):
     def reply(kind, body):
         sizes.append(body["length"])
         n = body["length"] if reply_len is None else reply_len
-        return "DATA", bytes(i % 251 for i in range(body["offset"], body["offset"] + n))
+        return "BIN", bytes(i % 251 for i in range(body["offset"], body["offset"] + n))
 
     return HostileBox(reply)
 
 
-def test_a_file_is_read_in_pieces_of_max_read_bytes():
+def test_a_file_is_read_in_pieces_of_max_stream_bytes():
     sizes = []
     box = read_box(sizes)
     ser = link.open_port(box.port)
     try:
-        size = 2 * 12288 + 1  # MAX_READ: 12,288 bytes
+        size = 2 * frames.MAX_STREAM + 1
         data = read_file(link.Client(ser, timeout=2.0, retries=0), "g000001.tbj", size)
         assert data == bytes(i % 251 for i in range(size))
-        assert sizes == [12288, 12288, 1]
+        assert sizes == [frames.MAX_STREAM, frames.MAX_STREAM, 1]
     finally:
         ser.close()
         box.close()
 
 
 @pytest.mark.parametrize("extra", [0, 1])
-def test_a_read_reply_of_max_read_bytes_is_taken_one_more_is_not(extra):
+def test_a_read_reply_of_the_length_asked_is_taken_one_more_is_not(extra):
     sizes = []
     box = read_box(sizes, reply_len=12288 + extra)
     ser = link.open_port(box.port)
     try:
         client = link.Client(ser, timeout=2.0, retries=0)
         if extra:
-            with pytest.raises(link.DeviceError, match="sent no data"):
+            with pytest.raises(link.DeviceError, match=re.escape("not valid (length 12289)")):
                 read_file(client, "g000001.tbj", 12288)
         else:
             assert len(read_file(client, "g000001.tbj", 12288)) == 12288
-    finally:
-        ser.close()
-        box.close()
-
-
-def test_acknowledgements_go_max_ack_numbers_a_request():
-    parts = []
-
-    def reply(kind, body):
-        parts.append(body["n"])
-        return "OK", {"acked": body["n"]}
-
-    box = HostileBox(reply)
-    ser = link.open_port(box.port)
-    try:
-        s = Summary()
-        with Acker(link.Client(ser, timeout=2.0, retries=0), s, owner={"store": "s1"}) as acker:
-            acker.add(list(range(1, 251)))
-            acker.finish()
-        assert [len(p) for p in parts] == [100, 100, 50] and sum(parts, []) == list(range(1, 251))
-        assert s.acked == 250
     finally:
         ser.close()
         box.close()

@@ -1,5 +1,5 @@
 """Telling a box's journal wiped by hand from a fake in the store (issue 21 item 8, as reviewed):
-sync/pull.py journal_run compares every listed number the store holds, in order, until one
+sync/plan.py journal_run compares every listed number the store holds, in order, until one
 is the same match; only when none is (and one could be read) did the journal start again.
 Before, only the box's oldest match was compared: a wiped journal whose first match could
 not be read whole was never spotted (its matches "NOT acknowledged" for ever), and a fake
@@ -19,8 +19,10 @@ from mpy import FIRMWARE
 
 from scorebox.device.link import DeviceError
 from scorebox.store.sqlite import Store
-from scorebox.sync.pull import RUN, Summary, check_list
+from scorebox.sync.plan import RUN
+from scorebox.sync.protocol import check_list
 from scorebox.sync.rescue import rescue
+from scorebox.sync.summary import Summary
 from scorebox_core import records as R
 
 if FIRMWARE not in sys.path:
@@ -88,8 +90,8 @@ def test_a_fake_at_the_boxs_oldest_number_is_no_wipe(tmp_path):
 def test_a_box_lists_no_number_of_the_next_run():
     """A match number of RUN or more would be stored in the box's next run (base + n):
     refused in one line, as every bad LIST is."""
-    reply = {"matches": [5, RUN - 1], "files": [], "more": False}
-    assert check_list(reply, 0, 0) is reply
+    reply = {"ranges": [[5, 5], [RUN - 1, RUN - 1]], "files": [], "more": False}
+    assert check_list(reply, 0, 0)["matches"] == [5, RUN - 1]
     with pytest.raises(DeviceError) as e:
-        check_list({"matches": [5, RUN], "files": [], "more": False}, 0, 0)
-    assert str(e.value) == "the box's reply to LIST is not valid (match number %d after 5): is it a Scorebox?" % RUN
+        check_list({"ranges": [[5, 5], [RUN, RUN]], "files": [], "more": False}, 0, 0)
+    assert str(e.value) == "the box's reply to LIST is not valid (run [%d, %d] after 5): is it a Scorebox?" % (RUN, RUN)

@@ -22,23 +22,24 @@ import time
 import mpy
 import pytest
 from boxfill import fill
-from hostilebox import HostileBox
+from hostilebox import PROTOCOL, HostileBox
 from picoheap import PicoHeapVirtualPico
 
 from scorebox.device import link
 from scorebox.store.sqlite import Store
-from scorebox.sync.pull import PIPELINE, sync
+from scorebox.sync.protocol import PIPELINE
+from scorebox.sync.pull import sync
 from scorebox_core import frames
 
 CLI_TIMEOUT = 3.0  # `scorebox sync`'s --timeout by default (sync/commands.py)
-HELLO = {"device": "v-quiet", "firmware": "0.1.0", "store": None}
+HELLO = dict(PROTOCOL, device="v-quiet", firmware="0.1.0", store=None)
 
 
 def one_match(kind, body):
     return {
         "HELLO": ("OK", HELLO),
-        "ACK": ("OK", {"acked": body.get("n", [])}),
-        "LIST": ("OK", {"matches": [1], "files": [["g000001.tbj", 100]], "more": False}),
+        "ACK": ("OK", {}),
+        "LIST": ("OK", {"ranges": [[1, 1]], "files": [["g000001.tbj", 100]], "more": False}),
     }.get(kind, ("ERR", {"error": "unknown request %s" % kind}))
 
 
@@ -83,7 +84,7 @@ def test_requests_waiting_for_the_line_fail_at_once_with_the_first(tmp_path):
             if kind == "ACK":
                 asking.set()
             try:
-                c.request(kind, {"after": 0} if kind == "LIST" else {"n": []})
+                c.request(kind, {"after": 0} if kind == "LIST" else {"store": "0123456789abcdef"})
             except link.DeviceError as e:
                 errors[kind] = str(e)
 
@@ -105,7 +106,7 @@ def test_requests_waiting_for_the_line_fail_at_once_with_the_first(tmp_path):
         assert box.unanswered()[-1] == "ACK" and box.unanswered().count("ACK") == 1, box.got
         assert "stopped answering (no reply to ACK" in errors["ACK"]
         quiet.clear()
-        assert c.request("LIST", {"after": 0})["matches"] == [1]  # the box is back
+        assert c.request("LIST", {"after": 0})["ranges"] == [[1, 1]]  # the box is back
         assert c.gone is None
     finally:
         ser.close()
@@ -168,7 +169,7 @@ def test_a_frozen_virtual_pico_ends_the_sync_at_the_deadline_and_loses_nothing(t
         os.kill(vp.proc.pid, signal.SIGCONT)  # the box plays on: the next sync brings every match
         sync(link.Client(ser, timeout=CLI_TIMEOUT), store)
         assert store.count() == 100
-        assert link.Client(ser, timeout=CLI_TIMEOUT).request("LIST", {"after": 0})["matches"] == []  # all acknowledged
+        assert link.Client(ser, timeout=CLI_TIMEOUT).request("LIST", {"after": 0})["ranges"] == []  # all acknowledged
     finally:
         os.kill(vp.proc.pid, signal.SIGCONT)
         store.close()
@@ -180,24 +181,3 @@ def test_a_frozen_virtual_pico_ends_the_sync_at_the_deadline_and_loses_nothing(t
 def test_the_box_refuses_a_roster_part_below_0_a_read_past_the_end_and_an_empty_store_id():
     r = mpy.run(["tests/mpy/link_bounds.py"], heapsize="4m")
     assert r.returncode == 0 and "ALL OK" in r.stdout and "FAIL" not in r.stdout, r.stdout + r.stderr
-
-
-@pytest.mark.parametrize("take_over", [False, True])
-def test_a_box_that_belongs_to_an_empty_store_id_is_said_so(tmp_path, take_over):
-    """A box an older firmware let belong to "" (an empty store id was taken with take_over):
-    the summary says so in words (it said nothing: the matches were left unacknowledged, or
-    the box taken over, without a word; then it said `another store ("")`)."""
-    replies = {"HELLO": dict(HELLO, store=""), "ACK": {}, "LIST": {"matches": [], "files": [], "more": False}}
-    box = HostileBox(lambda kind, body: ("OK", replies[kind]), quiet=lambda kind: False)
-    ser = link.open_port(box.port)
-    store = Store(str(tmp_path / "club.sqlite"))
-    try:
-        s = sync(link.Client(ser, timeout=2.0, retries=0), store, roster=False, clock=False, take_over=take_over)
-    finally:
-        ser.close()
-        box.close()
-        store.close()
-    said = "took the box over from" if take_over else "the box belongs to"
-    said += " a store with an empty id (set by an older firmware)"
-    assert any(said in line for line in s.lines()), s.lines()
-    assert [k for k, _ in box.got].count("ACK") == take_over  # taken over: the box told; else none

@@ -14,7 +14,7 @@ from ttt_history import full_game
 import scorebox_core
 from scorebox.store import export
 from scorebox.store.access import open_store
-from scorebox.sync.pull import lost_header
+from scorebox.sync.storing import lost_header
 from scorebox_core import games
 from scorebox_core.match import header
 from scorebox_core.sides import Face
@@ -87,7 +87,7 @@ def test_a_third_game_is_stored_by_its_own_rules(third, store_at):
 
 @pytest.mark.parametrize("gid", [g[0] for g in games.GAMES])
 def test_a_lost_header_is_its_results_game(gid):
-    """sync/pull.py's header for a match whose header was lost: the game whose result record
+    """sync/storing.py's header for a match whose header was lost: the game whose result record
     the box kept, its sides named by their letters and '?'."""
     g = games.get(gid)
     rules = games.part(g, "RULES")

@@ -12,8 +12,8 @@ import pytest
 from mpy import FIRMWARE
 
 from scorebox.store.sqlite import Store
-from scorebox.sync.pull import Summary
 from scorebox.sync.rescue import rescue
+from scorebox.sync.summary import Summary
 from scorebox_core import records as R
 from scorebox_core.journal import QUARANTINE_FILE, JournalError, Reader
 

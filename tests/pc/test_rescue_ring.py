@@ -18,7 +18,7 @@ from scorebox.device.firmware import firmware_dir
 from scorebox.store.checks import match_digest
 from scorebox.store.sqlite import Store
 from scorebox.sync import rescue as rescuing
-from scorebox.sync.pull import Summary
+from scorebox.sync.summary import Summary
 
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())

@@ -62,10 +62,10 @@ def box_state(port):
         listed, after = set(), 0
         while True:
             got = c.request("LIST", {"after": after})
-            listed.update(got["matches"])
-            if not got["more"] or not got["matches"]:
+            listed.update(n for a, b in got["ranges"] for n in range(a, b + 1))
+            if not got["more"] or not got["ranges"]:
                 return uid, listed
-            after = got["matches"][-1]
+            after = got["ranges"][-1][1]
     finally:
         ser.close()
 

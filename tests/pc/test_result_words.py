@@ -14,7 +14,7 @@ from scorebox import cli
 from scorebox.report import html
 from scorebox.store.access import open_store
 from scorebox.store.checks import check, check_match
-from scorebox.sync.pull import Summary
+from scorebox.sync.summary import Summary
 from scorebox.web.app import create_app
 from scorebox_core import games
 

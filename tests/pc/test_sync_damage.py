@@ -13,7 +13,8 @@ from test_rescue_damage import Journal, R, journal
 from scorebox import cli
 from scorebox.store.sqlite import Store
 from scorebox.sync.decode import decode_file
-from scorebox.sync.pull import Progress, Summary, prepare, store_batch
+from scorebox.sync.storing import prepare, store_batch
+from scorebox.sync.summary import Progress, Summary
 from scorebox_core.journal import Reader
 
 

@@ -63,7 +63,7 @@ def test_the_store_id_and_the_winner_from_a_box_are_escaped(tmp_path):
         if kind == "LIST":
             return "OK", listing([1], [["g000001.tbj", len(data)]])
         if kind == "READ":
-            return "DATA", data[body["offset"] : body["offset"] + body["length"]]
+            return "BIN", data[body["offset"] : body["offset"] + body["length"]]
         if kind == "NAMES":
             return "OK", {"names": [], "total": 0}
         return "OK", {}

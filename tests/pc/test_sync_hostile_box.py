@@ -5,25 +5,25 @@ DeviceError (or, for the space, a summary without it), never a traceback or an e
 sync. The hostile box answers real frames over a real pseudo-terminal."""
 
 import pytest
-from hostilebox import HostileBox
+from hostilebox import PROTOCOL, HostileBox
 
 from scorebox.device import link
 from scorebox.store.sqlite import Store
 from scorebox.sync.pull import sync
-from scorebox_core import frames
 
-GOOD_HELLO = {"device": "v-hostile", "firmware": "0.1.0", "space": {"percent_full": 1, "matches_left": 9}}
+GOOD_HELLO = dict(PROTOCOL, device="v-hostile", firmware="0.1.0", space={"percent_full": 1, "matches_left": 9})
 
 
 def listing(matches, files, more=False):
-    return {"matches": matches, "files": files, "more": more}
+    """LIST's reply of these match numbers (as runs of one)."""
+    return {"ranges": [[n, n] for n in matches], "files": files, "more": more}
 
 
 def endless(kind, body):
-    if kind == "HELLO":
-        return "OK", GOOD_HELLO
+    if kind != "LIST":
+        return "OK", GOOD_HELLO if kind == "HELLO" else {}
     after = body["after"]
-    return "OK", listing(list(range(after + 1, after + 251)), [], more=True)
+    return "OK", {"ranges": [[after + 1, after + 250]], "files": [], "more": True}
 
 
 CASES = {
@@ -39,7 +39,7 @@ CASES = {
     ),
     "the same numbers for ever": (
         lambda k, b: ("OK", GOOD_HELLO) if k == "HELLO" else ("OK", listing([1], [], more=True)),
-        "match number 1 after 1",
+        r"run \[1, 1\] after 1",
     ),
     "more for ever": (endless, "too many matches"),
     "more not a bool": (
@@ -49,10 +49,11 @@ CASES = {
     "a READ longer than asked": (
         lambda k, b: {
             "HELLO": ("OK", GOOD_HELLO),
+            "ACK": ("OK", {}),
             "LIST": ("OK", listing([1], [["g000001.tbj", 100]])),
-            "READ": ("DATA", b"x" * (frames.MAX_READ + 1)),
+            "READ": ("BIN", b"x" * 101),
         }[k],
-        "sent no data",
+        "is not valid \\(length 101\\)",
     ),
 }
 

@@ -12,7 +12,8 @@ from scorebox.report.show import show_lines
 from scorebox.store import export
 from scorebox.store.access import open_store
 from scorebox.store.errors import StoreError
-from scorebox.sync.pull import Progress, Summary, prepare, store_batch
+from scorebox.sync.storing import prepare, store_batch
+from scorebox.sync.summary import Progress, Summary
 from scorebox_core import records as R
 from scorebox_core.match import header, result
 from scorebox_core.ttb.rules import Face

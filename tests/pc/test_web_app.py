@@ -292,10 +292,10 @@ def test_scorebox_serve_says_its_address_and_serves_on_loopback(tmp_path):
 
 
 def test_the_sync_page_reads_the_progress_bar_of_a_sync():
-    """pull.Progress, as a sync of more than 30 matches draws it, feeds the page's bar."""
+    """summary.Progress, as a sync of more than 30 matches draws it, feeds the page's bar."""
     import multiprocessing
 
-    from scorebox.sync.pull import Progress
+    from scorebox.sync.summary import Progress
     from scorebox.web.syncjob import Bar
 
     ours, theirs = multiprocessing.Pipe(duplex=False)

@@ -145,6 +145,10 @@ def check_box(report, port, box_name=None):
         return
     finally:
         ser.close()
+    other = link.firmware(info)
+    if other:
+        report("FAIL", other)
+        return
     uid = info.get("device")
     check_firmware(report, info, "box %s%s" % (uid, named(report, uid, box_name)))
     sp = info.get("space") or {}
@@ -156,11 +160,9 @@ def check_box(report, port, box_name=None):
     mv = info.get("battery_mv")
     if mv is not None:
         report("ok", "battery (VSYS) " + battery_text(mv))
-    stored, waiting = info.get("matches", 0), sp.get("unacked")
-    if waiting is None:  # an older firmware: no count of what the PC holds
-        text = "matches on the box: %d" % stored
-    else:  # a match a PC already holds stays on the box until its room is needed: not one to sync
-        text = "matches waiting for a sync: %d (and %d already on a PC)" % (waiting, stored - waiting)
+    # a match a PC already holds stays on the box until its room is needed: not one to sync
+    stored, waiting = info.get("matches", 0), sp.get("unacked", 0)
+    text = "matches waiting for a sync: %d (and %d already on a PC)" % (waiting, stored - waiting)
     report("ok", text + (", one open" if info.get("open") else ""))
 
 

@@ -2,8 +2,9 @@
 
 Frames are scorebox_core/frames.py's, the same code the box runs. Every request is idempotent, so a
 request whose reply is lost or damaged is simply sent again with the same sequence number; a
-streamed READ whose chunk arrives damaged gives the bytes before it, and the rest is asked
-for again from there (sync/pull.py read_file).
+READ whose chunk arrives damaged gives the bytes before it, and the rest is asked for again
+from there (sync/protocol.py read_file). The box speaks one protocol, PROTOCOL, its HELLO's:
+a box that says another runs firmware that is not this scorebox's (firmware()).
 """
 
 import binascii
@@ -24,7 +25,8 @@ WRITE_TIMEOUT = 5.0  # seconds a request may wait to be written (a frame is at m
 # gone and the sync ends with one line (30-60 s before, each waiting
 # request having its own retries).
 DEADLINE = 10.0
-REPLIES = ("OK", "ERR", "DATA", "BIN")  # what a box answers; a request's own kind coming back is the REPL's echo
+PROTOCOL = 2  # the sync protocol of Scorebox 1.0 (docs/sync.md): what box/link.py's HELLO says
+REPLIES = ("OK", "ERR", "BIN")  # what a box answers; a request's own kind coming back is the REPL's echo
 AT_REPL = (
     "the box is at its REPL, not running its app (mpremote or Thonny stopped it): unplug it and plug it in "
     "again, or run `scorebox deploy`, then sync again"
@@ -33,6 +35,19 @@ AT_REPL = (
 
 class DeviceError(ScoreboxError):
     """Something about the box or its port the user can act on; str() says what."""
+
+
+def firmware(hello):
+    """None when HELLO's reply says this scorebox's protocol, else the one line that says the
+    box's firmware is not this scorebox's (`scorebox sync` raises it, `scorebox doctor`
+    reports it)."""
+    said = hello.get("protocol") if isinstance(hello, dict) else None
+    if said == PROTOCOL and not isinstance(said, bool):
+        return None
+    return (
+        "the box's firmware is not this scorebox's (its sync protocol is %s, this scorebox's %d): "
+        "`scorebox deploy` updates it" % ("not said" if said is None else "%.20r" % (said,), PROTOCOL)
+    )
 
 
 def _interface(p):
@@ -168,15 +183,13 @@ class Client:
         self.answered = False  # the box has answered this client
         self.failed = 0  # requests that ended for want of an answer
         self.gone = None  # the last one's sentence, until the box answers again
-        self.protocol = 1  # what the box speaks (its HELLO says: sync/pull.py); 2 streams READs
-        self.reads = 0  # files one READ may ask for (HELLO's "reads"; 0: one a READ, an older box)
+        self.reads = 0  # files one READ may ask for (HELLO's "reads": sync/protocol.py sets it)
         self.damaged = 0  # replies that arrived damaged (a chunk of a stream among them)
         self.silent = None  # since when the box has not answered a pipeline (its deadline counts from then)
 
     def request(self, kind, body=None):
-        """Send one request and return the body of its reply (JSON for OK, bytes for
-        DATA and a streamed READ: those that came whole); DeviceError on ERR or when the box
-        stops answering."""
+        """Send one request and return the body of its reply (JSON for OK, bytes for a READ:
+        those that came whole); DeviceError on ERR or when the box stops answering."""
         failed = self.failed
         with self.lock:
             if self.failed != failed and self.gone:
@@ -205,19 +218,18 @@ class Client:
         return self._pipeline(send, kinds, bodies, each)
 
     def read_many(self, bodies, each=None):
-        """As pipeline("READ", bodies, each), the bodies streamed READs of whole files, asked
-        for in one READ of several files (a box whose HELLO says "reads": one request line
-        where each file had its own); the box streams each under its own
+        """As pipeline("READ", bodies, each), the bodies READs of whole files, asked for in one
+        READ of several files (at most HELLO's "reads"); the box streams each under its own
         seq, so each is taken, and asked again alone, as a READ of its own."""
         files = [[b["file"], b["length"]] for b in bodies]
-        frame = frames.encode(65535, "READ", {"files": files, "stream": True})
+        frame = frames.encode(65535, "READ", {"files": files})
         if len(bodies) > self.reads or len(frame) - 1 > frames.MAX_REQUEST:
             raise DeviceError("a READ of %d files is more than the box takes" % len(bodies))
 
         def send():
             seqs = SEQUENCE.block(len(bodies))
             self.seq = seqs[-1]
-            self.ser.write(frames.encode(seqs[0], "READ", {"files": files, "stream": True}))
+            self.ser.write(frames.encode(seqs[0], "READ", {"files": files}))
             return seqs
 
         return self._pipeline(send, ["READ"] * len(bodies), bodies, each)
@@ -312,8 +324,8 @@ class Client:
         raise self._lost("the box does not answer %s: is the Scorebox firmware running?" % kind)
 
     def _reply(self, seq, kind, body, timeout, later=()):
-        """(kind, body) of the reply to seq (a streamed READ's as "BIN" and the bytes that
-        came whole), or None on timeout or a damaged reply; a reply to one of the later
+        """(kind, body) of the reply to seq (a READ's as "BIN" and the bytes that came
+        whole), or None on timeout or a damaged reply; a reply to one of the later
         requests (pipeline) says that seq's was lost, and is kept for them. The box's REPL
         echoing the request back is one clear DeviceError."""
         deadline = time.monotonic() + timeout
@@ -347,7 +359,7 @@ class Client:
         return None
 
     def _stream(self, kind, body, head, deadline):
-        """("BIN", bytes) of a streamed READ whose BIN frame said head: its chunks up to the
+        """("BIN", bytes) of a READ whose BIN frame said head: its chunks up to the
         first that is missing or damaged (None: none came whole). Waiting for them is
         ended by the reply's timeout, counted again from each piece that arrives."""
         asked = body.get("length") if isinstance(body, dict) else None

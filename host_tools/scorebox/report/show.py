@@ -18,7 +18,7 @@ def show_lines(match):
 
 
 # Names that say nobody was named: the box's (a match shot as A v B, a game as X v O) and
-# those a match whose header was lost is stored with (sync/pull.py lost_header).
+# those a match whose header was lost is stored with (sync/storing.py lost_header).
 UNNAMED = roster.PLACEHOLDERS + ("A?", "B?", "X?", "O?")
 
 

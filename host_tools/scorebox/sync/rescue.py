@@ -29,17 +29,10 @@ from scorebox.device.firmware import firmware_dir
 from scorebox.device.link import DeviceError
 from scorebox.errors import ScoreboxError
 from scorebox.store.errors import StoreError
-from scorebox.sync.pull import (
-    GROUP_FILE,
-    Progress,
-    Summary,
-    file_ends,
-    group_of,
-    journal_run,
-    prepare,
-    quarantined,
-    store_batch,
-)
+from scorebox.sync.plan import file_ends, group_of, journal_run
+from scorebox.sync.protocol import GROUP_FILE
+from scorebox.sync.storing import prepare, quarantined, store_batch
+from scorebox.sync.summary import Progress, Summary
 from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE, JournalError, Reader
 
 ROOTS = ("/flash", "/")  # the virtual Pico mounts its flash at /flash, a Pico at /
@@ -301,7 +294,7 @@ def rescue(folder, uid, store, s):
             return None
         return prepare(first, "g%06d.tbj" % first, read(first), (), {n}, ends[first])[3].get(n)
 
-    # A journal wiped by hand: its matches are a new run of the box's (pull.journal_run).
+    # A journal wiped by hand: its matches are a new run of the box's (plan.journal_run).
     oldest = firsts[0] if firsts else None
     base, held = journal_run(store, uid, [n for n in numbers if n != opened], oldest, box_digest, s)
     for name, first in zip(names, firsts):

@@ -11,7 +11,7 @@ from scorebox.text import plural
 
 
 class Bar:
-    """pull.Progress's stream: its "done/total matches" sent to the page, not drawn."""
+    """summary.Progress's stream: its "done/total matches" sent to the page, not drawn."""
 
     def __init__(self, conn):
         self.conn = conn
@@ -29,7 +29,7 @@ class Bar:
 
 
 def facts(got):
-    """What the Sync page says of the box after a sync (a pull.Summary): words, not codes."""
+    """What the Sync page says of the box after a sync (a summary.Summary): words, not codes."""
     from scorebox.device import doctor, space
 
     return {
@@ -38,7 +38,7 @@ def facts(got):
         "new": len(got.new),
         "space": space.text(got.space) if got.space else None,
         "battery": None if got.battery_mv is None else doctor.battery_text(got.battery_mv),
-        "foreign": got.foreign,  # another store's id ("" for an older firmware's empty one), or None
+        "foreign": got.foreign,  # the id of the store the box belongs to when it is not this one, or None
         "taken_from": got.taken_from,
     }
 
