@@ -1,2 +1,2 @@
-"""A league's server (issue 26): clubs as accounts with tokens, the push endpoint that takes
+"""A league's server: clubs as accounts with tokens, the push endpoint that takes
 a club's matches over HTTP, and `scorebox league add-club` (docs/league.md)."""

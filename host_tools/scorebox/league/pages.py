@@ -1,4 +1,4 @@
-"""The league's pages (issue 26, docs/league.md), on its server (league/server.py): the
+"""The league's pages (docs/league.md), on its server (league/server.py): the
 standings (both games, or one), each club's page (its boxes, its matches, its pushes from the
 log), a match's page (its sides and result), the archers across clubs, an archer's page (their
 record, matches and opponents), two archers' head to head, and the league's report. The

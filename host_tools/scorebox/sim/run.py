@@ -112,7 +112,7 @@ def default_state():
 
 def check_state(path):
     """Refuse an existing file that is not the virtual Pico's flash: the sim would format it
-    (#13 item 12: a store given as --state was destroyed). A missing or empty file is a new box."""
+    (a store given as --state was destroyed). A missing or empty file is a new box."""
     try:
         size = os.stat(path).st_size
     except FileNotFoundError:

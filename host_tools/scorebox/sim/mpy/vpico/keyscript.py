@@ -7,7 +7,7 @@ the dim and sleep timers). Example, a turn of three arrows in square 5: `5 A A B
 
 A script is read PIECE bytes at a time, never whole: the box's heap (the Pico's,
 about 190 KB, most of it the app's) held a parsed list of every key and ran out past
-a few hundred keys (issue 21 item 5). The heap it needs does not grow with its length.
+a few hundred keys. The heap it needs does not grow with its length.
 It is read as bytes and only its tokens are decoded (as ASCII): in text mode MicroPython
 cuts a piece by bytes, and a letter of two bytes across a piece's end raised UnicodeError
 (an accent in a comment). Key names are ASCII, and no byte of a UTF-8 letter is `;` or
