@@ -5,8 +5,10 @@ a sound result followed by a match that lost its header does not count against t
 own split; a Reader asked for every match first reads the journal itself; a group file's
 name is `g` and digits only."""
 
+from journalfold import fold
+
 from scorebox_core import records as R
-from scorebox_core.journal import EXTRAS, Fold, Reader, group_first
+from scorebox_core.journal import EXTRAS, Reader, group_first
 
 RESULT = R.value_record(R.RESULT, {"winner": "B"})
 
@@ -23,21 +25,6 @@ class File:
         return self
 
 
-def fold(f, first):
-    fo = Fold(first, None)
-    out = []
-    for off, end, t, v in R.scan_bytes(bytes(f.data)):
-        m = fo.feed(off, end, t, v)
-        while m is not None:
-            out.append(m)
-            m = fo.more()
-    m = fo.close()
-    while m is not None:
-        out.append(m)
-        m = fo.more()
-    return out
-
-
 def base(**kw):
     x = {"result": None, "confirmed": [False, False], "notes": [], "face": None, "damaged": 0, "stray": 0}
     x["header_lost"] = False
@@ -50,7 +37,7 @@ def test_a_match_run_into_the_next_gives_it_its_result_confirmations_and_bytes()
     f = File(1).add(R.match_record(1, {"n": 1}), "m1").add(R.event_record(1)).add(R.event_record(2))
     f.add(b"\x00" * 40, "bad").add(R.event_record(3), "e3").add(R.event_record(4)).add(RESULT)
     f.add(R.confirm_record(0)).add(R.confirm_record(1)).add(R.match_record(3, {"n": 3}), "m3")
-    out = fold(f, 1)
+    out = fold(f.data, 1)[0]
     assert [m[:3] for m in out] == [[1, {"n": 1}, [1, 2]], [2, {}, [3, 4]], [3, {"n": 3}, []]]
     assert out[0][EXTRAS] == base(damaged=1, offset=f.at["m1"], end=f.at["bad"])
     assert out[1][EXTRAS] == base(
@@ -62,7 +49,7 @@ def test_two_matches_lost_between_headers_end_the_first_at_the_first_damage():
     f = File(1).add(R.match_record(1, {"n": 1}), "m1").add(R.event_record(1))
     f.add(b"\x00" * 40, "bad1").add(R.event_record(2), "e2").add(b"\x00" * 50, "bad2").add(R.event_record(3))
     f.add(RESULT).add(R.match_record(4, {"n": 4}), "m4")
-    out = fold(f, 1)
+    out = fold(f.data, 1)[0]
     assert [(m[0], m[2]) for m in out] == [(1, [1]), (2, [2]), (3, [3]), (4, [])]
     assert [(m[EXTRAS]["offset"], m[EXTRAS]["end"]) for m in out[:3]] == [
         (f.at["m1"], f.at["bad1"]),
@@ -78,7 +65,7 @@ def test_damage_after_a_sound_result_does_not_shorten_the_next_matchs_split():
     f.add(b"\x00" * 30).add(R.event_record(2), "e2").add(R.event_record(3))
     f.add(b"\x00" * 40, "bad").add(R.event_record(4)).add(R.event_record(5)).add(RESULT)
     f.add(R.match_record(4, {"n": 4}), "m4")
-    out = fold(f, 1)
+    out = fold(f.data, 1)[0]
     assert [(m[0], m[2], m[EXTRAS]["result"], m[EXTRAS]["header_lost"]) for m in out] == [
         (1, [1], {"winner": "B"}, False),
         (2, [2, 3], None, True),

@@ -5,9 +5,10 @@ journal of two group files, journal.ack included. The files are made record by r
 records.py, the very format the box writes."""
 
 import pytest
+from journalfold import fold
 
 from scorebox_core import records as R
-from scorebox_core.journal import EXTRAS, Fold, JournalError, Reader, group_first, group_name
+from scorebox_core.journal import EXTRAS, JournalError, Reader, group_first, group_name
 
 
 class File:
@@ -22,22 +23,6 @@ class File:
             self.at[name] = len(self.data)
         self.data += rec
         return self
-
-
-def fold(data, first=None, upto=None):
-    """Every match a Fold makes of data, and the fold."""
-    f = Fold(first, upto)
-    out = []
-    for off, end, t, v in R.scan_bytes(bytes(data)):
-        m = f.feed(off, end, t, v)
-        while m is not None:
-            out.append(m)
-            m = f.more()
-    m = f.close()
-    while m is not None:
-        out.append(m)
-        m = f.more()
-    return out, f
 
 
 def extras(**kw):
