@@ -35,10 +35,11 @@ SQLITE = {
     "pgrefs.py",  # three foreign keys checked once a statement on PostgreSQL
     "pgcheck.py",  # `scorebox doctor --db`: what a league's database still lacks
     "figures.py",
-    "leaguedb.py",  # a league's accounts and push log, its pages' reads
-    "leaguekeep.py",  # what a league keeps as matches are stored
-    "leagueschema.py",  # a league's tables
 }
+# The league's database code, on the Store's connection and transactions (league/db.py): its
+# accounts and push log, its pages' reads (db.py), what it keeps as matches are stored (keep.py),
+# its tables (schema.py).
+LEAGUE_DB = {os.path.join(PACKAGE, "league", n) for n in ("db.py", "keep.py", "schema.py")}
 
 # Upper case, as the store writes SQL, a statement or a fragment joined to one; any case for a
 # statement whose shape only SQL has.
@@ -84,7 +85,7 @@ def imported(tree):
     return out
 
 
-OUTSIDE_STORE = [p for p in sources(PACKAGE, skip=(SIM_MPY, STORE))]
+OUTSIDE_STORE = [p for p in sources(PACKAGE, skip=(SIM_MPY, STORE)) if p not in LEAGUE_DB]
 
 
 def test_the_scanner_finds_sql():
@@ -150,6 +151,7 @@ def connection_uses(source):
     for n, line in enumerate(source.splitlines(), 1):
         code = line.split("#")[0]
         code = re.sub(r"\bargs\.db\b", "", code)  # a command's --db: a path, not a connection
+        code = re.sub(r"^\s*from [\w.]+ import .*", "", code)  # a module's name (scorebox.league.db)
         if CONNECTION.search(code):
             out.append((n, line.strip()))
     return out
@@ -162,6 +164,7 @@ def test_the_scanner_finds_connections():
         "cur.executemany(q, rows)\n"
         "db = store.db\n"
         "path = args.db or default_path()  # --db\n"
+        "from scorebox.league.db import LeagueDB\n"
         "print('a --db file')\n"
     )
     assert [n for n, _ in found] == [1, 2, 3, 4]
@@ -172,6 +175,55 @@ def test_nothing_outside_the_store_touches_a_connection():
     for path in OUTSIDE_STORE:
         with open(path, encoding="utf-8") as f:
             bad += ["%s:%d: %s" % (os.path.relpath(path, ROOT), n, line) for n, line in connection_uses(f.read())]
+    assert bad == []
+
+
+def private_uses(tree, names):
+    """(line, name) of each of names (beginning with `_`) that a module takes from another:
+    imported (`from scorebox.store.queries import _SQL`) or read off anything but self or cls
+    (`store._write`)."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            out += [(node.lineno, a.name) for a in node.names if a.name in names]
+        elif isinstance(node, ast.Attribute) and node.attr in names:
+            if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                out.append((node.lineno, node.attr))
+    return out
+
+
+def private_names(paths):
+    """The names beginning with `_` (not Python's `__x__`) that these modules define: their
+    functions, classes, methods, module names and attributes set on self."""
+    out = set()
+    for path in paths:
+        for node in ast.walk(parse(path)):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                out.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                out.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                out.add(node.attr)
+    return {n for n in out if n.startswith("_") and not n.endswith("__")}
+
+
+def test_the_scanner_finds_private_names():
+    tree = ast.parse(
+        "from scorebox.store.queries import _SQL, score\nstore._write(run)\nself._write(run)\nos._exit(1)\n"
+    )
+    assert private_uses(tree, {"_SQL", "_write"}) == [(1, "_SQL"), (2, "_write")]
+
+
+def test_nothing_outside_the_store_uses_its_private_names():
+    """The Store's interface is its public methods (store/base.py): no module outside the store,
+    the league's database code included, imports or calls a name of the store's that begins
+    with `_`."""
+    names = private_names(sources(STORE))
+    assert {"_device", "_quarantine", "_LIST_SQL"} <= names
+    bad = []
+    for path in OUTSIDE_STORE + sorted(LEAGUE_DB):
+        rel = os.path.relpath(path, ROOT)
+        bad += ["%s:%d: %s" % (rel, n, name) for n, name in private_uses(parse(path), names)]
     assert bad == []
 
 

@@ -1,5 +1,5 @@
 """Archers across clubs (issue 26, item 2): a league archer is a name of a club (the same name
-in two clubs is two archers), kept as a push stores its matches (store/leaguedb.py's keep, in
+in two clubs is two archers), kept as a push stores its matches (league/db.py's keep, in
 add_checked's transaction), with the totals per club and archer, season and game that the
 standings and an archer's record are read from; filled for the matches stored before when a
 league's tables are upgraded. Checked against the clubs' own stores after two clubs
@@ -13,6 +13,7 @@ from storegen import match_items
 from scorebox.commands import push
 from scorebox.league.clubs import league_store
 from scorebox.store.access import open_store
+from scorebox.store.checks import check
 from scorebox_core import games
 
 pytest_plugins = ("pgserver",)
@@ -159,9 +160,10 @@ def test_a_match_of_no_clubs_box_is_not_the_leagues(league):
     """A match stored on the league's store for a box no club claimed counts nowhere."""
     url = league[0]
     before = archers(url)
-    store, _ = league_store(url)
+    store, league_db = league_store(url)
     try:
-        got = store.add_matches("e661410300000000", [i for _, i in match_items(2, devices=["e661410300000000"])])
+        items = [check(*i) for _, i in match_items(2, devices=["e661410300000000"])]
+        got, _ = store.add_checked("e661410300000000", items, on_stored=league_db.keep)  # as a push stores
         assert got == [True, True]
         assert archers(url) == before
     finally:

@@ -10,8 +10,8 @@ from scorebox import cli
 from scorebox.commands import push
 from scorebox.errors import ScoreboxError
 from scorebox.league import tokens
+from scorebox.league.db import LeagueDB
 from scorebox.store.access import open_store
-from scorebox.store.leaguedb import LeagueDB
 
 pytest_plugins = ("pgserver",)
 

@@ -12,8 +12,8 @@ from test_league_archers import kept, pushed
 
 from scorebox import cli
 from scorebox.league.clubs import league_store
+from scorebox.league.db import current
 from scorebox.store.access import open_store
-from scorebox.store.leaguedb import current
 
 pytest_plugins = ("pgserver",)
 SPRING, AUTUMN = ("Spring 2026", "2026-03-01", "2026-06-30"), ("Autumn 2026", "2026-07-01", "2026-10-31")

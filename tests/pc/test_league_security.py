@@ -11,8 +11,8 @@ import pytest
 from leagueclubs import add_club, clubs, league_count, rows
 
 from scorebox.league import server
+from scorebox.league.db import LeagueDB
 from scorebox.store.access import open_store
-from scorebox.store.leaguedb import LeagueDB
 
 pytest_plugins = ("pgserver",)
 

@@ -49,7 +49,7 @@ READS = {
     "archer_arrows": "SELECT a.name, x.square, x.called, x.outcome, sum(x.arrows), sum(x.value) "
     "FROM archer_arrows x JOIN archers a ON a.id = x.archer_id GROUP BY 1, 2, 3, 4",
     "archer_claims": "SELECT a.name, sum(x.lost) FROM archer_claims x JOIN archers a ON a.id = x.archer_id GROUP BY 1",
-    # the league's records kept as matches are stored (store/leaguedb.py's LeagueDB.keep)
+    # the league's records kept as matches are stored (league/db.py's LeagueDB.keep)
     "league_archers": "SELECT c.name, a.name FROM league_archers l JOIN league_clubs c ON c.id = l.club_id "
     "JOIN archers a ON a.id = l.archer_id",
     "league_match_sides": "SELECT " + _MATCH + ", s.side, s.position, a.name, s.game, s.day, s.outcome "
@@ -89,7 +89,8 @@ def leagues(pg_server):
         "SELECT d.uid, m.number, m.header, m.log, m.extras FROM matches m JOIN devices d ON d.id = m.device_id "
         "ORDER BY m.id"
     ).fetchall():
-        got, _ = again.add_checked(uid, [check(number, json.loads(header), json.loads(log), json.loads(extras))])
+        c = check(number, json.loads(header), json.loads(log), json.loads(extras))
+        got, _ = again.add_checked(uid, [c], on_stored=league_again.keep)
         assert got == [True]
     yield store, league, again, league_again
     store.close()

@@ -28,7 +28,7 @@ pytest_plugins = ("pgserver",)  # its fixtures: pg_server, pg_url, store_at
 psycopg = pytest.importorskip("psycopg", reason="psycopg not installed: pip install -e .[test] (make does)")
 
 ORDERED = ("matches", "matches_by_box", "match_records", "arrow_batches")  # their order is theirs to keep
-NOT_READS = ("close", "discard_if_empty", "identity")  # identity: each store's own, made at random
+NOT_READS = ("close", "discard_if_empty", "identity", "transaction")  # identity: each store's own, made at random
 
 
 def reads():

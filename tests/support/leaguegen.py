@@ -42,10 +42,10 @@ from ttt_history import full_game, ttt_header
 
 from scorebox.league import tokens
 from scorebox.league.clubs import league_store
+from scorebox.league.keep import HOME
 from scorebox.league.server import MAX_BATCH
 from scorebox.store import figures, pgrefs
 from scorebox.store.checks import check
-from scorebox.store.leaguekeep import HOME
 from scorebox.store.rows import TABLES
 
 CLUBS, BOXES = 40, 5  # 200 boxes
@@ -93,7 +93,9 @@ def inputs_hash(count, pool=POOL):
     """What the generated league depends on: this generator's code and its parts' (the
     matches' model, the store's schema and archers' figures, the league's tables and what
     they keep: a change made in place, without a new version, counts too), and the sizes."""
-    from scorebox.store import leaguedb, leaguekeep, leagueschema, schema
+    from scorebox.league import db, keep
+    from scorebox.league import schema as league_schema
+    from scorebox.store import schema
 
     h = hashlib.sha256(("%d %d %d %d" % (count, pool, CLUBS, BOXES)).encode())
     here = os.path.dirname(os.path.abspath(__file__))
@@ -101,9 +103,9 @@ def inputs_hash(count, pool=POOL):
     for path in paths + [
         schema.__file__,
         figures.__file__,
-        leaguedb.__file__,
-        leaguekeep.__file__,
-        leagueschema.__file__,
+        db.__file__,
+        keep.__file__,
+        league_schema.__file__,
     ]:
         with open(path, "rb") as f:
             h.update(f.read())
@@ -120,7 +122,7 @@ def generate(url, count, pool=POOL, clubs=CLUBS, boxes=BOXES, seed=26, log=None)
         for name, first, last in SEASONS:
             league.add_season(name, first, last)
         pool = min(pool, count)
-        _pool(store, boxes, pool, seed)
+        _pool(store, league, boxes, pool, seed)
         say("%d matches played and stored (%.0f s)" % (pool, time.perf_counter() - t0))
         if count > pool:
             Copies(store, league, boxes, seed).load(count - pool, say)
@@ -150,9 +152,10 @@ def _clubs(store, league, clubs, per_club):
     return boxes
 
 
-def _pool(store, boxes, pool, seed):
-    """`pool` matches played, checked and stored, spread over the boxes (each box's own
-    storegen series, with its club's archers; one in ten a Try-Tac-Toe game)."""
+def _pool(store, league, boxes, pool, seed):
+    """`pool` matches played, checked and stored as a push stores them (kept by the league as
+    they are), spread over the boxes (each box's own storegen series, with its club's
+    archers; one in ten a Try-Tac-Toe game)."""
     each, extra = divmod(pool, len(boxes))
     for i, (c, uid) in enumerate(boxes):
         n = each + (i < extra)
@@ -163,7 +166,7 @@ def _pool(store, boxes, pool, seed):
             g = full_game(seed=seed + i * 100 + k, players=(tuple(players[:2]), (players[2],)))
             items[k] = (number, ttt_header(g, header["clock"]), list(g.events), {"confirmed": True})
         for k in range(0, n, MAX_BATCH):
-            got, _ = store.add_checked(uid, [check(*item) for item in items[k : k + MAX_BATCH]])
+            got, _ = store.add_checked(uid, [check(*item) for item in items[k : k + MAX_BATCH]], on_stored=league.keep)
             if not all(g is True for g in got):
                 raise RuntimeError("the league refused generated matches: %s" % got[:3])
 

@@ -1,5 +1,5 @@
 """`scorebox league add-club NAME` and `scorebox league clubs` / `pushes`: a league's accounts
-on its PostgreSQL store (store/leaguedb.py, docs/league.md); `scorebox league add-season NAME
+on its PostgreSQL store (league/db.py, docs/league.md); `scorebox league add-season NAME
 FIRST LAST` and `seasons`: its seasons."""
 
 import datetime
@@ -8,8 +8,8 @@ import re
 
 from scorebox.errors import ScoreboxError
 from scorebox.league import tokens
+from scorebox.league.db import LeagueDB, current
 from scorebox.store.access import ENV, is_url, open_store
-from scorebox.store.leaguedb import LeagueDB, current
 
 MAX_NAME = 60
 

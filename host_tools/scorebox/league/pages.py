@@ -5,7 +5,7 @@ record, matches and opponents), two archers' head to head, and the league's repo
 standings, archers and report are of one season (`?season=ID`; the current one by default,
 `?season=all` every match). Plain HTML from Jinja2's autoescaped templates
 (league/templates/), styled by the desk's stylesheet, no script. Every figure is read through
-the Store's and LeagueDB's methods (store/leaguedb.py), counted in SQL."""
+the Store's and LeagueDB's methods (league/db.py), counted in SQL."""
 
 import datetime
 import os
@@ -13,9 +13,9 @@ import os
 from flask import Blueprint, abort, render_template, request
 
 from scorebox.errors import ScoreboxError
+from scorebox.league.db import DRAW_POINTS, WIN_POINTS, current
 from scorebox.league.request_store import stores
 from scorebox.store.errors import NotFound
-from scorebox.store.leaguedb import DRAW_POINTS, WIN_POINTS, current
 from scorebox.text import date_text, said
 from scorebox_core import games
 

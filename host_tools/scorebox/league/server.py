@@ -24,7 +24,7 @@ already differs from it (409: a stored match is never changed), or the rules ref
 twice (422), or a club's name no league club could have (400), or a club the league does
 not have, or two clubs for one side, or neither side the pushing club's, or a club for an
 unnamed side (A, B, X, O: store/roster.py PLACEHOLDERS, no archer) (422). A push
-the store cannot take (503) stores nothing. Every push is logged (store/leaguedb.py),
+the store cannot take (503) stores nothing. Every push is logged (league/db.py),
 refused ones too; one the store cannot log is in the server's log.
 Its pages (GET /league/: the standings, a club's, a match's) are league/pages.py.
 docs/league.md.
@@ -235,12 +235,15 @@ def take(store, league, club, data):
             if sides_clubs != [club[0], club[0]]:  # a guest's side: kept under its club (LeagueDB.keep)
                 guests[uid, number] = sides_clubs
 
-    def run():
+    def keep(first, last):  # the new matches, kept in the league's tables; a guest's side under its club
+        league.keep(first, last, guests)
+
+    with store.transaction():  # a push is stored whole or not at all
         _own(league.claim_boxes(club[0], items), club)  # a box no club had is this club's from now on
         # "clubs": the sides' clubs filed (a league before them says nothing: the client warns)
         got = {"stored": 0, "held": held, "clubs": True}
         for uid, cs in checked.items():
-            done, _ = store.add_checked(uid, cs)
+            done, _ = store.add_checked(uid, cs, on_stored=keep)
             got["stored"] += sum(1 for g in done if g is True)
             got["held"] += sum(1 for g in done if g is False)  # the same match twice in one push
         for uid, want in named.items():
@@ -252,8 +255,6 @@ def take(store, league, club, data):
                     league.refile(mid, names, sides_clubs)
                     got["refiled"] = got.get("refiled", 0) + 1  # said only when some were
         return got
-
-    return league.push(run, guests)  # one transaction: a push is stored whole or not at all
 
 
 class Clubs:

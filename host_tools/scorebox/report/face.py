@@ -39,18 +39,18 @@ class FaceError(ScoreboxError):
     pass
 
 
-def _n(v):
+def num(v):
     """A length for SVG: mm to 0.01 mm, without trailing zeros."""
     return ("%.2f" % v).rstrip("0").rstrip(".")
 
 
-def _text(x, y, size, label, attrs=""):
-    return '<text x="%s" y="%s" font-size="%s"%s>%s</text>' % (_n(x), _n(y), _n(size), attrs, label)
+def svg_text(x, y, size, label, attrs=""):
+    return '<text x="%s" y="%s" font-size="%s"%s>%s</text>' % (num(x), num(y), num(size), attrs, label)
 
 
-def _outline(w, h, size):
+def outline(w, h, size):
     """The face's frame: where the assembled sheets are trimmed."""
-    values = (_n(w), _n(h), _n(0.002 * size))
+    values = (num(w), num(h), num(0.002 * size))
     return (
         '<rect id="face-outline" x="0" y="0" width="%s" height="%s" fill="#fff" stroke="#000" stroke-width="%s"/>'
         % values
@@ -77,7 +77,7 @@ def _svg(w, h, body, title, attrs):
         '<svg xmlns="http://www.w3.org/2000/svg" width="%smm" height="%smm" viewBox="0 0 %s %s"%s>\n'
         "<title>%s</title>\n"
         '<g font-family="%s" text-anchor="middle" dominant-baseline="central">\n%s\n</g>\n</svg>\n'
-        % (_n(w), _n(h), _n(w), _n(h), attrs, title, FONT, body)
+        % (num(w), num(h), num(w), num(h), attrs, title, FONT, body)
     )
 
 
@@ -87,8 +87,8 @@ def _file(svg):
 
 def face_svg(face, size, drawn=None):
     w, h, body = drawn or draw(face, size)
-    attrs = ' data-face="%s" data-size="%s"' % (face, _n(size))
-    return _svg(w, h, body, "%s face, %s mm (%s)" % (face, _n(size), MARK), attrs)
+    attrs = ' data-face="%s" data-size="%s"' % (face, num(size))
+    return _svg(w, h, body, "%s face, %s mm (%s)" % (face, num(size), MARK), attrs)
 
 
 # --- the sheets -----------------------------------------------------------------------------
@@ -139,7 +139,7 @@ def sheet_svg(face, size, t, row, col, drawn):
             sx, sy = (-1 if px == m else 1), (-1 if py == m else 1)
             marks.append(
                 '<path d="M%s %sh%s M%s %sv%s" %s/>'
-                % (_n(px + sx), _n(py), _n(6 * sx), _n(px), _n(py + sy), _n(6 * sy), ink)
+                % (num(px + sx), num(py), num(6 * sx), num(px), num(py + sy), num(6 * sy), ink)
             )
     seams = []  # a seam lies in the middle of a shared strip: the upper sheet is cut there
     if col > 0:
@@ -156,20 +156,20 @@ def sheet_svg(face, size, t, row, col, drawn):
         if kind == "v":
             marks.append(
                 '<path%s d="M%s 1V%s M%s %sV%s" %s/>'
-                % (cls, _n(at), _n(m - 1), _n(at), _n(ph - m + 1), _n(ph - 1), dashed)
+                % (cls, num(at), num(m - 1), num(at), num(ph - m + 1), num(ph - 1), dashed)
             )
             marks.append(
                 '<path d="M%s %sV%s" stroke="#888" stroke-width="0.15" stroke-dasharray="1 2"/>'
-                % (_n(at), _n(m), _n(m + th))
+                % (num(at), num(m), num(m + th))
             )
         else:
             marks.append(
                 '<path%s d="M1 %sH%s M%s %sH%s" %s/>'
-                % (cls, _n(at), _n(m - 1), _n(pw - m + 1), _n(at), _n(pw - 1), dashed)
+                % (cls, num(at), num(m - 1), num(pw - m + 1), num(at), num(pw - 1), dashed)
             )
             marks.append(
                 '<path d="M%s %sH%s" stroke="#888" stroke-width="0.15" stroke-dasharray="1 2"/>'
-                % (_n(m), _n(at), _n(m + tw))
+                % (num(m), num(at), num(m + tw))
             )
     sides = (["left"] if col > 0 else []) + (["top"] if row > 0 else [])
     under = ([label(row, col - 1)] if col > 0 else []) + ([label(row - 1, col)] if row > 0 else [])
@@ -179,8 +179,8 @@ def sheet_svg(face, size, t, row, col, drawn):
         else "the first sheet: the others are laid on it"
     )
     text = [
-        _text(m + 14, m / 2, 6, name, ' font-weight="bold" text-anchor="start"'),
-        _text(
+        svg_text(m + 14, m / 2, 6, name, ' font-weight="bold" text-anchor="start"'),
+        svg_text(
             m + 32,
             m / 2,
             2.8,
@@ -191,26 +191,38 @@ def sheet_svg(face, size, t, row, col, drawn):
                 plural(t.rows, "row"),
                 plural(t.cols, "column"),
                 face,
-                _n(size),
+                num(size),
                 t.paper.upper(),
                 OVERLAP,
             ),
             ' text-anchor="start"',
         ),
-        _text(m + 14, ph - m / 2, 2.8, how, ' text-anchor="start"'),
-        '<path class="scale" d="M%s %sh50" stroke="#000" stroke-width="0.8"/>' % (_n(pw - m - 64), _n(ph - m / 2)),
-        _text(pw - m - 12, ph - m / 2, 2.8, "50 mm", ' text-anchor="start"'),  # the bar checks the print scale
+        svg_text(m + 14, ph - m / 2, 2.8, how, ' text-anchor="start"'),
+        '<path class="scale" d="M%s %sh50" stroke="#000" stroke-width="0.8"/>' % (num(pw - m - 64), num(ph - m / 2)),
+        svg_text(pw - m - 12, ph - m / 2, 2.8, "50 mm", ' text-anchor="start"'),  # the bar checks the print scale
     ]
     attrs = (
         ' data-face="%s" data-size="%s" data-sheet="%s" data-row="%d" data-col="%d" data-rows="%d" data-cols="%d"'
-        ' data-overlap="%d"' % (face, _n(size), name, row, col, t.rows, t.cols, OVERLAP)
+        ' data-overlap="%d"' % (face, num(size), name, row, col, t.rows, t.cols, OVERLAP)
     )
     inner = (
         '<clipPath id="tile-%s"><rect class="tile-area" x="%s" y="%s" width="%s" height="%s"/></clipPath>\n'
         '<g clip-path="url(#tile-%s)"><g class="tile-face" transform="translate(%s %s)">\n%s\n</g></g>\n%s\n%s'
-        % (name, _n(m), _n(m), _n(tw), _n(th), name, _n(m - x), _n(m - y), body, "\n".join(marks), "\n".join(text))
+        % (
+            name,
+            num(m),
+            num(m),
+            num(tw),
+            num(th),
+            name,
+            num(m - x),
+            num(m - y),
+            body,
+            "\n".join(marks),
+            "\n".join(text),
+        )
     )
-    return _svg(pw, ph, inner, "%s face %s mm, sheet %s (%s)" % (face, _n(size), name, MARK), attrs)
+    return _svg(pw, ph, inner, "%s face %s mm, sheet %s (%s)" % (face, num(size), name, MARK), attrs)
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -296,7 +308,7 @@ def write(face, size, out, paper="a4", pdf=True):
     if face not in FACES:
         raise FaceError("no face %r: %s" % (face, " or ".join(FACES)))
     if not SIZES[0] <= size <= SIZES[1]:
-        raise FaceError("--size %s: from %d to %d mm" % (_n(size), SIZES[0], SIZES[1]))
+        raise FaceError("--size %s: from %d to %d mm" % (num(size), SIZES[0], SIZES[1]))
     if not out.lower().endswith(".svg"):
         raise FaceError("--out %s: the whole face is an SVG file (NAME.svg)" % out)
     drawn = draw(face, size)
@@ -337,7 +349,7 @@ def write(face, size, out, paper="a4", pdf=True):
 
 def default_out(face, size):
     """FACE-SIZEmm/FACE-SIZEmm.svg: the run's files in a folder of their own."""
-    stem = "%s-%smm" % (face, _n(size))
+    stem = "%s-%smm" % (face, num(size))
     return os.path.join(stem, stem + ".svg")
 
 
@@ -345,7 +357,7 @@ def cmd_face(args):
     out = args.out or default_out(args.face, args.size)
     written, t, note = write(args.face, args.size, out, args.paper, pdf=not args.no_pdf)
     n = t.rows * t.cols
-    print("%s face, %s mm: %s" % (args.face, _n(args.size), written[0]))
+    print("%s face, %s mm: %s" % (args.face, num(args.size), written[0]))
     print(
         "%s (%s x %s, overlap %d mm): %s%s"
         % (

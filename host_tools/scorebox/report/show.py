@@ -22,7 +22,7 @@ def show_lines(match):
 UNNAMED = roster.PLACEHOLDERS + ("A?", "B?", "X?", "O?")
 
 
-def _replaced(have, names):
+def replaced(have, names):
     """Whether names (side A's then B's, as --names gives them) would replace a name the match
     has: only placeholders (UNNAMED) are named without --force."""
     have = have[0] + have[1]
@@ -37,7 +37,7 @@ def cmd_show(args):
     if args.names is not None:
         names = [n.strip() for n in args.names.split(",")]
         a, b = games.of(match["header"]).SIDES
-        if not args.force and _replaced(match["names"], names):
+        if not args.force and replaced(match["names"], names):
             raise StoreError(
                 printable(
                     "match %s has its archers' names already (%s %s, %s %s): --force replaces them"

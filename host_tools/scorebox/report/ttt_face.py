@@ -3,7 +3,7 @@ surface names this module as FACE."""
 
 import math
 
-from scorebox.report.face import _n, _outline, _text
+from scorebox.report.face import num, outline, svg_text
 from scorebox_core.ttt import board
 
 
@@ -22,14 +22,14 @@ def draw(size):
     side = (size - 2 * pad) / max(max(xs) - min(xs), max(ys) - min(ys))  # mm per triangle side
     x0, y0 = pad - side * min(xs), pad - side * min(ys)
     w, h = side * (max(xs) - min(xs)) + 2 * pad, side * (max(ys) - min(ys)) + 2 * pad
-    out = [_outline(w, h, size)]
+    out = [outline(w, h, size)]
     for number, tri in enumerate(points, 1):
         corners = [(x0 + side * x, y0 + side * y) for x, y in tri]
         out.append(
             '<polygon id="cell-%d" data-triangle="%d" points="%s" fill="#fff" stroke="#222" stroke-width="%s"/>'
-            % (number, number, " ".join("%s,%s" % (_n(x), _n(y)) for x, y in corners), _n(0.02 * side))
+            % (number, number, " ".join("%s,%s" % (num(x), num(y)) for x, y in corners), num(0.02 * side))
         )
         cx, cy = sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3
         attrs = ' id="tri-%d" data-triangle="%d" class="num"' % (number, number)
-        out.append(_text(cx, cy, 0.2 * side, number, attrs))
+        out.append(svg_text(cx, cy, 0.2 * side, number, attrs))
     return w, h, "\n".join(out)

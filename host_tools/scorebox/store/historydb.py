@@ -26,8 +26,8 @@ _MATCHES_SQL = (
 
 
 class HistoryDB:
-    """A part of the SQLite Store (self.db is its connection, self._write(fn) runs fn in a
-    write transaction)."""
+    """A part of the SQLite Store (self.db is its connection; `with self.transaction():`
+    one write transaction)."""
 
     # --- what an export reads ---------------------------------------------------------------
     def match_records(self):
@@ -101,7 +101,9 @@ class HistoryDB:
         guest with their club; the names they had before a rename, unless the store maps
         them already."""
 
-        def run():
+        if not roll:
+            return
+        with self.transaction():
             renamed = {r[0].casefold() for r in self.db.execute("SELECT old FROM archer_renames")}
             for name, retired, added, was, full, club in roll:
                 row = self.find_archer(name)
@@ -121,18 +123,15 @@ class HistoryDB:
                             "INSERT INTO archer_renames (old, archer_id, renamed) VALUES (?, ?, ?)", (old, aid, t)
                         )
 
-        if roll:
-            self._write(run)
-
     def keep_import_times(self, uid, times):
         """Set when matches of box uid were first imported: [(imported, number)]."""
-        if times:
-            self._write(
-                lambda: self.db.executemany(
-                    "UPDATE matches SET imported = ? WHERE number = ? "
-                    "AND device_id = (SELECT id FROM devices WHERE uid = ?)",
-                    [(t, n, uid) for t, n in times],
-                )
+        if not times:
+            return
+        with self.transaction():
+            self.db.executemany(
+                "UPDATE matches SET imported = ? WHERE number = ? "
+                "AND device_id = (SELECT id FROM devices WHERE uid = ?)",
+                [(t, n, uid) for t, n in times],
             )
 
     def match_names(self, uid, number):

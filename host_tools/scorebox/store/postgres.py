@@ -217,15 +217,13 @@ class Store(SQLiteStore):
         if have == 0 and not create:
             raise NoStore(self.path)
 
-        def run():
+        with self.transaction():
             now = self._version()  # again under the lock: another command may have migrated it
             if now == 0:
                 self.db.script(FUNCTIONS)
             for version in range(now + 1, SCHEMA_VERSION + 1):
                 migrate(self.db, version)  # SQLite's migration, each statement made PostgreSQL's (dialect.py)
             pgrefs.make(self.db)  # three foreign keys checked once a statement
-
-        self._write(run)
 
     def discard_if_empty(self):
         """Close: a PostgreSQL store is a database a league made, never removed here."""

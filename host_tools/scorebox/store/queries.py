@@ -29,7 +29,7 @@ _MATCH_SQL = (
 
 # A match's game: its header's, or the registry's first's for a header without one. The same
 # text as migration 6's index matches_by_game (schema.py), so that a filter on it uses the index.
-_GAME_SQL = "coalesce(json_extract(m.header, '$.game'), '%s')" % games.GAMES[0][0]
+GAME_SQL = "coalesce(json_extract(m.header, '$.game'), '%s')" % games.GAMES[0][0]
 # A line of the matches list (Queries.match_list): what matches() gives but the counts of games and arrows.
 _LIST_SQL = (
     "SELECT m.id, d.uid, m.number, m.started, m.winner, m.wins_a, m.wins_b, m.draws, m.finished, "
@@ -37,7 +37,7 @@ _LIST_SQL = (
     " WHERE x.match_id = m.id AND x.side IN ('A', 'X')), "
     "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
     " WHERE x.match_id = m.id AND x.side IN ('B', 'O')), "
-    + _GAME_SQL
+    + GAME_SQL
     + ", d.name, json_extract(m.extras, '$.result.abandoned'), "
     + SCORE_SQL
     + " FROM matches m JOIN devices d ON d.id = m.device_id "
@@ -144,7 +144,7 @@ class Queries:
         """The matches of the game with header id game as load_match gives them, oldest first
         (n: the newest n only, newest first): for a game whose moves the store keeps in the
         log only, which its report and figures replay."""
-        where = "WHERE " + _GAME_SQL + " = ? "
+        where = "WHERE " + GAME_SQL + " = ? "
         args = (game,)
         if n is None:
             rows = self.db.execute(_MATCH_SQL + where + "ORDER BY m.started, m.id", args).fetchall()
@@ -168,7 +168,7 @@ class Queries:
             where.append("m.started >= ? AND m.started < ?")
             args += started
         if game is not None:
-            where.append(_GAME_SQL + (" || '' = ?" if day else " = ?"))
+            where.append(GAME_SQL + (" || '' = ?" if day else " = ?"))
             args.append(game)
         if box is not None:
             where.append(
@@ -195,15 +195,7 @@ class Queries:
         # The page's ids first: the names and game of its matches only are then read.
         page = "SELECT DISTINCT %s FROM %s%s ORDER BY %s DESC LIMIT ?" % (key, source, cond, key)
         ids = [r[0] for r in self.db.execute(page, args + [n])]
-        rows = self.db.execute(
-            _LIST_SQL + "WHERE m.id IN (%s) ORDER BY m.id DESC" % (", ".join("?" * len(ids)) or "NULL"), ids
-        ).fetchall()
-        out = []
-        for r in rows:
-            d = dict(zip(_LIST_KEYS, r[:9]))
-            d.update(side_a=r[9], side_b=r[10], game=r[11], box_name=r[12], abandoned=bool(r[13]), score=score(r[14]))
-            out.append(d)
-        return out, total
+        return listed(self.db, ids), total
 
     def finished_games(self):
         """{match id: games of it that ended}."""
@@ -216,7 +208,7 @@ class Queries:
         # Each count from an index (matches_by_started, matches_by_game): not a row of matches is read.
         matches, first, last = self.db.execute("SELECT count(*), min(started), max(started) FROM matches").fetchone()
         one = self.db.execute(
-            "SELECT count(*) FROM matches m WHERE " + _GAME_SQL + " IN (%s)" % ", ".join("?" * len(ids)), ids
+            "SELECT count(*) FROM matches m WHERE " + GAME_SQL + " IN (%s)" % ", ".join("?" * len(ids)), ids
         ).fetchone()[0]
         return {
             "matches": matches,
@@ -239,7 +231,7 @@ class Queries:
         self.db.execute("DELETE FROM report_shown")
         self.db.executemany("INSERT INTO report_shown VALUES (?)", [(i,) for i in shown])
         # The matches of those games, read once from the index matches_by_game: no header is read per match.
-        of_log_game = "m.id IN (SELECT id FROM matches m WHERE %s IN (%s))" % (_GAME_SQL, ", ".join("?" * len(ids)))
+        of_log_game = "m.id IN (SELECT id FROM matches m WHERE %s IN (%s))" % (GAME_SQL, ", ".join("?" * len(ids)))
         rows = self.db.execute(
             "SELECT coalesce(strftime('%Y-%m', m.started, 'unixepoch', 'localtime'), 'no date') AS mo, count(*), "
             "sum(CASE WHEN " + of_log_game + " THEN m.winner IS NOT NULL "
@@ -312,3 +304,15 @@ def _only(column, ids):
     if ids is None:
         return "", ()
     return "AND %s IN (%s) " % (column, ", ".join("?" * len(ids))), tuple(ids)
+
+
+def listed(db, ids):
+    """The matches of these ids, newest stored first, as Queries.match_list gives them (a
+    league's pages list theirs so too: league/db.py)."""
+    rows = db.execute(_LIST_SQL + "WHERE m.id IN (%s) ORDER BY m.id DESC" % (", ".join("?" * len(ids)) or "NULL"), ids)
+    out = []
+    for r in rows.fetchall():
+        d = dict(zip(_LIST_KEYS, r[:9]))
+        d.update(side_a=r[9], side_b=r[10], game=r[11], box_name=r[12], abandoned=bool(r[13]), score=score(r[14]))
+        out.append(d)
+    return out

@@ -12,8 +12,8 @@ from scorebox_core.sides import rotation
 
 
 class RosterDB:
-    """A part of the SQLite Store (self.db is its connection, self._write(fn) runs fn in a
-    write transaction)."""
+    """A part of the SQLite Store (self.db is its connection; `with self.transaction():`
+    one write transaction)."""
 
     def find_archer(self, name):
         """(id, name, retired) of the archer called name in any case, or None."""
@@ -54,7 +54,8 @@ class RosterDB:
     def add_archer(self, name):
         """Add an archer to the roster (or bring a retired one back); returns what happened."""
         name = clean(name)
-        return self._write(lambda: self._add_archer(name, time.time()))
+        with self.transaction():
+            return self._add_archer(name, time.time())
 
     def rename_archer(self, old, new):
         """Rename an archer: every match follows (they point at the archer's row)."""
@@ -64,14 +65,12 @@ class RosterDB:
         if other is not None and other[0] != aid:
             raise Refused("%r exists already: a rename cannot join two archers" % other[1])
 
-        def run():
+        with self.transaction():
             self.db.execute("UPDATE archers SET name = ? WHERE id = ?", (new, aid))
             if was.casefold() != new.casefold():  # a box or a later match may still say the old name
                 self.db.execute(
                     "INSERT INTO archer_renames (old, archer_id, renamed) VALUES (?, ?, ?)", (was, aid, time.time())
                 )
-
-        self._write(run)
         return was, new
 
     def set_club(self, name, club):
@@ -81,7 +80,8 @@ class RosterDB:
         if name in PLACEHOLDERS:  # every match's unnamed side would be that club's
             raise Refused("%r is what the box calls an unnamed side, not an archer" % name)
         club = home_club(club)
-        self._write(lambda: self.db.execute("UPDATE archers SET club = ? WHERE id = ?", (club, aid)))
+        with self.transaction():
+            self.db.execute("UPDATE archers SET club = ? WHERE id = ?", (club, aid))
         return name, club
 
     def guest_clubs(self):
@@ -92,7 +92,8 @@ class RosterDB:
 
     def retire_archer(self, name):
         aid, name, _ = self._archer(name)
-        self._write(lambda: self.db.execute("UPDATE archers SET retired = 1 WHERE id = ?", (aid,)))
+        with self.transaction():
+            self.db.execute("UPDATE archers SET retired = 1 WHERE id = ?", (aid,))
         return name
 
     def import_members(self, path, confirmed=False, columns=None, boxes=None, preview=False):
@@ -101,7 +102,7 @@ class RosterDB:
         longer name and is not confirmed, or it is a preview: .saved says which. columns,
         boxes: MemberList's (the desk's column mapping and box names edited)."""
 
-        def run():
+        with self.transaction():
             # A name an archer had before a rename still files a box's matches under them
             # (store/rows.py) unless another archer has it: a derived name is never one of those.
             renamed = [r[0] for r in self.db.execute("SELECT old FROM archer_renames")]
@@ -116,8 +117,6 @@ class RosterDB:
                 )
                 self.db.executemany("UPDATE archers SET retired = 0 WHERE id = ?", [(aid,) for aid, _ in got.back])
             return got
-
-        return self._write(run)
 
     def box_names(self, limit=BOX_MAX):
         """What sync sends to the box: archers on the roster the box can take, the most
@@ -138,7 +137,7 @@ class RosterDB:
         retired and the box's next list leaves them out; a name from before a
         rename is the renamed archer's (store/rows.py maps their matches)."""
 
-        def run():
+        with self.transaction():
             have = {
                 r[0].casefold()
                 for r in self.db.execute("SELECT name FROM archers UNION SELECT old FROM archer_renames")
@@ -152,8 +151,6 @@ class RosterDB:
             now = time.time()
             self.db.executemany("INSERT INTO archers (name, added) VALUES (?, ?)", [(n, now) for n in added])
             return added, left
-
-        return self._write(run)
 
     # --- who shot a match ------------------------------------------------------------------
     def name_match(self, match_id, names, add=True):
@@ -182,7 +179,7 @@ class RosterDB:
         if missing:
             raise Refused(missing)
 
-        def run():
+        with self.transaction():
             now = time.time()
             ids = {}
             for side in order:
@@ -211,8 +208,6 @@ class RosterDB:
             )
             figures.fill(db, match_id, match_id)
             return [[self.find_archer(n)[1] for n in sides[x]] for x in order]
-
-        return self._write(run)
 
 
 def _next(done, side):

@@ -7,6 +7,7 @@ derived games, turns and arrows (store/rows.py), so nothing the box recorded is 
 everything else can be rebuilt. The schema and its migrations: store/schema.py.
 """
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -30,10 +31,6 @@ class Store(Queries, RosterDB, HistoryDB):
     reports read; rosterdb.py: the roster; historydb.py: export and import), are the store's
     interface: commands, sync and reports call them and never its connection
     (tests/pc/test_layers.py), so that another database can sit beside this one."""
-
-    # More figures kept of each batch of new matches, in add_checked's transaction: keep(first
-    # id, last id) each. A league's store keeps its own (store/leaguedb.py's LeagueDB.keep).
-    keepers = ()
 
     def __init__(self, path, create=True):
         self.path = path
@@ -145,19 +142,27 @@ class Store(Queries, RosterDB, HistoryDB):
                 "then try again; nothing was stored" % (self.path, e)
             )
 
-    def _write(self, fn):
-        """fn() inside one write transaction: all it writes is stored, or none of it. Called
-        inside one (a league's push: LeagueDB.push), fn() is a part of that one."""
+    @contextlib.contextmanager
+    def transaction(self):
+        """`with store.transaction():` one write transaction: all written inside it is
+        stored, or none of it. Inside another (a league's push: league/server.py), a part of
+        that one."""
         if self.db.in_transaction:
-            return fn()
+            yield
+            return
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            got = fn()
+            yield
             self.db.execute("COMMIT")
         except BaseException as e:
             self._rollback(e)
             raise
-        return got
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
     def _migrate(self):
         have = self.db.execute("PRAGMA user_version").fetchone()[0]
@@ -184,7 +189,8 @@ class Store(Queries, RosterDB, HistoryDB):
     def device(self, uid, firmware=None):
         """The row id of a device, added or refreshed (under the write lock: a PostgreSQL
         store gives a new row the highest id plus one)."""
-        return self._write(lambda: self._device(uid, firmware))
+        with self.transaction():
+            return self._device(uid, firmware)
 
     def _device(self, uid, firmware=None):
         """device() inside a write transaction."""
@@ -200,12 +206,11 @@ class Store(Queries, RosterDB, HistoryDB):
     def keep_space(self, uid, free, total, fit):
         """What box uid's sync read of its space: free and total bytes (None: not said), the
         matches that still fit (device/space.py kept); the Boxes page's capacity."""
-        self._write(
-            lambda: self.db.execute(
+        with self.transaction():
+            self.db.execute(
                 "UPDATE devices SET space_free = ?, space_total = ?, matches_fit = ? WHERE uid = ?",
                 (free, total, fit, uid),
             )
-        )
 
     def has_match(self, uid, number):
         row = self.db.execute(
@@ -243,13 +248,15 @@ class Store(Queries, RosterDB, HistoryDB):
         same. from_box: read refused events as the box does on resume (check_match)."""
         return self.add_checked(uid, [check(*item, from_box=from_box) for item in items])[0]
 
-    def add_checked(self, uid, checked, quarantine=(), damaged=()):
+    def add_checked(self, uid, checked, quarantine=(), damaged=(), on_stored=None):
         """add_matches for matches check() has already replayed, with bytes for the
         quarantine table [(file, offset, data)] in the same transaction: quarantine,
         unreadable stretches, and damaged, the bytes of matches that cannot be stored.
-        Returns (per match True, False or Refused; how many quarantine pieces were new)."""
-
-        def run():
+        on_stored(first id, last id), when given, is called in that transaction once the new
+        matches are stored (ids are given in order): what a league keeps of them
+        (league/db.py's LeagueDB.keep). Returns (per match True, False or Refused; how many
+        quarantine pieces were new)."""
+        with self.transaction():
             out = []
             dev = self._device(uid)
             added = self._quarantine(dev, quarantine)
@@ -267,13 +274,11 @@ class Store(Queries, RosterDB, HistoryDB):
                 rows.add(dev, c)
                 out.append(True)
             rows.write()
-            if rows.matches:  # the archers' figures of the new matches, ids given in order (store/figures.py)
+            if rows.matches:  # the archers' figures of the new matches (store/figures.py)
                 figures.fill(self.db, rows.matches[0][0], rows.matches[-1][0])
-                for keep in self.keepers:
-                    keep(rows.matches[0][0], rows.matches[-1][0])
+                if on_stored is not None:
+                    on_stored(rows.matches[0][0], rows.matches[-1][0])
             return out, added
-
-        return self._write(run)
 
     def _held(self, dev, numbers):
         """The numbers of these the store holds from device row dev: asked at once, not one

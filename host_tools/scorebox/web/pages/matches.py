@@ -83,7 +83,7 @@ def name_match(mid):
     names = [request.form.get("name%d" % i, "").strip() for i in range(count)]
     if not all(names):
         raise ScoreboxError("give every archer's name")
-    if not request.form.get("force") and show._replaced(m["names"], names):
+    if not request.form.get("force") and show.replaced(m["names"], names):
         raise ScoreboxError("this match has its archers' names already: tick 'replace' to replace them")
     got = s.name_match(mid, names, add=bool(request.form.get("add")))
     a, b = games.of(m["header"]).SIDES

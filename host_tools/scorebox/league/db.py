@@ -1,14 +1,14 @@
 """A league on its PostgreSQL store (docs/league.md): its accounts (the clubs and their
 tokens' hashes, which club each box belongs to, the log of every push), its seasons, and
 what its pages read (the standings, the archers across clubs, a club's page), kept as
-matches are stored. Its tables are store/leagueschema.py's, made here under the store's
-write lock so that two commands never make them at once; what is kept is
-store/leaguekeep.py's SQL."""
+matches are stored. Its tables are league/schema.py's, made here in a write transaction of
+the store's so that two commands never make them at once; what is kept is league/keep.py's
+SQL. It works through the Store's connection and transactions, and is told of a push's new
+matches by add_checked's on_stored (keep)."""
 
 import time
 
-from scorebox.store.errors import StoreError
-from scorebox.store.leaguekeep import (
+from scorebox.league.keep import (
     ALL,
     CLUB_OF,
     CLUBS_TAKE_BACK,
@@ -21,8 +21,9 @@ from scorebox.store.leaguekeep import (
     SIDE_CLUB,
     TAKE_BACK,
 )
-from scorebox.store.leagueschema import LEAGUE_VERSION, SCHEMA
-from scorebox.store.queries import _LIST_KEYS, _LIST_SQL, score
+from scorebox.league.schema import LEAGUE_VERSION, SCHEMA
+from scorebox.store.errors import StoreError
+from scorebox.store.queries import listed
 
 # The standings' points rule (docs/league.md): 2 a win, 1 a draw, 0 a loss.
 WIN_POINTS, DRAW_POINTS = 2, 1
@@ -30,7 +31,7 @@ WIN_POINTS, DRAW_POINTS = 2, 1
 
 class LeagueDB:
     """The league's tables on a PostgreSQL Store (store/postgres.py), through its connection
-    and write transactions."""
+    and write transactions (Store.transaction)."""
 
     def __init__(self, store):
         if not hasattr(store.db, "script"):
@@ -39,10 +40,9 @@ class LeagueDB:
             )
         self.store = store
         self.db = store.db
-        self._sides_clubs = {}  # {(box uid, number): [club ids]} of a push's new matches keep files (push)
         if self._version() != LEAGUE_VERSION:
-            store._write(self._make)
-        store.keepers = (self.keep,)  # a push's matches (add_checked) kept in the league's tables too
+            with store.transaction():
+                self._make()
 
     def _version(self):
         if self.db.execute("SELECT to_regclass('league_version')").fetchone()[0] is None:
@@ -59,40 +59,26 @@ class LeagueDB:
             self.db.script(SCHEMA)
 
     # --- what is kept as matches are stored ---------------------------------------------------
-    def keep(self, first, last):
+    def keep(self, first, last, sides_clubs=None):
         """The league's archers, their sides, the counts per club, game and day, the totals
         per club and archer, season and game, and the report's count of matches per season
         and game (league_match_totals) of the matches with ids first..last, inside the
-        caller's write transaction (the Store's add_checked calls it for each batch:
-        Store.keepers). A match of a box no club has claimed is not the league's:
-        nothing is kept of it. A match of a push's sides_clubs is filed under its sides' clubs
-        first, so that its archers are kept as their clubs' from the start."""
-        if self._sides_clubs:
+        caller's write transaction (a push's add_checked calls it for each batch: its
+        on_stored). A match of a box no club has claimed is not the league's: nothing is kept
+        of it. A match of sides_clubs, {(box uid, number): [the club id of its first side, of
+        the other]}, is filed under those clubs first, so that its archers are kept as their
+        clubs' from the start."""
+        if sides_clubs:
             q = (
                 "SELECT m.id, d.uid, m.number FROM matches m JOIN devices d ON d.id = m.device_id "
                 "WHERE m.id BETWEEN ? AND ?"
             )
             for mid, uid, number in self.db.execute(q, (first, last)).fetchall():
-                clubs = self._sides_clubs.get((uid, number))
+                clubs = sides_clubs.get((uid, number))
                 if clubs is not None:
                     self.db.execute(SET_CLUBS[1], (mid, clubs[0], clubs[1]))
         for sql in KEEP:
             self.db.execute(sql, (first, last))
-
-    def push(self, fn, sides_clubs):
-        """fn() in one write transaction, a push's (league/server.py): all it stores and files
-        is kept, or none of it. The new matches it stores (Store.add_checked) of sides_clubs,
-        {(box uid, number): [the club id of the first side, of the other]}, are kept under
-        those clubs (keep)."""
-
-        def run():
-            self._sides_clubs = sides_clubs
-            try:
-                return fn()
-            finally:
-                self._sides_clubs = {}
-
-        return self.store._write(run)
 
     def names(self, uid, numbers):
         """{number: (match id, [side A's names, side B's], [side A's club id, side B's])} of
@@ -163,25 +149,21 @@ class LeagueDB:
         """What keep keeps, made again from every stored match, in a write transaction of its
         own: for a league whose matches were stored another way (tests/support/leaguegen.py's
         bulk load). The league's archers keep their ids (their pages' addresses)."""
-        self.store._write(self._keep_all)
-
-    def _keep_all(self):
-        for table in KEPT:
-            self.db.execute("DELETE FROM " + table)
-        last = self.db.execute("SELECT coalesce(max(id), 0) FROM matches").fetchone()[0]
-        self.keep(0, last)
+        with self.store.transaction():
+            for table in KEPT:
+                self.db.execute("DELETE FROM " + table)
+            last = self.db.execute("SELECT coalesce(max(id), 0) FROM matches").fetchone()[0]
+            self.keep(0, last)
 
     # --- clubs ---------------------------------------------------------------------------------
     def add_club(self, name, token_id, token_hash):
-        def run():
+        with self.store.transaction():
             if self.db.execute("SELECT 1 FROM league_clubs WHERE name = ?", (name,)).fetchone():
                 raise StoreError("the league has a club named %s already" % name)
             self.db.execute(
                 "INSERT INTO league_clubs (name, token_id, token_hash, added) VALUES (?, ?, ?, ?)",
                 (name, token_id, token_hash, time.time()),
             )
-
-        self.store._write(run)
 
     def club_by_token(self, token_id):
         """(club id, name, token hash) of the club whose token has this public part, or None."""
@@ -208,15 +190,13 @@ class LeagueDB:
         """Make the boxes of uids that no club has yet club_id's; returns {uid: owner} after,
         read under the write lock (another club may have claimed one first)."""
 
-        def run():
+        with self.store.transaction():
             for uid in sorted(set(uids)):
                 self.db.execute(
                     "INSERT INTO league_boxes (uid, club_id, claimed) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                     (uid, club_id, time.time()),
                 )
             return self.box_owners(uids)
-
-        return self.store._write(run)
 
     # --- the pushes' log ------------------------------------------------------------------------
     def push_seen(self, club_id, push_id):
@@ -266,7 +246,7 @@ class LeagueDB:
         matches played in its days; refused when its name is taken or its days overlap
         another's (a match falls in one season at most)."""
 
-        def run():
+        with self.store.transaction():
             if self.db.execute("SELECT 1 FROM league_seasons WHERE name = ?", (name,)).fetchone():
                 raise StoreError("the league has a season named %s already" % name)
             other = self.db.execute(
@@ -285,8 +265,6 @@ class LeagueDB:
             ).fetchone()[0]
             for sql in SEASON:  # its matches pushed before it was added
                 self.db.execute(sql, (sid, first, last))
-
-        self.store._write(run)
 
     def seasons(self):
         """The seasons, first first: dicts of id, name, first, last (dates)."""
@@ -419,14 +397,7 @@ class LeagueDB:
     def _list(self, ids):
         """The matches of these ids, newest stored first, as Store.match_list gives them, each
         with filed_by: {id, name} of the club that filed it (its box's), or None."""
-        rows = self.db.execute(
-            _LIST_SQL + "WHERE m.id IN (%s) ORDER BY m.id DESC" % (", ".join("?" * len(ids)) or "NULL"), ids
-        )
-        out = []
-        for r in rows:
-            d = dict(zip(_LIST_KEYS, r[:9]))
-            d.update(side_a=r[9], side_b=r[10], game=r[11], box_name=r[12], abandoned=bool(r[13]), score=score(r[14]))
-            out.append(d)
+        out = listed(self.db, ids)
         uids = sorted({d["device"] for d in out})
         filers = self.db.execute(
             "SELECT b.uid, c.id, c.name FROM league_boxes b JOIN league_clubs c ON c.id = b.club_id "

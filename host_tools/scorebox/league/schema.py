@@ -1,7 +1,7 @@
 """A league's tables on its PostgreSQL store, beside the store's own (store/schema.py): its
 clubs and their tokens' hashes, which club each box belongs to, the log of every push, its
 seasons, its archers (a club's name) and what its pages read, kept as matches are stored
-(store/leaguekeep.py). Made by the first `scorebox league add-club` or `scorebox serve
+(league/keep.py). Made by the first `scorebox league add-club` or `scorebox serve
 --league` (LeagueDB), not a migration of the store's: a club's SQLite store never holds
 accounts, and its backups' schema check would have to allow them. LEAGUE_VERSION is their
 version, for a later change."""

@@ -1,9 +1,9 @@
-"""What a league keeps as matches are stored (LeagueDB.keep, store/leaguedb.py), as SQL: each
+"""What a league keeps as matches are stored (LeagueDB.keep, league/db.py), as SQL: each
 match's archers as the league's, its sides, the counts per club and day, and the totals per
 club and archer, season and game, with the statements that take a match's counts back when
 it is filed under other archers or clubs (LeagueDB.refile)."""
 
-from scorebox.store.queries import _GAME_SQL
+from scorebox.store.queries import GAME_SQL
 from scorebox_core import games
 
 # The side that plays for the club whose box holds the match when both sides are that
@@ -47,7 +47,7 @@ def _views(day):
     both sides are one club's; else a row for each side's club, seen from that side. day:
     the SQL of its day."""
     return (
-        "SELECT coalesce(g.club_id, b.club_id) AS club_id, " + _GAME_SQL + " AS game, " + day + " AS day, "
+        "SELECT coalesce(g.club_id, b.club_id) AS club_id, " + GAME_SQL + " AS game, " + day + " AS day, "
         "CASE WHEN m.winner = 'draw' THEN 'D' WHEN g.side IS NULL AND m.winner IN "
         + HOME_SIDES
         + " OR m.winner = g.side "
@@ -90,7 +90,7 @@ def _keep(day):
         + SIDE_CLUB
         + "WHERE x.match_id BETWEEN ?1 AND ?2 ON CONFLICT DO NOTHING",
         "INSERT INTO league_match_sides (match_id, side, position, archer_id, game, day, outcome) "
-        "SELECT x.match_id, x.side, x.position, a.id, " + _GAME_SQL + ", " + day + ", "
+        "SELECT x.match_id, x.side, x.position, a.id, " + GAME_SQL + ", " + day + ", "
         "CASE WHEN m.winner = x.side THEN 'W' WHEN m.winner = 'draw' THEN 'D' WHEN m.winner IS NOT NULL THEN 'L' END "
         "FROM match_archers x JOIN matches m ON m.id = x.match_id "
         + CLUB_OF
@@ -107,7 +107,7 @@ def _keep(day):
         + _ADDED,
         # the report's count: each match once, whatever its clubs (refile leaves it as it is)
         "INSERT INTO league_match_totals AS t (season_id, game, matches) SELECT z.id, game, count(*) FROM "
-        "(SELECT " + _GAME_SQL + " AS game, " + day + " AS day FROM matches m " + CLUB_OF + "WHERE m.id BETWEEN ?1 "
+        "(SELECT " + GAME_SQL + " AS game, " + day + " AS day FROM matches m " + CLUB_OF + "WHERE m.id BETWEEN ?1 "
         "AND ?2) AS v " + BUCKETS + "GROUP BY 1, 2 ON CONFLICT (season_id, game) DO UPDATE SET matches = "
         "t.matches + EXCLUDED.matches",
         "INSERT INTO league_archer_totals AS t (archer_id, season_id, game, " + COUNTS + ") "
