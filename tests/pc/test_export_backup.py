@@ -58,7 +58,7 @@ def test_restore_refuses_unsound_files(tmp_path, capsys):
     # A Scorebox store from the future.
     future = make(tmp_path, "future.sqlite")
     db = sqlite3.connect(future)
-    db.execute("PRAGMA user_version = 99")
+    db.execute("UPDATE scorebox_version SET version_num = 'store_9_0'")
     db.commit()
     db.close()
     # A damaged store: the b-tree page headers of its tables and indexes overwritten.

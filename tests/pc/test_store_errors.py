@@ -31,8 +31,10 @@ def test_not_a_store(tmp_path):
 
 def test_a_newer_schema(tmp_path):
     path = str(tmp_path / "new.sqlite")
+    Store(path).close()
     db = sqlite3.connect(path)
-    db.execute("PRAGMA user_version = 99")
+    db.execute("UPDATE scorebox_version SET version_num = 'store_9_0'")  # a later scorebox's
+    db.commit()
     db.close()
     with pytest.raises(errors.SchemaMismatch, match="newer than this scorebox"):
         Store(path)

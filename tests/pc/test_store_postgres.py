@@ -188,7 +188,7 @@ def test_an_unreachable_server_is_one_line_without_the_password(tmp_path, capsys
 def test_a_newer_schema_is_refused(pg_url):
     open_store(pg_url, create=True).close()
     with psycopg.connect(pg_url, autocommit=True) as db:
-        db.execute("UPDATE scorebox_version SET version = 99")
+        db.execute("UPDATE scorebox_version SET version_num = 'store_9_0'")  # a later scorebox's
     with pytest.raises(SchemaMismatch, match="newer than this scorebox"):
         open_store(pg_url)
 

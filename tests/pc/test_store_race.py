@@ -1,12 +1,12 @@
 """Two commands opening a new store at once (issue 13, item 17): both see it migrated, none
 fails "table devices already exists". The schema version is read inside the write
-transaction. Real processes, a real SQLite file or PostgreSQL database (issue 26), started
-together at a barrier."""
+transaction (Alembic's, under the store's write lock). Real processes, a real SQLite file or
+PostgreSQL database (issue 26), started together at a barrier."""
 
 import multiprocessing
 
 from scorebox.store import access
-from scorebox.store.schema import SCHEMA_VERSION
+from scorebox.store.migrate import STORE
 
 pytest_plugins = ("pgserver",)  # store_at: a file of SQLite's, then a PostgreSQL database
 TRIALS = 15
@@ -16,7 +16,7 @@ def open_store(path, barrier, out):
     barrier.wait()
     try:
         s = access.open_store(path, create=True)
-        out.put(s.db.execute("PRAGMA user_version").fetchone()[0])
+        out.put(s.db.execute("SELECT version_num FROM scorebox_version").fetchone()[0])
         s.close()
     except Exception as e:
         out.put(repr(e))
@@ -35,4 +35,4 @@ def test_two_commands_opening_a_new_store_at_once(store_at, tmp_path, request):
         got = [out.get(timeout=30), out.get(timeout=30)]
         for p in procs:
             p.join(timeout=30)
-        assert got == [SCHEMA_VERSION, SCHEMA_VERSION], got
+        assert got == [STORE.head, STORE.head], got

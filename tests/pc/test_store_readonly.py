@@ -20,7 +20,6 @@ from bothstore import both_games
 from test_faults_left import as_other_user
 
 from scorebox.store import backup
-from scorebox.store.schema import SCHEMA_VERSION
 
 SCRIPT = (
     'mount -t tmpfs -o size=4m scorebox-ro "$1" || exit 99; cp "$2" "$1/club.sqlite"; '
@@ -111,15 +110,16 @@ def test_a_restore_onto_a_store_on_a_read_only_medium_is_one_line(tmp_path, club
     assert left == ["club.sqlite"]  # not moved aside as "damaged", no copy beside it
 
 
-def test_an_older_store_on_a_read_only_medium_is_one_line(tmp_path, club):
-    """It cannot be brought up to the current schema there: said, not read half-way."""
+def test_a_file_with_no_store_yet_on_a_read_only_medium_is_one_line(tmp_path, club):
+    """Its schema cannot be made there: said, not read half-way."""
+    os.remove(club)
     db = sqlite3.connect(club)
-    db.execute("PRAGMA user_version = %d" % (SCHEMA_VERSION - 1))
+    db.execute("CREATE TABLE notes (x)")  # SQLite's, but no store in it yet
     db.commit()
     db.close()
     status, out, err, left = on_read_only(tmp_path, club, "matches", "--db", "{stick}/club.sqlite")
     one_line(status, err)
-    assert "older schema" in err, err
+    assert "no Scorebox store" in err, err
 
 
 @pytest.mark.parametrize("where", ["store", "folder"])

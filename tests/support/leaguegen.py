@@ -31,6 +31,7 @@ one match to the next (each copy's header carries its pool match's face).
 """
 
 import datetime
+import glob
 import hashlib
 import json
 import os
@@ -94,19 +95,15 @@ def inputs_hash(count, pool=POOL):
     matches' model, the store's schema and archers' figures, the league's tables and what
     they keep: a change made in place, without a new version, counts too), and the sizes."""
     from scorebox.league import db, keep
-    from scorebox.league import schema as league_schema
-    from scorebox.store import schema
+    from scorebox.store import migrate, tables
 
     h = hashlib.sha256(("%d %d %d %d" % (count, pool, CLUBS, BOXES)).encode())
     here = os.path.dirname(os.path.abspath(__file__))
     paths = [os.path.join(here, f) for f in ("leaguegen.py", "storegen.py", "corpus.py", "ttt_history.py")]
-    for path in paths + [
-        schema.__file__,
-        figures.__file__,
-        db.__file__,
-        keep.__file__,
-        league_schema.__file__,
-    ]:
+    migrations = [
+        sorted(glob.glob(os.path.join(s.scripts, "**", "*.py"), recursive=True)) for s in (migrate.STORE, db.LEAGUE)
+    ]
+    for path in paths + [tables.__file__, figures.__file__, db.__file__, keep.__file__] + sum(migrations, []):
         with open(path, "rb") as f:
             h.update(f.read())
     return h.hexdigest()[:16]

@@ -1,11 +1,12 @@
 """A league on its PostgreSQL store (docs/league.md): its accounts (the clubs and their
 tokens' hashes, which club each box belongs to, the log of every push), its seasons, and
 what its pages read (the standings, the archers across clubs, a club's page), kept as
-matches are stored. Its tables are league/schema.py's, made here in a write transaction of
-the store's so that two commands never make them at once; what is kept is league/keep.py's
+matches are stored. Its tables are league/migrations', made here under the store's write lock
+(Store.upgrade) so that two commands never make them at once; what is kept is league/keep.py's
 SQL. It works through the Store's connection and transactions, and is told of a push's new
 matches by add_checked's on_stored (keep)."""
 
+import os
 import time
 
 from scorebox.league.keep import (
@@ -21,9 +22,14 @@ from scorebox.league.keep import (
     SIDE_CLUB,
     TAKE_BACK,
 )
-from scorebox.league.schema import LEAGUE_VERSION, SCHEMA
 from scorebox.store.errors import StoreError
+from scorebox.store.migrate import Schema
 from scorebox.store.queries import listed
+
+# The league's tables (league/migrations), beside the club store's on its database.
+LEAGUE = Schema(
+    "league", os.path.join(os.path.dirname(os.path.abspath(__file__)), "migrations"), "league_version", "league_1_0"
+)
 
 # The standings' points rule (docs/league.md): 2 a win, 1 a draw, 0 a loss.
 WIN_POINTS, DRAW_POINTS = 2, 1
@@ -40,23 +46,7 @@ class LeagueDB:
             )
         self.store = store
         self.db = store.db
-        if self._version() != LEAGUE_VERSION:
-            with store.transaction():
-                self._make()
-
-    def _version(self):
-        if self.db.execute("SELECT to_regclass('league_version')").fetchone()[0] is None:
-            return 0
-        return self.db.execute("SELECT version FROM league_version").fetchone()[0]
-
-    def _make(self):
-        have = self._version()  # again under the lock: another command may have made them
-        if have > LEAGUE_VERSION:
-            raise StoreError(
-                "%s: league schema %d is newer than this scorebox's (%d)" % (self.store.path, have, LEAGUE_VERSION)
-            )
-        if have == 0:
-            self.db.script(SCHEMA)
+        store.upgrade(LEAGUE)
 
     # --- what is kept as matches are stored ---------------------------------------------------
     def keep(self, first, last, sides_clubs=None):

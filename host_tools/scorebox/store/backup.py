@@ -15,16 +15,14 @@ import time
 from scorebox.store import files, lock
 from scorebox.store.checks import check
 from scorebox.store.errors import CannotWrite, NoStore, NotAStore, Refused, StoreError
-from scorebox.store.schema import SCHEMA_VERSION, migrate, schema_problems
+from scorebox.store.migrate import STORE
+from scorebox.store.schema import schema_problems
 from scorebox.store.sqlite import Store
 from scorebox.store.urls import is_url, shown
 from scorebox.text import plural
 
 MAGIC = b"SQLite format 3\x00"
-TABLES = {
-    1: ("devices", "archers", "matches", "match_archers", "games", "turns", "arrows"),
-    2: ("quarantine",),
-}
+TABLES = ("devices", "archers", "matches", "match_archers", "games", "turns", "arrows", "quarantine")
 REPLAY_CHECK = 50  # newest matches replayed by the rules core when a file is checked
 _AS_IT_WAS = "free disk space, then try again; nothing was restored, the store is as it was"
 UNREAD = ("cannot read", "cannot open")  # problems() that say nothing of the file's contents
@@ -51,14 +49,13 @@ def problems(path, replay=REPLAY_CHECK):
         bad = [r[0] for r in db.execute("PRAGMA integrity_check") if r[0] != "ok"]
         if bad:
             return ["integrity check: %s" % b for b in bad[:10]]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version < 1:
-            return ["not a Scorebox store (no schema version)"]
-        if version > SCHEMA_VERSION:
-            return ["store schema %d is newer than this scorebox (%d): upgrade scorebox" % (version, SCHEMA_VERSION)]
         have = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        need = [t for v in sorted(TABLES) if v <= version for t in TABLES[v]]
-        missing = [t for t in need if t not in have]
+        version = STORE.revision(db, STORE.version_table in have)
+        if version is None:
+            return ["not a Scorebox store (no schema version)"]
+        if not STORE.knows(version):
+            return ["store schema %s is newer than this scorebox (%s): upgrade scorebox" % (version, STORE.head)]
+        missing = [t for t in TABLES if t not in have]
         if missing:
             return ["not a Scorebox store: no table %s" % ", ".join(missing)]
         other = schema_problems(db)  # no triggers, views or other objects; every table as ours
@@ -292,9 +289,10 @@ def _swap(store_path, src_path, keep_old):
 
 def _replace_rows(db):
     """Inside db's write transaction: drop main's tables, make the attached backup's (its
-    schema is a Scorebox store's, problems() checked) and copy their rows, then bring an
-    older backup up to the current schema in the same transaction: a sync waiting for the
-    lock writes into the current schema, never into the backup's."""
+    schema is this scorebox's, problems() checked: 1.0's is the only one) and copy their rows,
+    its version table's too. A later schema brings an older backup up to date here, in the
+    same transaction: a sync waiting for the lock writes into the current schema, never into
+    the backup's."""
     kinds = ("view", "trigger", "table")
     mine = db.execute("SELECT type, name FROM main.sqlite_master WHERE name NOT LIKE 'sqlite^_%' ESCAPE '^'")
     for kind, name in sorted(mine.fetchall(), key=lambda r: kinds.index(r[0]) if r[0] in kinds else -1):
@@ -309,7 +307,3 @@ def _replace_rows(db):
         if kind == "table":
             q = name.replace('"', '""')
             db.execute('INSERT INTO main."%s" SELECT * FROM backup."%s"' % (q, q))
-    version = db.execute("PRAGMA backup.user_version").fetchone()[0]
-    db.execute("PRAGMA main.user_version = %d" % version)
-    for newer in range(version + 1, SCHEMA_VERSION + 1):
-        migrate(db, newer)

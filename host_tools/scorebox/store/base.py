@@ -34,6 +34,9 @@ class Store(Protocol):
     def transaction(self) -> AbstractContextManager:
         """One write transaction: all written inside it is stored, or none; inside another, part of it."""
 
+    def upgrade(self, schema):
+        """Bring schema (store/migrate.py's: the store's own as it opens, a league's) up to date."""
+
     def identity(self):
         """The store's own id: the box it syncs remembers it."""
 

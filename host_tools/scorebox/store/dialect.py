@@ -2,15 +2,14 @@
 store's shared parts write (queries.py, rosterdb.py, historydb.py, rows.py, sqlite.py) is
 made PostgreSQL's, for store/postgres.py.
 
-Three kinds of difference, each in one place here:
+Two kinds of difference, each in one place here (the schema is declared once, store/tables.py,
+and each database makes it in its own words: store/migrations):
 - the statement's text (`pg_sql`): placeholders (`?`, `?N` as `%s`), a few words SQLite
   has and PostgreSQL spells otherwise (REWRITES), a subquery's name; an INSERT of many
   rows (executemany's) as COPY (`pg_copy`, `pg_staged`), not a statement a row;
 - SQLite's functions the queries call (json_extract, json_group_array, group_concat,
   strftime, sum of a truth value): defined in the PostgreSQL store itself (FUNCTIONS), with
-  SQLite's meaning, so that the queries stay one text for both;
-- the schema: the same migrations (schema.py's migrate), their column types and SQLite's
-  own words rewritten as any statement's, so that both stores have the same versions.
+  SQLite's meaning, so that the queries stay one text for both.
 """
 
 import functools
@@ -27,35 +26,15 @@ REWRITES = (
     (re.compile(r"^BEGIN IMMEDIATE$"), "BEGIN"),  # the write lock: postgres.py takes it before BEGIN
     # a truth value as a number where a CASE gives numbers otherwise (SQLite's are 0 and 1)
     (re.compile(r"\bTHEN (\w+(?:\.\w+)?) IS NOT NULL\b"), r"THEN CASE WHEN \1 IS NULL THEN 0 ELSE 1 END"),
-    # the schema's version (SQLite's user_version): a table of the store's (FUNCTIONS)
-    (re.compile(r"^PRAGMA (?:main\.)?user_version = (\d+)$"), r"UPDATE scorebox_version SET version = \1"),
-    (re.compile(r"^PRAGMA (?:main\.)?user_version$"), "SELECT version FROM scorebox_version"),
-    # The migrations' DDL (schema.py). A row id is the highest one plus one, as SQLite's
-    # INTEGER PRIMARY KEY: store/rows.py gives ids itself under the write lock, so a
-    # sequence would fall behind it.
-    (
-        re.compile(r"^(\s*CREATE TABLE (\w+) \(\s*id) INTEGER PRIMARY KEY"),
-        r"\1 BIGINT PRIMARY KEY DEFAULT scorebox_next_id('\2')",
-    ),
-    (re.compile(r"\bINTEGER\b"), "BIGINT"),  # SQLite's integers are 64-bit
-    (re.compile(r"\bREAL\b"), "DOUBLE PRECISION"),
-    (re.compile(r"\bBLOB\b"), "BYTEA"),
-    (re.compile(r"\)\s*WITHOUT ROWID\s*$"), ")"),
-    # A piece's bytes can be longer than a B-tree index row: a piece is told by their hash.
-    (
-        re.compile(r"UNIQUE \(device_id, file, \"offset\", data\)"),
-        'data_md5 TEXT GENERATED ALWAYS AS (md5(data)) STORED, UNIQUE (device_id, file, "offset", data_md5)',
-    ),
-    (re.compile(r"lower\(hex\(randomblob\(8\)\)\)"), "substr(replace(gen_random_uuid()::text, '-', ''), 1, 16)"),
 )
 _SUBQUERY = re.compile(r"\bFROM \(")
 _ALIASED = re.compile(r"\s*(AS\s|[a-z_]\w*)")  # the queries write keywords in capitals, names in small letters
 
-# SQLite's functions the shared queries call, with SQLite's meaning, and the store's schema
-# version (SQLite's PRAGMA user_version). Made with the first migration, in its transaction.
+# SQLite's functions the shared queries call, with SQLite's meaning, and the next id of a
+# table whose rows the store numbers itself (a row's id given when none is: rows.py gives a
+# batch's ids under the write lock, which a sequence would not follow). Made by the store's
+# first migration (store/migrations), in its transaction.
 FUNCTIONS = r"""
-CREATE TABLE scorebox_version (version INTEGER NOT NULL);
-INSERT INTO scorebox_version VALUES (0);
 CREATE FUNCTION scorebox_next_id(t regclass) RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE n bigint;
 BEGIN

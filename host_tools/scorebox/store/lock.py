@@ -243,6 +243,16 @@ class Connection(sqlite3.Connection):
                 raise _gave_up(self.store) from None
             raise
 
+    # The DB-API's commit and rollback (SQLAlchemy's, for the migrations: store/sqlite.py's
+    # upgrade) as the statements, so that the writer's note goes with the transaction.
+    def commit(self):
+        if self.in_transaction:
+            self.execute("COMMIT")
+
+    def rollback(self):
+        if self.in_transaction:
+            self.execute("ROLLBACK")
+
     def close(self):
         release(self.store)
         super().close()

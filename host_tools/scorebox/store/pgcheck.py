@@ -9,6 +9,7 @@ recognised is shown as the server gave it.
 
 import psycopg
 
+from scorebox.store.migrate import STORE
 from scorebox.store.urls import shown
 
 # (what the server says, what is missing, what to do): the first that matches is said.
@@ -48,9 +49,9 @@ def check(url):
         role, name = db.execute("SELECT current_user, current_database()").fetchone()
         version = db.execute("SHOW server_version").fetchone()[0]
         where = "database %s on PostgreSQL %s" % (name, version)
-        if db.execute("SELECT to_regclass('scorebox_version')").fetchone()[0] is not None:
-            have = db.execute("SELECT version FROM scorebox_version").fetchone()[0]
-            return True, "%s: the store is there (schema %d), opened as role %s" % (where, have, role)
+        if db.execute("SELECT to_regclass(%s)", (STORE.version_table,)).fetchone()[0] is not None:
+            have = db.execute("SELECT version_num FROM %s" % STORE.version_table).fetchone()
+            return True, "%s: the store is there (schema %s), opened as role %s" % (where, have and have[0], role)
         try:
             # The store makes its tables on first use: that right, tried and taken back.
             with db.transaction(force_rollback=True):

@@ -20,8 +20,9 @@ transition table cannot name its columns): one indexed query over the rows it ch
 
 What a foreign key also does, a lock on the row referred to while the writing transaction
 lasts, the store's write lock does (postgres.py: one writer at a time); SQL written to the
-server without it has only the checks. The SQLite store keeps its foreign keys: both refuse
-the same rows (tests/pc/test_store_refs.py)."""
+server without it has only the checks. The store's first migration makes the triggers
+(store/migrations), its tables made without those three foreign keys (store/tables.py). The
+SQLite store keeps its foreign keys: both refuse the same rows (tests/pc/test_store_refs.py)."""
 
 # (table, its column, the table it refers to, what deleting that one's row does)
 REFS = (
@@ -104,26 +105,3 @@ def unmatched(table, column, parent):
         parent,
         column,
     )
-
-
-def make(db):
-    """The three foreign keys made triggers, inside the caller's write transaction: at a
-    new store, and after a migration that makes one of their tables again (its foreign keys
-    new, its triggers gone with the old table)."""
-    db.script(FUNCTIONS)
-    for table, column, parent, _ in REFS:
-        for key in _keys(db, table, column, parent):
-            db.execute('ALTER TABLE %s DROP CONSTRAINT "%s"' % (table, key))
-    for sql in TRIGGERS.values():
-        db.execute(sql)
-
-
-def _keys(db, table, column, parent):
-    """The names of table's foreign keys from column to parent."""
-    rows = db.execute(
-        "SELECT c.conname FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid "
-        "AND a.attnum = ANY(c.conkey) WHERE c.contype = 'f' AND c.conrelid = to_regclass(?) "
-        "AND c.confrelid = to_regclass(?) AND a.attname = ?",
-        (table, parent, column),
-    )
-    return [r[0] for r in rows.fetchall()]

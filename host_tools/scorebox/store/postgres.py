@@ -18,10 +18,10 @@ import time
 import psycopg
 from psycopg.adapt import Dumper, Loader
 
-from scorebox.store import lock, pgrefs
-from scorebox.store.dialect import COLUMN_TYPES, FUNCTIONS, pg_copy, pg_sql, pg_staged
-from scorebox.store.errors import CannotWrite, NoStore, SchemaMismatch, StoreError, StoreFull, StoreLocked
-from scorebox.store.schema import SCHEMA_VERSION, migrate
+from scorebox.store import lock
+from scorebox.store.dialect import COLUMN_TYPES, pg_copy, pg_sql, pg_staged
+from scorebox.store.errors import CannotWrite, NoStore, StoreError, StoreFull, StoreLocked
+from scorebox.store.migrate import STORE
 from scorebox.store.sqlite import Store as SQLiteStore
 from scorebox.store.urls import shown
 
@@ -193,37 +193,41 @@ class Store(SQLiteStore):
     def __init__(self, url, create=True):
         self.path = shown(url)
         self.new = False  # a database is never discarded
+        self._url = url
         self.db = Connection(url)
         try:
-            self._migrate(create)
+            if not create and self._revision(STORE) is None:
+                raise NoStore(self.path)
+            self.upgrade(STORE)
         except BaseException:
             self.db.close()
             raise
 
-    def _version(self):
-        if self.db.execute("SELECT to_regclass('scorebox_version')").fetchone()[0] is None:
-            return 0
-        return self.db.execute("PRAGMA user_version").fetchone()[0]
+    def _revision(self, schema):
+        made = self.db.execute("SELECT to_regclass(?)", (schema.version_table,)).fetchone()[0] is not None
+        return schema.revision(self.db, made)
 
-    def _migrate(self, create=True):
-        have = self._version()
-        if have > SCHEMA_VERSION:
-            raise SchemaMismatch(
-                "%s: store schema %d is newer than this scorebox (%d): upgrade scorebox"
-                % (self.path, have, SCHEMA_VERSION)
-            )
-        if have == SCHEMA_VERSION:
+    def upgrade(self, schema):
+        """Bring schema (store/migrate.py's; the store's own, STORE, as it opens; a league's:
+        league/db.py) up to date, in one write transaction: Alembic's, on a connection of
+        SQLAlchemy's under the store's write lock, which reads the version again under it
+        (another command may have made the same new store)."""
+        if schema.current(self._revision(schema), self.path):
             return
-        if have == 0 and not create:
-            raise NoStore(self.path)
+        from sqlalchemy import create_engine, exc, pool
 
-        with self.transaction():
-            now = self._version()  # again under the lock: another command may have migrated it
-            if now == 0:
-                self.db.script(FUNCTIONS)
-            for version in range(now + 1, SCHEMA_VERSION + 1):
-                migrate(self.db, version)  # SQLite's migration, each statement made PostgreSQL's (dialect.py)
-            pgrefs.make(self.db)  # three foreign keys checked once a statement
+        engine = create_engine(
+            "postgresql+psycopg://", creator=lambda: psycopg.connect(self._url), poolclass=pool.NullPool
+        )
+        try:
+            with engine.begin() as conn:
+                conn.exec_driver_sql("SELECT set_config('lock_timeout', %s, true)", ("%dms" % (lock.LOCK_WAIT * 1000),))
+                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+                schema.upgrade(conn)
+        except exc.DBAPIError as e:
+            raise _error(e.orig, self.path) from None
+        finally:
+            engine.dispose()
 
     def discard_if_empty(self):
         """Close: a PostgreSQL store is a database a league made, never removed here."""
@@ -249,5 +253,5 @@ class Store(SQLiteStore):
     def check(self):
         """Problems in the store: the server keeps its keys and pages itself (no SQLite
         integrity check); what is checked is that it is of this scorebox's version."""
-        have = self._version()
-        return [] if have == SCHEMA_VERSION else ["store schema %d, this scorebox's %d" % (have, SCHEMA_VERSION)]
+        have = self._revision(STORE)
+        return [] if have == STORE.head else ["store schema %s, this scorebox's %s" % (have, STORE.head)]

@@ -19,10 +19,10 @@ from scorebox.store.checks import check, match_digest
 from scorebox.store.errors import CannotWrite, NoStore, NotAStore, NotFound, Refused, SchemaMismatch, StoreFull
 from scorebox.store.historydb import HistoryDB
 from scorebox.store.lock import kind
+from scorebox.store.migrate import STORE
 from scorebox.store.queries import SCORE_SQL, Queries, log_games, score
 from scorebox.store.rosterdb import RosterDB
 from scorebox.store.rows import Rows
-from scorebox.store.schema import SCHEMA_VERSION, migrate
 from scorebox_core import games
 
 
@@ -53,7 +53,7 @@ class Store(Queries, RosterDB, HistoryDB):
             # WAL. SQLite's busy wait does not cover this switch: a new store that another
             # command is switching at the same moment is "locked", waited for like any lock.
             self.db.execute("PRAGMA journal_mode = WAL")
-            self._migrate()
+            self.upgrade(STORE)
         except sqlite3.DatabaseError as e:
             if kind(e) not in ("readonly", "cantopen"):
                 raise NotAStore("%s: not a Scorebox store (%s)" % (path, e))
@@ -85,14 +85,24 @@ class Store(Queries, RosterDB, HistoryDB):
                     "not yet in the store; open it once where it can be written" % (self.path, why)
                 )
             self._connect_as(uri + "immutable=1")
-        have = self.db.execute("PRAGMA user_version").fetchone()[0]
-        if have < SCHEMA_VERSION:
+        have = self._revision(STORE)
+        try:
+            current = STORE.current(have, self.path)  # a newer schema is refused as on any medium
+        except SchemaMismatch:
+            self.db.close()
+            raise
+        if have is None:
             self.db.close()
             raise CannotWrite(
-                "%s: the store is of an older schema (%d) and cannot be brought up to date where it cannot "
+                "%s: no Scorebox store in it yet, and one cannot be made where it cannot be written (%s)"
+                % (self.path, why)
+            )
+        if not current:
+            self.db.close()
+            raise CannotWrite(
+                "%s: the store is of an older schema (%s) and cannot be brought up to date where it cannot "
                 "be written (%s): open it once where it can be written" % (self.path, have, why)
             )
-        self._migrate()  # a newer schema is refused as on any medium
 
     def _connect_as(self, uri):
         db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=lock.TRY, factory=lock.Connection)
@@ -112,7 +122,9 @@ class Store(Queries, RosterDB, HistoryDB):
         is removed, with the folders made for it, so a mistyped --db leaves nothing behind."""
         tables = [r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         empty = self.new and not any(
-            self.db.execute('SELECT 1 FROM "%s" LIMIT 1' % t).fetchone() for t in tables if t != "store_info"
+            self.db.execute('SELECT 1 FROM "%s" LIMIT 1' % t).fetchone()
+            for t in tables
+            if t not in ("store_info", STORE.version_table)  # made with the store itself
         )
         self.close()
         if not empty:
@@ -132,10 +144,13 @@ class Store(Queries, RosterDB, HistoryDB):
 
     def _rollback(self, e):
         """End a failed write transaction. SQLite has already rolled it back after a full
-        disk (a second ROLLBACK would hide why with "no transaction is active"); a store
-        that cannot be written becomes one CannotWrite line."""
+        disk (a second ROLLBACK would hide why with "no transaction is active")."""
         if self.db.in_transaction:
             self.db.execute("ROLLBACK")
+        self._cannot_write(e)
+
+    def _cannot_write(self, e):
+        """A write SQLite refused for want of room or permission is one line of its kind."""
         if kind(e) in ("full", "readonly"):
             raise (StoreFull if kind(e) == "full" else CannotWrite)(
                 "%s: cannot write the store (%s): free disk space or check the file's permissions, "
@@ -164,26 +179,36 @@ class Store(Queries, RosterDB, HistoryDB):
     def __exit__(self, *exc):
         self.close()
 
-    def _migrate(self):
-        have = self.db.execute("PRAGMA user_version").fetchone()[0]
-        if have > SCHEMA_VERSION:
-            raise SchemaMismatch(
-                "%s: store schema %d is newer than this scorebox (%d): upgrade scorebox"
-                % (self.path, have, SCHEMA_VERSION)
-            )
-        for version in range(have + 1, SCHEMA_VERSION + 1):
-            self.db.execute("BEGIN IMMEDIATE")
-            # Read again inside the write transaction: another command opening the same new
-            # store may have migrated it meanwhile.
-            if self.db.execute("PRAGMA user_version").fetchone()[0] >= version:
-                self.db.execute("COMMIT")
-                continue
-            try:
-                migrate(self.db, version)
-                self.db.execute("COMMIT")
-            except BaseException as e:
-                self._rollback(e)
-                raise
+    def _revision(self, schema):
+        made = self.db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (schema.version_table,)
+        ).fetchone()
+        return schema.revision(self.db, made is not None)
+
+    def upgrade(self, schema):
+        """Bring schema (store/migrate.py's; the store's own, STORE, as it opens) up to date, in
+        one write transaction: Alembic's, on a connection of SQLAlchemy's over the store's own
+        kind (store/lock.py: the wait for another writer, the writer's note), which reads the
+        version again under the lock (another command may have made the same new store)."""
+        if schema.current(self._revision(schema), self.path):
+            return
+        from sqlalchemy import create_engine, event, exc, pool
+
+        def connect():
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=lock.TRY, factory=lock.Connection)
+            db.store = self.path
+            return db
+
+        engine = create_engine("sqlite://", creator=connect, poolclass=pool.NullPool)
+        event.listen(engine, "begin", lambda conn: conn.connection.dbapi_connection.execute("BEGIN IMMEDIATE"))
+        try:
+            with engine.begin() as conn:
+                schema.upgrade(conn)
+        except exc.DBAPIError as e:
+            self._cannot_write(e.orig)
+            raise e.orig from None
+        finally:
+            engine.dispose()
 
     # --- writing -----------------------------------------------------------------------
     def device(self, uid, firmware=None):

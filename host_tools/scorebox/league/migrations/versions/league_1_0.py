@@ -1,18 +1,19 @@
-"""A league's tables on its PostgreSQL store, beside the store's own (store/schema.py): its
-clubs and their tokens' hashes, which club each box belongs to, the log of every push, its
-seasons, its archers (a club's name) and what its pages read, kept as matches are stored
-(league/keep.py). Made by the first `scorebox league add-club` or `scorebox serve
---league` (LeagueDB), not a migration of the store's: a club's SQLite store never holds
-accounts, and its backups' schema check would have to allow them. LEAGUE_VERSION is their
-version, for a later change."""
+"""Scorebox 1.0's league: the baseline of a league's own tables on its PostgreSQL store, beside
+the club store's (store/migrations, made first: its matches and archers are referred to here).
+Its clubs and their tokens' hashes, which club each box belongs to, the log of every push,
+its seasons, its archers (a club's name) and what its pages read, kept as matches are stored
+(league/keep.py). Never edited once released: a later change comes with a migration of its
+own and a test that opens a 1.0 league.
+"""
 
-LEAGUE_VERSION = 1
+from alembic import op
 
-# The league's tables at 1.0, their baseline. A later version adds an upgrade beside it (from
-# N-1 to N) and a test that opens a 1.0 league.
-SCHEMA = """
-CREATE TABLE league_version (version INTEGER NOT NULL);
-INSERT INTO league_version VALUES (1);
+revision = "league_1_0"
+down_revision = None
+branch_labels = None
+depends_on = None
+
+TABLES = """
 CREATE TABLE league_clubs (
     id BIGSERIAL PRIMARY KEY,
     name TEXT NOT NULL UNIQUE,
@@ -117,5 +118,8 @@ CREATE TABLE league_match_totals (
     game TEXT NOT NULL,
     matches BIGINT NOT NULL,
     PRIMARY KEY (season_id, game)
-);
-"""
+);"""
+
+
+def upgrade():
+    op.get_bind().exec_driver_sql(TABLES)

@@ -1,0 +1,1 @@
+"""Alembic scripts: store/migrate.py runs them."""
