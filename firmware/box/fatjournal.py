@@ -6,8 +6,8 @@ take (need, matches_left) and a group's second copy going with the first (remove
 
 import os
 
-from box.fatlayout import COPY, MIRROR, PAD, SPARE
 from box.twin import Twin
+from scorebox_core.fatlayout import COPY, MIRROR, PAD, SPARE
 from scorebox_core.journal import JournalError, group_first
 
 

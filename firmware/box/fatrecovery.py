@@ -9,8 +9,8 @@ import os
 
 from box import kept
 from box.fatjournal import Group
-from box.fatlayout import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING, STORE_COPY, ring_size, slots_for
 from box.twin import CHUNK, file_size, fill, is_blank
+from scorebox_core.fatlayout import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING, STORE_COPY, ring_size, slots_for
 from scorebox_core.journal import ACK_FILE, JournalError, group_first, group_name
 
 

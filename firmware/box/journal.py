@@ -241,7 +241,7 @@ class Journal(Reader):
         n = 0
         names = [""]
         if FAT:  # its second copy goes with it
-            from box.fatlayout import MIRROR
+            from scorebox_core.fatlayout import MIRROR
 
             names.append(MIRROR + "/")
         for i in range(len(g) - 1):

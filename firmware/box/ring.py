@@ -11,9 +11,9 @@ the reader's (region, listed), the acknowledgements written in place (save_ack),
 slots may take a new group (usable, ring_space).
 """
 
-from box.fatlayout import ACK_COPY, ACK_ROOM, COPY, PAD, ROOM
 from box.twin import Twin
 from scorebox_core import records as R
+from scorebox_core.fatlayout import ACK_COPY, ACK_ROOM, COPY, PAD, ROOM
 from scorebox_core.journal import ACK_FILE, group_first, group_name
 
 

@@ -32,8 +32,8 @@ and box/kept.py too.
 
 import os
 
-from box.fatlayout import PAD, ROOM
 from scorebox_core import records as R
+from scorebox_core.fatlayout import PAD, ROOM
 
 CHUNK = 512  # FAT's sector
 

@@ -106,7 +106,7 @@ MORE = 40  # the event a box rebooted in the middle of the match appends
 # The journal's modules on the box: box/journal.py, what it loads, and on FAT its groups, ring,
 # recovery and the store's copies (made with the ring)
 JOURNAL_MODULES = ("box/__init__.py", "box/journal.py", "box/recovery.py", "box/acks.py") + tuple(
-    "box/%s.py" % m for m in ("fatjournal", "fatlayout", "fatrecovery", "kept", "ring", "twin")
+    "box/%s.py" % m for m in ("fatjournal", "fatrecovery", "kept", "ring", "twin")
 )
 
 
@@ -195,7 +195,7 @@ def firmware_files(twin=True):
     """The firmware code.py needs, as source, [(path on the box, bytes)], and code.py."""
     fw = firmware_dir()
     out = list(core_sources()) + [("boot.py", BOOT)]
-    for rel in ("box/__init__.py", "box/fatlayout.py", "box/twin.py"):
+    for rel in ("box/__init__.py", "box/twin.py"):
         with open(os.path.join(fw, rel), "rb") as f:
             out.append((rel, f.read()))
     code = CODE % {"twin": twin, "header": HEADER, "events": EVENTS, "result": RESULT}

@@ -57,7 +57,8 @@ def _box_journal():
 
     if firmware_dir() not in sys.path:
         sys.path.append(firmware_dir())
-    from box import fatlayout, journal
+    from box import journal
+    from scorebox_core import fatlayout
 
     return journal, fatlayout
 

@@ -13,10 +13,10 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatlayout  # noqa: E402
-from box.fatlayout import PAD  # noqa: E402
 from box.twin import Twin  # noqa: E402
+from scorebox_core import fatlayout  # noqa: E402
 from scorebox_core import records as R  # noqa: E402
+from scorebox_core.fatlayout import PAD  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set
 ROOM = 8192
@@ -190,7 +190,7 @@ def test_the_pcs_decoder_reads_a_copy_as_the_box_does(tmp_path):
 
 
 def test_the_journal_on_fat_keeps_its_newest_group_in_two_copies(tmp_path, on_fat):
-    from box.fatlayout import MIRROR
+    from scorebox_core.fatlayout import MIRROR
 
     j = on_fat.Journal(str(tmp_path))
     j.recover()
@@ -220,7 +220,7 @@ def test_the_journal_on_fat_keeps_its_newest_group_in_two_copies(tmp_path, on_fa
 
 
 def test_a_new_group_on_fat_is_two_new_copies_and_both_go_with_it(tmp_path, on_fat):
-    from box.fatlayout import MIRROR
+    from scorebox_core.fatlayout import MIRROR
 
     j = on_fat.Journal(str(tmp_path), group_bytes=64)  # a new group for each match
     j.recover()

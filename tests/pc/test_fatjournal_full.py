@@ -13,7 +13,8 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatjournal, fatlayout  # noqa: E402
+from box import fatjournal  # noqa: E402
+from scorebox_core import fatlayout  # noqa: E402
 from scorebox_core.journal import JournalError  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set

@@ -20,7 +20,7 @@ from test_fatjournal_slots import (  # noqa: E402
 )
 
 from box import acks, link  # noqa: E402
-from box.fatlayout import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
+from scorebox_core.fatlayout import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
 

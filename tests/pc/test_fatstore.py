@@ -17,10 +17,10 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatlayout  # noqa: E402
 from box import store as S  # noqa: E402
-from box.fatlayout import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY  # noqa: E402
 from box.link import NAME_MAX  # noqa: E402
+from scorebox_core import fatlayout  # noqa: E402
+from scorebox_core.fatlayout import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
 

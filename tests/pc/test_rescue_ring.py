@@ -23,9 +23,9 @@ from scorebox.sync.summary import Summary
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatlayout  # noqa: E402
-from box.fatlayout import ACK_COPY, COPY, FIRST, PAD, RING  # noqa: E402
+from scorebox_core import fatlayout  # noqa: E402
 from scorebox_core import records as R  # noqa: E402
+from scorebox_core.fatlayout import ACK_COPY, COPY, FIRST, PAD, RING  # noqa: E402
 from scorebox_core.ttt import rules as ttt  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots

@@ -76,8 +76,8 @@ def on_fat(files, tmp):
 
         if getattr(journal, "FAT", None) is None:  # not yet kept on FAT
             return files
-        from box.fatlayout import MIRROR
         from box.twin import Twin
+        from scorebox_core.fatlayout import MIRROR
     finally:
         sys.path.remove(firmware.firmware_dir())
     groups = sorted(n for n, _ in files if group_first(n) is not None)

@@ -1,7 +1,6 @@
 """The journal's files on CircuitPython's FAT drive (docs/journal.md, "On FAT"): their folders,
-names and sizes, and how many group slots a ring has. It imports only the shared core: the PC's
-install loads it by its path to make the ring (scorebox/device/cpinstall.py), and the rescue
-reads FIRST, MIRROR and RING from its text (scorebox/sync/rescue.py).
+names and sizes, and how many group slots a ring has. Shared with the PC: its install makes
+the ring (scorebox/device/cpinstall.py), and the rescue finds its files (scorebox/sync/rescue.py).
 """
 
 from scorebox_core import records as R
