@@ -1,4 +1,4 @@
-"""box/twin.py's Twin under CPython (docs/journal.md, "On FAT"): open() takes the copy
+"""box/fat/twin.py's Twin under CPython (docs/journal.md, "On FAT"): open() takes the copy
 that reads further over the other, whatever a cut left (a sector erased, a record half
 written, the second copy a record behind, a copy cut short while it was made), and leaves a
 file that is not a copy alone. The power cuts on the emulated CircuitPython Pico are
@@ -13,7 +13,7 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box.twin import Twin  # noqa: E402
+from box.fat.twin import Twin  # noqa: E402
 from scorebox_core import fatlayout  # noqa: E402
 from scorebox_core import records as R  # noqa: E402
 from scorebox_core.fatlayout import PAD  # noqa: E402
@@ -24,7 +24,7 @@ ROOM = 8192
 
 @pytest.fixture
 def ring_slots():
-    """A drive with no room for the journal's ring of slots (box/ring.py's Ring; its own
+    """A drive with no room for the journal's ring of slots (box/fat/ring.py's Ring; its own
     tests are tests/pc/test_fatjournal_slots.py): its groups as files, each in two copies."""
     return 0
 

@@ -1,4 +1,4 @@
-"""The journal's ring on FAT (box/ring.py, docs/journal.md "On FAT") mended and read after cuts:
+"""The journal's ring on FAT (box/fat/ring.py, docs/journal.md "On FAT") mended and read after cuts:
 a ring file lost or cut short is made again from the other (numbering goes on, every match
 still read and synced); a slot whose first copy's wipe a cut stopped is read whole from the
 second; space() says 100% only when no match fits."""

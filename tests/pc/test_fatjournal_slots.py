@@ -1,4 +1,4 @@
-"""box/ring.py's Ring under CPython with box/journal.py's FAT flag set (docs/journal.md
+"""box/fat/ring.py's Ring under CPython with box/journal.py's FAT flag set (docs/journal.md
 "On FAT"): the journal's space allocated once, as a ring of group slots written in place and
 reused once the PC holds their matches. After the ring is made no file is made, grown,
 renamed or deleted (a new group, an acknowledgement, a slot's reuse); a cut at any write of a

@@ -1,5 +1,5 @@
 """The rescue (`scorebox sync --raw`, and `--drive FOLDER` for a mounted CIRCUITPY drive) of a
-CircuitPython box whose journal is a ring (box/ring.py, docs/journal.md "On FAT"): the
+CircuitPython box whose journal is a ring (box/fat/ring.py, docs/journal.md "On FAT"): the
 ring is made and written here by the box's own code (box/journal.py with its FAT flag, three
 slots, a new group every match), with matches of both games, a slot taken again and a slot's
 wipe cut short (its group then read from the second copy, as the box reads it). Every match

@@ -13,7 +13,7 @@ Step by step (each says what it did; any refusal stops before a byte is written)
     maker's wiring) is kept.
  3. copy what differs, remove what an earlier install wrote and this one no longer has (when
     unchanged), then write INSTALLED, and flush the drive (os.sync).
- 4. the journal's space, allocated once (box/ring.py's Ring, docs/journal.md "On FAT"):
+ 4. the journal's space, allocated once (box/fat/ring.py's Ring, docs/journal.md "On FAT"):
     when the drive has no journal, its two files of 0xFF made, as many group slots as the space
     left holds (10 on a fresh 1 MiB CIRCUITPY), and the two copies of the app's settings and
     roster beside them, so that the box never makes, grows or deletes a file to keep its
@@ -180,7 +180,7 @@ def _read(path):
 
 def make_ring(drive):
     """Make the journal's ring on the drive when it has no journal, and beside it the two
-    copies of the app's settings and roster (box/kept.py's Kept): its slots (0: no room for
+    copies of the app's settings and roster (box/fat/kept.py's Kept): its slots (0: no room for
     two, the box then keeps its groups and settings as files), None when the drive has a
     journal already (its ring, or the group files of one kept without a ring: left as they
     are, as the box's boot leaves them)."""

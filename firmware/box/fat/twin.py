@@ -26,8 +26,8 @@ before and after the records are never written again: the 4 KiB flash sector of 
 then holds only this copy's bytes, as long as the file's clusters follow each other (a file
 made on a drive that is not fragmented).
 
-The file helpers here (file_size, is_blank, fill) serve box/fatjournal.py, box/fatrecovery.py
-and box/kept.py too.
+The file helpers here (file_size, is_blank, fill) serve box/fat/group.py, box/fat/recovery.py
+and box/fat/kept.py too.
 """
 
 import os

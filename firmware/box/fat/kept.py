@@ -5,7 +5,7 @@ which makes its two files with the ring or at the first save.
 
 import os
 
-from box.twin import Twin, file_size, fill, is_blank
+from box.fat.twin import Twin, file_size, fill, is_blank
 from scorebox_core import records as R
 from scorebox_core.fatlayout import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY, STORE_ROOM
 
