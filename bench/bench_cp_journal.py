@@ -1,4 +1,4 @@
-"""The journal on CircuitPython's FAT drive (box/journal.py through box/fatjournal.py,
+"""The journal on CircuitPython's FAT drive (box/journal.py through box/fat/group.py,
 docs/journal.md "On FAT"): an arrow's commit on the emulated CircuitPython Pico, in the match
 tests/cp/test_cp_powercut.py writes (12 events after start_match, each in both copies).
 

@@ -117,10 +117,10 @@ def forget(j):
 
 def save(j):
     """Replace journal.ack: written to journal.ack.tmp, then renamed over it; on FAT with a
-    ring (box/ring.py) written after the others in place, no file made or renamed."""
+    ring (box/fat/ring.py) written after the others in place, no file made or renamed."""
     state = {"floor": j._floor, "acked": j._ranges, "next": j._next}
     if j._slots is not None:
-        from box import ring
+        from box.fat import ring
 
         ring.save_ack(j, R.value_record(R.ACK, state))
         return

@@ -43,7 +43,7 @@ WARN_PERCENT = const(90)
 _TYPICAL = const(256)  # bytes a match is assumed to take until the journal has measured its own
 _ENOSPC = const(28)
 # CircuitPython's drive is FAT, rewritten in place: there a group file is two copies written
-# in place (box/fatjournal.py, box/ring.py, docs/journal.md "On FAT")
+# in place (box/fat/group.py, box/fat/ring.py, docs/journal.md "On FAT")
 FAT = sys.implementation.name == "circuitpython"
 
 
@@ -61,7 +61,7 @@ def _side(side):
 
 def _first():
     """A group's first record's offset in its file: on FAT after the copy's pad, as recovery
-    finds it there (box/fatjournal.py); group_bytes counts the records after it."""
+    finds it there (box/fat/group.py); group_bytes counts the records after it."""
     return R.ERASED_PAD if FAT else 0
 
 
@@ -80,7 +80,7 @@ class Journal(Reader):
         self.group_bytes = group_bytes
         self.reserve_blocks = reserve_blocks
         self._f = None
-        self._slots = None  # on FAT the journal's space allocated once (box/ring.py's Ring)
+        self._slots = None  # on FAT the journal's space allocated once (box/fat/ring.py's Ring)
         super().__init__(root)
 
     def _reset(self):
@@ -105,7 +105,7 @@ class Journal(Reader):
             del recovery  # with the module's last reference gone, the collection frees it
             _unload("box.recovery")
             if FAT:
-                _unload("box.fatrecovery")  # its part on FAT, loaded by recovery.recover
+                _unload("box.fat.recovery")  # its part on FAT, loaded by recovery.recover
 
     def ack(self, numbers):
         """The host holds these matches (a number or a list of numbers): their space is
@@ -122,25 +122,25 @@ class Journal(Reader):
         except OSError:
             pass
         if FAT and group_first(name) is not None:
-            from box import fatjournal
+            from box.fat import group
 
-            fatjournal.remove(self, name)
+            group.remove(self, name)
 
     def _file(self, name):
         """A journal file to read; on FAT with a ring, a slot's group or the acknowledgements
-        are a stretch of its file (box/ring.py)."""
+        are a stretch of its file (box/fat/ring.py)."""
         if self._slots is not None:
-            from box import ring
+            from box.fat import ring
 
             return ring.region(self, name)
         return super()._file(name)
 
     def _group(self, name):
-        """The newest group file, open to append (on FAT its two copies: box/fatjournal.py)."""
+        """The newest group file, open to append (on FAT its two copies: box/fat/group.py)."""
         if FAT:
-            from box import fatjournal
+            from box.fat import group
 
-            return fatjournal.Group(self, name)
+            return group.Group(self, name)
         return open(self._path(name), "ab")
 
     def _close(self):
@@ -154,17 +154,17 @@ class Journal(Reader):
 
     def close(self):
         """Close the open file (not needed for safety: every record is already flushed). On
-        FAT the ring's files stay open (box/fatjournal.py): closing a file written writes its
+        FAT the ring's files stay open (box/fat/group.py): closing a file written writes its
         directory entry, a 4 KiB rewrite a cut could tear (the app closes at an empty battery)."""
         self._close()
 
     def _need(self, bs):
         """Free blocks (of bs bytes) a new group needs: on LittleFS its block, the writer's and
-        the ballast's; on FAT its two copies and some to spare (box/fatjournal.py)."""
+        the ballast's; on FAT its two copies and some to spare (box/fat/group.py)."""
         if FAT:
-            from box import fatjournal
+            from box.fat import group
 
-            return fatjournal.need(bs)
+            return group.need(bs)
         return MIN_FREE_BLOCKS + 1 + (0 if self._ballast else self.reserve_blocks)
 
     def _free_acked(self, rep):
@@ -241,7 +241,7 @@ class Journal(Reader):
         n = 0
         names = [""]
         if FAT:  # its second copy goes with it
-            from box.fatlayout import MIRROR
+            from scorebox_core.fatlayout import MIRROR
 
             names.append(MIRROR + "/")
         for i in range(len(g) - 1):
@@ -280,13 +280,13 @@ class Journal(Reader):
         pct = (total - free) * 100 // (total - MIN_FREE_BLOCKS) if total > MIN_FREE_BLOCKS else 100
         if FAT:  # the matches the newest group's copies hold, and new groups' room: the ring's
             if self._slots is not None:  # slots that may take one, or copies that fit
-                from box import ring
+                from box.fat import ring
 
                 left, pct = ring.ring_space(self, per)
             else:
-                from box import fatjournal
+                from box.fat import group
 
-                left = fatjournal.matches_left(self, bs, free, per)
+                left = group.matches_left(self, bs, free, per)
                 pct = (total - free) * 100 // total
         pct = 100 if pct > 100 or left == 0 else pct
         stored = self._count()
@@ -313,7 +313,7 @@ class Journal(Reader):
             if not new_group:
                 return
             if self._slots is not None:  # the ring's next slot, if its matches are all acknowledged
-                from box import ring
+                from box.fat import ring
 
                 if ring.usable(self, self._slots.next()):
                     return

@@ -209,7 +209,7 @@ class Link:
         runs = acks.listed(self.journal, _int(body, "after", 0) + 1, (1 << 30) - 1, every)
         files = [[name, size] for name, size in journal_files(self.journal.root)]
         if self.journal._slots is not None:  # on FAT, the ring's groups too
-            from box import ring
+            from box.fat import ring
 
             files = sorted(files + [[name, size] for name, size in ring.listed(self.journal)])
         return {"ranges": runs[: frames.MAX_RUNS], "more": len(runs) > frames.MAX_RUNS, "files": files}

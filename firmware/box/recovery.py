@@ -24,7 +24,7 @@ from scorebox_core.journal import ACK_FILE, EXTRAS, QUARANTINE_FILE, RESERVE_FIL
 
 def recover(j, fat):
     """Recover journal j (a box.journal.Journal; fat: its drive is CircuitPython's FAT, where
-    box/fatrecovery.py settles the ring and the newest group); returns its report (Journal.recover)."""
+    box/fat/recovery.py settles the ring and the newest group); returns its report (Journal.recover)."""
     j._close()
     rep = j._begin()
     try:
@@ -33,9 +33,9 @@ def recover(j, fat):
         pass  # it exists
     sizes = _listing(j.root)
     if fat:  # the newest group's two copies made equal first; its size, its records' end
-        from box import fatrecovery  # let go with this module (Journal.recover)
+        from box.fat.recovery import settle  # let go with this module (Journal.recover)
 
-        fatrecovery.settle(j, sizes, rep)
+        settle(j, sizes, rep)
     for nm in sizes:
         if nm.endswith(".tmp") and (group_first(nm[:-4]) is not None or nm[:-4] in (ACK_FILE, RESERVE_FILE)):
             j._remove(nm)  # a replacement cut short: the original is intact

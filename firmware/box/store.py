@@ -4,7 +4,7 @@ Small files on the flash file system, each written whole to a temporary name and
 renamed over the old one (os.rename replaces atomically on LittleFS; never delete first).
 On CircuitPython's FAT drive with the journal's ring (docs/journal.md "On FAT") no file is
 made or renamed: settings and roster are one state kept in place in two copies beside the
-ring (box/kept.py's Kept), and no file of theirs is read.
+ring (box/fat/kept.py's Kept), and no file of theirs is read.
 """
 
 import json
@@ -56,7 +56,7 @@ class Store:
             self.settings[k] = list(v) if isinstance(v, list) else v
         self.kept = None
         if _fat():
-            from box import kept
+            from box.fat import kept
 
             self.kept = kept.Kept(root)
             data = self.kept.read()
@@ -85,7 +85,7 @@ class Store:
 
     def _keep(self, roster):
         """On FAT with a ring: the whole state (roster: the names, None for the kept ones) in place, True
-        (box/kept.py; ValueError past its room, nothing written); else False."""
+        (box/fat/kept.py; ValueError past its room, nothing written); else False."""
         if self.kept is None or not self.kept.ready():
             return False
         if roster is None:

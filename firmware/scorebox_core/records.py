@@ -33,7 +33,7 @@ QUARANTINE = 9  # bytes set aside: offset varint, file name value, then the raw 
 GAP = 10  # where damaged bytes were set aside: their offset and length (varints)
 DAMAGE = 0  # not a record: what scan() reports for a stretch it could not read
 # A journal file on FAT is made at full size with this many 0xFF bytes before and after its
-# records (box/fatjournal.py): a run of 0xFF at least this long at a file's start or end is
+# records (box/fat/group.py): a run of 0xFF at least this long at a file's start or end is
 # that erased flash, not damage. A shorter one (erased bytes where records were: a wiped
 # block, a LittleFS file's torn tail) is damage, set aside like any other.
 ERASED_PAD = 4096
@@ -496,7 +496,7 @@ def scan(read, start=0):
     holds no valid record comes out as (offset, end, DAMAGE, None); reading resumes at the
     next valid record, so one bad record loses only itself. A stretch of ERASED_PAD or more
     0xFF bytes from `start` or to the end is erased flash, not damage (a journal file made at
-    full size on FAT: box/fatjournal.py). read(n) -> bytes gives the file's bytes from `start` on ('' or
+    full size on FAT: box/fat/group.py). read(n) -> bytes gives the file's bytes from `start` on ('' or
     b'' at the end)."""
     buf = b""
     base = start  # file offset of buf[0]

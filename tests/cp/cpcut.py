@@ -20,7 +20,7 @@ from scorebox.device.firmware import firmware_dir
 from scorebox.sim.cp import emu
 
 if firmware_dir() not in sys.path:
-    sys.path.append(firmware_dir())  # box/twin.py on the PC: it runs under CPython too
+    sys.path.append(firmware_dir())  # box/fat/twin.py on the PC: it runs under CPython too
 
 BOOT = b'import storage\nstorage.remount("/", readonly=False)\n'
 HEADER = {"options": {"games": 3}, "archers": ["Ann", "Bob"], "distance": 18, "unit": "m"}
@@ -29,7 +29,7 @@ EVENTS = [5, 70, 9, 137, 14, 256, 14, 200, 33, 258, 7, 96]
 RESULT = {"winner": "A", "games": [2, 1]}
 # code.py: after a boot the records the journal file holds, on the console; on a drive with none
 # yet, the match's records written one by one, each one's return marked in nvm[0:2] (mark k:
-# k records written). TWIN: box/twin.py's copies; else the plain append and flush that
+# k records written). TWIN: box/fat/twin.py's copies; else the plain append and flush that
 # box/journal.py does on LittleFS (all or nothing there), to show what a cut does to it on FAT.
 CODE = """import json, microcontroller, os, supervisor, time
 from scorebox_core import records as R
@@ -37,7 +37,7 @@ while not supervisor.runtime.serial_connected:
     time.sleep(0.01)
 TWIN = %(twin)r
 if TWIN:
-    from box.twin import Twin
+    from box.fat.twin import Twin
     t = Twin("/g000001.tbj", "/tbjb/g000001.tbj")
     t.open()
     data = t.read()
@@ -68,7 +68,7 @@ if not data:
 """
 
 
-# code.py for box/journal.py itself (on FAT through box/fatjournal.py and its parts): after a boot the
+# code.py for box/journal.py itself (on FAT through box/fat/group.py and its parts): after a boot the
 # journal's view; on a drive with no match yet, the match written call by call (start_match,
 # each event, finish, both confirmations), each call's return marked in nvm[0:2].
 CODE_JOURNAL = """import json, microcontroller, supervisor, time
@@ -106,7 +106,7 @@ MORE = 40  # the event a box rebooted in the middle of the match appends
 # The journal's modules on the box: box/journal.py, what it loads, and on FAT its groups, ring,
 # recovery and the store's copies (made with the ring)
 JOURNAL_MODULES = ("box/__init__.py", "box/journal.py", "box/recovery.py", "box/acks.py") + tuple(
-    "box/%s.py" % m for m in ("fatjournal", "fatlayout", "fatrecovery", "kept", "ring", "twin")
+    "box/fat/%s.py" % m for m in ("__init__", "group", "recovery", "kept", "ring", "twin")
 )
 
 
@@ -133,7 +133,7 @@ def view_calls(out):
     return 2 + len(EVENTS) + (sum(unconfirmed) if unconfirmed else 2)
 
 
-RING = ("tbja/journal.tbs", "tbjb/journal.tbs")  # box/ring.py's Ring, made at the first boot
+RING = ("tbja/journal.tbs", "tbjb/journal.tbs")  # box/fat/ring.py's Ring, made at the first boot
 JOURNAL = RING + ("g000001.tbj", "tbjb/g000001.tbj")  # (or the group's copies, without one)
 
 
@@ -195,7 +195,7 @@ def firmware_files(twin=True):
     """The firmware code.py needs, as source, [(path on the box, bytes)], and code.py."""
     fw = firmware_dir()
     out = list(core_sources()) + [("boot.py", BOOT)]
-    for rel in ("box/__init__.py", "box/fatlayout.py", "box/twin.py"):
+    for rel in ("box/__init__.py", "box/fat/__init__.py", "box/fat/twin.py"):
         with open(os.path.join(fw, rel), "rb") as f:
             out.append((rel, f.read()))
     code = CODE % {"twin": twin, "header": HEADER, "events": EVENTS, "result": RESULT}
@@ -280,10 +280,10 @@ def states(start, ops):
 
 def written(files, tmp, twin=True):
     """How many of code.py's records the journal file in files ({path: bytes}, a drive's)
-    holds, read on the PC as the box reads it (twin: box/twin.py's open(), which puts
+    holds, read on the PC as the box reads it (twin: box/fat/twin.py's open(), which puts
     the better copy over the other); ValueError when it holds anything else (a record not
     written, a damaged stretch)."""
-    from box.twin import Twin
+    from box.fat.twin import Twin
     from scorebox_core import records as R
 
     if os.path.isdir(tmp):

@@ -17,6 +17,7 @@ from cphelp import free_blocks
 from scorebox.device import cpinstall, firmware
 from scorebox.device.cpinstall import InstallError
 from scorebox.sim.cp import emu
+from scorebox_core import fatlayout
 
 # Typed at the REPL: every module of the box's packages imported from its .mpy (one at a time,
 # and forgotten with what it imported: CircuitPython loads bytecode into its heap), usb_cdc.data
@@ -81,13 +82,12 @@ def on_the_drive(files, tmp):
     """files ({path: bytes}: the install's, in a folder on the PC's disk, whose ring has the
     most slots) with the ring and the store's copies the install makes on the 1 MiB CIRCUITPY
     itself: as many slots as its free blocks take (the room the box writes in kept beside them)."""
-    lay = cpinstall.fatlayout()
-    ring = [d + "/" + n for d in (lay.FIRST, lay.MIRROR) for n in (lay.RING, lay.STORE)]
+    ring = [d + "/" + n for d in (fatlayout.FIRST, fatlayout.MIRROR) for n in (fatlayout.RING, fatlayout.STORE)]
     files = {k: v for k, v in files.items() if k not in ring}
     free = free_blocks(emu.fs_image(sorted(files.items())), str(tmp)) * 512
-    n = lay.slots_for(free - 2 * lay.STORE_COPY)
+    n = fatlayout.slots_for(free - 2 * fatlayout.STORE_COPY)
     for path in ring if n else ():  # none when two slots do not fit
-        files[path] = b"\xff" * (lay.ring_size(n) if path.endswith(lay.RING) else lay.STORE_COPY)
+        files[path] = b"\xff" * (fatlayout.ring_size(n) if path.endswith(fatlayout.RING) else fatlayout.STORE_COPY)
     return files
 
 
@@ -138,9 +138,8 @@ def test_the_box_goes_on_a_fresh_drive(installed):
         assert after[rel] == before[rel]  # CircuitPython's own files are left as they were
     # The journal's space, allocated once (docs/journal.md "On FAT"): its ring's two files of
     # 0xFF, as many slots as fit (here the most: this folder is on the PC's disk).
-    lay = cpinstall.fatlayout()
-    n = lay.MAX_SLOTS
-    assert after["tbja/journal.tbs"] == after["tbjb/journal.tbs"] == b"\xff" * lay.ring_size(n)
+    n = fatlayout.MAX_SLOTS
+    assert after["tbja/journal.tbs"] == after["tbjb/journal.tbs"] == b"\xff" * fatlayout.ring_size(n)
     assert "%d group slots made" % n in first.stdout, first.stdout
 
 

@@ -1,7 +1,7 @@
 """A full CIRCUITPY drive says so, in the box's words (issue 25; docs/journal.md "On FAT").
 
 The emulated CircuitPython Pico boots once on a drive kept without the journal's ring (too full
-for one: box/ring.py's Ring) whose journal's newest group is full (its
+for one: box/fat/ring.py's Ring) whose journal's newest group is full (its
 two copies made on the PC by box/journal.py with its FAT flag set: the next match needs a new
 group, 80 KiB of copies) and whose free space a filler file leaves short of that, but room for
 the old accounting's ballast and part of a copy. The box's journal there must refuse the match
@@ -29,7 +29,7 @@ EVENTS = [5, 70, 9, 137, 14, 256, 14, 200, 33, 258, 7, 96] * 2
 FREE = 120  # 512-byte blocks left free: under a new group's 176, over the old ballast's 32
 GAMES = ("tictacbow", "try-tac-toe")
 MODULES = ("__init__", "journal", "recovery", "acks", "session", "store", "ui", "keys")
-MODULES += ("fatjournal", "fatlayout", "fatrecovery", "kept", "ring", "twin")  # the journal's and the store's on FAT
+MODULES += tuple("fat/" + m for m in ("__init__", "group", "recovery", "kept", "ring", "twin"))  # on FAT
 CODE = """import json, os, supervisor, time
 while not supervisor.runtime.serial_connected:
     time.sleep(0.01)
@@ -58,7 +58,8 @@ for gid in %(games)r:  # what the app's New match > Start shows (box/setup.py: a
 def _full_group(tmp):
     """{path: bytes} of a journal whose newest group (both copies) is full, and its matches,
     written by box/journal.py as on CircuitPython's FAT."""
-    from box import fatlayout, journal
+    from box import journal
+    from scorebox_core import fatlayout
 
     folder = os.path.join(tmp, "journal")
     with pytest.MonkeyPatch.context() as mp:

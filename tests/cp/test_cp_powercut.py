@@ -1,4 +1,4 @@
-"""The journal on CircuitPython's FAT drive (box/journal.py through box/fatjournal.py,
+"""The journal on CircuitPython's FAT drive (box/journal.py through box/fat/group.py,
 docs/journal.md "On FAT"): a match written on the emulated CircuitPython Pico, every flash
 write traced, and a power cut at each write of its commits (before it, half way through an
 erase, half way through a program) replayed on the PC: every call that had returned is in the

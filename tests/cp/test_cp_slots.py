@@ -1,4 +1,4 @@
-"""The journal's space allocated once on CircuitPython's FAT drive (box/ring.py's Ring,
+"""The journal's space allocated once on CircuitPython's FAT drive (box/fat/ring.py's Ring,
 docs/journal.md "On FAT"), on the emulated CircuitPython 10.2.1 with every flash write traced:
 a drive whose ring (two slots, made and written on the PC by box/journal.py under CPython, as
 an install makes the ring before the box writes in it) holds match 1 (acknowledged) and match
@@ -57,7 +57,8 @@ def _box_journal():
 
     if firmware_dir() not in sys.path:
         sys.path.append(firmware_dir())
-    from box import fatlayout, journal
+    from box import journal
+    from scorebox_core import fatlayout
 
     return journal, fatlayout
 

@@ -1,4 +1,4 @@
-"""box/twin.py's Twin under CPython (docs/journal.md, "On FAT"): open() takes the copy
+"""box/fat/twin.py's Twin under CPython (docs/journal.md, "On FAT"): open() takes the copy
 that reads further over the other, whatever a cut left (a sector erased, a record half
 written, the second copy a record behind, a copy cut short while it was made), and leaves a
 file that is not a copy alone. The power cuts on the emulated CircuitPython Pico are
@@ -13,10 +13,10 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatlayout  # noqa: E402
-from box.fatlayout import PAD  # noqa: E402
-from box.twin import Twin  # noqa: E402
+from box.fat.twin import Twin  # noqa: E402
+from scorebox_core import fatlayout  # noqa: E402
 from scorebox_core import records as R  # noqa: E402
+from scorebox_core.fatlayout import PAD  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set
 ROOM = 8192
@@ -24,7 +24,7 @@ ROOM = 8192
 
 @pytest.fixture
 def ring_slots():
-    """A drive with no room for the journal's ring of slots (box/ring.py's Ring; its own
+    """A drive with no room for the journal's ring of slots (box/fat/ring.py's Ring; its own
     tests are tests/pc/test_fatjournal_slots.py): its groups as files, each in two copies."""
     return 0
 
@@ -190,7 +190,7 @@ def test_the_pcs_decoder_reads_a_copy_as_the_box_does(tmp_path):
 
 
 def test_the_journal_on_fat_keeps_its_newest_group_in_two_copies(tmp_path, on_fat):
-    from box.fatlayout import MIRROR
+    from scorebox_core.fatlayout import MIRROR
 
     j = on_fat.Journal(str(tmp_path))
     j.recover()
@@ -220,7 +220,7 @@ def test_the_journal_on_fat_keeps_its_newest_group_in_two_copies(tmp_path, on_fa
 
 
 def test_a_new_group_on_fat_is_two_new_copies_and_both_go_with_it(tmp_path, on_fat):
-    from box.fatlayout import MIRROR
+    from scorebox_core.fatlayout import MIRROR
 
     j = on_fat.Journal(str(tmp_path), group_bytes=64)  # a new group for each match
     j.recover()

@@ -13,7 +13,8 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatjournal, fatlayout  # noqa: E402
+from box.fat import group  # noqa: E402
+from scorebox_core import fatlayout  # noqa: E402
 from scorebox_core.journal import JournalError  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set
@@ -24,7 +25,7 @@ EVENTS = [5, 70, 9, 137, 14, 256, 14, 200, 33, 258, 7, 96]
 
 @pytest.fixture
 def ring_slots():
-    """A drive with no room for the journal's ring of slots (box/ring.py's Ring; its own
+    """A drive with no room for the journal's ring of slots (box/fat/ring.py's Ring; its own
     tests are tests/pc/test_fatjournal_slots.py): its groups as files, each in two copies."""
     return 0
 
@@ -72,11 +73,11 @@ def test_the_space_figure_never_promises_more_matches_than_fit(tmp_path, on_fat)
         _match(j)
     per = j.space()["per_match"]
     bs = 512
-    need = fatjournal.need(bs)
+    need = group.need(bs)
     assert need == 2 * fatlayout.COPY // bs + fatlayout.SPARE // bs
-    in_group = fatjournal.matches_left(j, bs, need - 1, per)  # no room for a new group's copies
-    one_more = fatjournal.matches_left(j, bs, need, per) - in_group  # room for one
-    assert fatjournal.matches_left(j, bs, need + 2 * fatlayout.COPY // bs, per) == in_group + 2 * one_more
+    in_group = group.matches_left(j, bs, need - 1, per)  # no room for a new group's copies
+    one_more = group.matches_left(j, bs, need, per) - in_group  # room for one
+    assert group.matches_left(j, bs, need + 2 * fatlayout.COPY // bs, per) == in_group + 2 * one_more
     fit = _first_of_second_group(on_fat, tmp_path, False) - 11  # the matches this group still took
     assert 0 < in_group <= fit, (in_group, fit)
     per_group = _first_of_second_group(on_fat, tmp_path / "c", False) - 1

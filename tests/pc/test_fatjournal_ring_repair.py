@@ -1,4 +1,4 @@
-"""The journal's ring on FAT (box/ring.py, docs/journal.md "On FAT") mended and read after cuts:
+"""The journal's ring on FAT (box/fat/ring.py, docs/journal.md "On FAT") mended and read after cuts:
 a ring file lost or cut short is made again from the other (numbering goes on, every match
 still read and synced); a slot whose first copy's wipe a cut stopped is read whole from the
 second; space() says 100% only when no match fits."""
@@ -20,7 +20,7 @@ from test_fatjournal_slots import (  # noqa: E402
 )
 
 from box import acks, link  # noqa: E402
-from box.fatlayout import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
+from scorebox_core.fatlayout import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
 

@@ -1,4 +1,4 @@
-"""box/ring.py's Ring under CPython with box/journal.py's FAT flag set (docs/journal.md
+"""box/fat/ring.py's Ring under CPython with box/journal.py's FAT flag set (docs/journal.md
 "On FAT"): the journal's space allocated once, as a ring of group slots written in place and
 reused once the PC holds their matches. After the ring is made no file is made, grown,
 renamed or deleted (a new group, an acknowledgement, a slot's reuse); a cut at any write of a
@@ -18,10 +18,12 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatlayout  # noqa: E402
-from box.fatlayout import ACK_COPY, ACK_ROOM, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
-from scorebox_core import frames  # noqa: E402
+from scorebox_core import (
+    fatlayout,  # noqa: E402
+    frames,  # noqa: E402
+)
 from scorebox_core import records as R  # noqa: E402
+from scorebox_core.fatlayout import ACK_COPY, ACK_ROOM, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
 
 HEADER = {"options": {"games": 3}, "archers": ["Ann", "Bob"], "distance": 18, "unit": "m"}
 EVENTS = [5, 70, 9, 137, 14, 256, 14, 200, 33, 258, 7, 96]

@@ -1,6 +1,6 @@
 """box/store.py on CircuitPython's FAT drive with the journal's ring, under CPython with
 box/journal.py's FAT flag set (docs/journal.md "On FAT"): the settings and the roster are one
-state kept in place in two copies made with the ring (box/kept.py's Kept), so a save
+state kept in place in two copies made with the ring (box/fat/kept.py's Kept), so a save
 makes, grows or renames no file; a cut at any write of a save (and in any 4 KiB sector it
 writes, erased or half programmed) leaves the state before or the new one, never an error;
 with a ring no settings or roster file is read; without one, and on LittleFS, the files."""
@@ -17,10 +17,10 @@ from scorebox.device.firmware import firmware_dir
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatlayout  # noqa: E402
 from box import store as S  # noqa: E402
-from box.fatlayout import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY  # noqa: E402
 from box.link import NAME_MAX  # noqa: E402
+from scorebox_core import fatlayout  # noqa: E402
+from scorebox_core.fatlayout import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
 

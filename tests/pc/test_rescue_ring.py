@@ -1,5 +1,5 @@
 """The rescue (`scorebox sync --raw`, and `--drive FOLDER` for a mounted CIRCUITPY drive) of a
-CircuitPython box whose journal is a ring (box/ring.py, docs/journal.md "On FAT"): the
+CircuitPython box whose journal is a ring (box/fat/ring.py, docs/journal.md "On FAT"): the
 ring is made and written here by the box's own code (box/journal.py with its FAT flag, three
 slots, a new group every match), with matches of both games, a slot taken again and a slot's
 wipe cut short (its group then read from the second copy, as the box reads it). Every match
@@ -23,9 +23,9 @@ from scorebox.sync.summary import Summary
 if firmware_dir() not in sys.path:
     sys.path.append(firmware_dir())
 
-from box import fatlayout  # noqa: E402
-from box.fatlayout import ACK_COPY, COPY, FIRST, PAD, RING  # noqa: E402
+from scorebox_core import fatlayout  # noqa: E402
 from scorebox_core import records as R  # noqa: E402
+from scorebox_core.fatlayout import ACK_COPY, COPY, FIRST, PAD, RING  # noqa: E402
 from scorebox_core.ttt import rules as ttt  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots

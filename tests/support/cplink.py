@@ -68,7 +68,7 @@ def journal_files(flash, tmp):
 
 def on_fat(files, tmp):
     """files ([(path, bytes)], journal_files()) as the box keeps its journal on CircuitPython's
-    FAT where box/journal.py does (its FAT): the newest group file in box/twin.py's two
+    FAT where box/journal.py does (its FAT): the newest group file in box/fat/twin.py's two
     copies, written by its own Twin (here on CPython), the rest as they are."""
     sys.path.append(firmware.firmware_dir())
     try:
@@ -76,8 +76,8 @@ def on_fat(files, tmp):
 
         if getattr(journal, "FAT", None) is None:  # not yet kept on FAT
             return files
-        from box.fatlayout import MIRROR
-        from box.twin import Twin
+        from box.fat.twin import Twin
+        from scorebox_core.fatlayout import MIRROR
     finally:
         sys.path.remove(firmware.firmware_dir())
     groups = sorted(n for n, _ in files if group_first(n) is not None)

@@ -12,7 +12,7 @@ import pytest
 
 @pytest.fixture
 def ring_slots():
-    """The most group slots the journal's ring is made with (box/fatlayout.py's MAX_SLOTS)."""
+    """The most group slots the journal's ring is made with (scorebox_core/fatlayout.py's MAX_SLOTS)."""
     return 3
 
 
@@ -20,7 +20,8 @@ def ring_slots():
 def on_fat(monkeypatch, ring_slots):
     """box/journal.py as on CircuitPython (its FAT), here on CPython's files: the journal's
     logic over the copies (which file, which offset, recovery) without CircuitPython's cache."""
-    from box import fatlayout, journal
+    from box import journal
+    from scorebox_core import fatlayout
 
     monkeypatch.setattr(journal, "FAT", True)  # Journal.recover hands it to box/recovery.py
     monkeypatch.setattr(fatlayout, "MAX_SLOTS", ring_slots)

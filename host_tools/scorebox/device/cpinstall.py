@@ -13,7 +13,7 @@ Step by step (each says what it did; any refusal stops before a byte is written)
     maker's wiring) is kept.
  3. copy what differs, remove what an earlier install wrote and this one no longer has (when
     unchanged), then write INSTALLED, and flush the drive (os.sync).
- 4. the journal's space, allocated once (box/ring.py's Ring, docs/journal.md "On FAT"):
+ 4. the journal's space, allocated once (box/fat/ring.py's Ring, docs/journal.md "On FAT"):
     when the drive has no journal, its two files of 0xFF made, as many group slots as the space
     left holds (10 on a fresh 1 MiB CIRCUITPY), and the two copies of the app's settings and
     roster beside them, so that the box never makes, grows or deletes a file to keep its
@@ -28,7 +28,6 @@ how this was checked on CircuitPython 10.2.1).
 """
 
 import hashlib
-import importlib.util
 import json
 import os
 import shutil
@@ -37,6 +36,7 @@ import tempfile
 from scorebox.device import cplibs, firmware, mpy_build
 from scorebox.device.link import DeviceError
 from scorebox.text import plural
+from scorebox_core.fatlayout import FIRST, MIRROR, RING, STORE, STORE_COPY, ring_size, slots_for
 from scorebox_core.journal import ACK_FILE, group_first
 
 MPY = (6, 3)  # the .mpy version CircuitPython 10 loads (sys.implementation._mpy 774)
@@ -178,33 +178,22 @@ def _read(path):
         )
 
 
-def fatlayout():
-    """The box's box/fatlayout.py, the ring's layout: loaded by its path (it imports only the
-    shared core, and runs under CPython too)."""
-    path = os.path.join(firmware.firmware_dir(), "box", "fatlayout.py")
-    spec = importlib.util.spec_from_file_location("scorebox_fatlayout", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def make_ring(drive):
     """Make the journal's ring on the drive when it has no journal, and beside it the two
-    copies of the app's settings and roster (box/kept.py's Kept): its slots (0: no room for
+    copies of the app's settings and roster (box/fat/kept.py's Kept): its slots (0: no room for
     two, the box then keeps its groups and settings as files), None when the drive has a
     journal already (its ring, or the group files of one kept without a ring: left as they
     are, as the box's boot leaves them)."""
-    lay = fatlayout()
-    paths = [os.path.join(drive, d, lay.RING) for d in (lay.FIRST, lay.MIRROR)]
+    paths = [os.path.join(drive, d, RING) for d in (FIRST, MIRROR)]
     if any(os.path.exists(p) for p in paths):
         return None
     if any(n == ACK_FILE or group_first(n) is not None for n in os.listdir(drive)):
         return None
-    n = lay.slots_for(shutil.disk_usage(drive).free - 2 * lay.STORE_COPY)
+    n = slots_for(shutil.disk_usage(drive).free - 2 * STORE_COPY)
     if n:
-        for d in (lay.FIRST, lay.MIRROR):
+        for d in (FIRST, MIRROR):
             os.makedirs(os.path.join(drive, d), exist_ok=True)
-            for name, size in ((lay.RING, lay.ring_size(n)), (lay.STORE, lay.STORE_COPY)):
+            for name, size in ((RING, ring_size(n)), (STORE, STORE_COPY)):
                 with open(os.path.join(drive, d, name), "wb") as f:
                     f.write(b"\xff" * size)
     return n

@@ -33,29 +33,15 @@ from scorebox.sync.plan import file_ends, group_of, journal_run
 from scorebox.sync.protocol import GROUP_FILE
 from scorebox.sync.storing import prepare, quarantined, store_batch
 from scorebox.sync.summary import Progress, Summary
+from scorebox_core import fatlayout
 from scorebox_core.journal import ACK_FILE, QUARANTINE_FILE, JournalError, Reader
 
 ROOTS = ("/flash", "/")  # the virtual Pico mounts its flash at /flash, a Pico at /
 
 
-def _layout_names():
-    """box/fatlayout.py's FIRST, MIRROR and RING, read from its source: the PC package
-    imports no firmware but the shared core (tests/pc/test_imports.py)."""
-    with open(os.path.join(firmware_dir(), "box", "fatlayout.py")) as f:
-        tree = ast.parse(f.read())
-    names = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
-            for t in node.targets:
-                if isinstance(t, ast.Name):
-                    names[t.id] = node.value.value
-    return names
-
-
 def _ring_files():
     """The ring's two files in the journal's folder (docs/journal.md "On FAT")."""
-    n = _layout_names()
-    return (n["FIRST"] + "/" + n["RING"], n["MIRROR"] + "/" + n["RING"])
+    return (fatlayout.FIRST + "/" + fatlayout.RING, fatlayout.MIRROR + "/" + fatlayout.RING)
 
 
 # The journal's folder on the box as os.listdir sees it, and which of the ring's files it has:

@@ -1,7 +1,6 @@
 """The journal's files on CircuitPython's FAT drive (docs/journal.md, "On FAT"): their folders,
-names and sizes, and how many group slots a ring has. It imports only the shared core: the PC's
-install loads it by its path to make the ring (scorebox/device/cpinstall.py), and the rescue
-reads FIRST, MIRROR and RING from its text (scorebox/sync/rescue.py).
+names and sizes, and how many group slots a ring has. Shared with the PC: its install makes
+the ring (scorebox/device/cpinstall.py), and the rescue finds its files (scorebox/sync/rescue.py).
 """
 
 from scorebox_core import records as R
@@ -13,13 +12,13 @@ COPY = 2 * PAD + ROOM  # a copy's bytes on the drive
 # replacement, the app's settings and roster
 SPARE = 8192
 MIRROR = "tbjb"  # the folder of the second copies, in the journal's
-# The slotted journal (box/ring.py): its space allocated once, at install or at the first boot
+# The slotted journal (box/fat/ring.py): its space allocated once, at install or at the first boot
 FIRST = "tbja"  # the folder of its first copy (MIRROR holds the second)
 RING = "journal.tbs"
 ACK_ROOM = 4096  # bytes of acknowledgement records kept before they are written anew
 ACK_COPY = 2 * PAD + ACK_ROOM
 MAX_SLOTS = 10  # group slots made at most: what a Pico's 1 MiB CIRCUITPY holds beside the box's files
-# The app's settings and roster (box/store.py's, box/kept.py) beside a ring: one small state kept in place
+# The app's settings and roster (box/store.py's, box/fat/kept.py) beside a ring: one small state kept in place
 # in two files of their own, FIRST/STORE and MIRROR/STORE, made with the ring (at install or
 # at the first boot), each a pad, STORE_ROOM bytes and a pad
 STORE = "store.tbs"

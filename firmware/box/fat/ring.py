@@ -3,17 +3,17 @@
 
 Making files changes the FAT and directories, and a cut there can cost the whole drive. So the
 journal's space is allocated once (Ring): two files made at install, or at the first boot
-(box/fatrecovery.py), holding the copies (box/twin.py) of a ring of group slots and of the
+(box/fat/recovery.py), holding the copies (box/fat/twin.py) of a ring of group slots and of the
 acknowledgements at the same offsets. A new group takes the slot after the newest's once the
-PC holds the matches in it, wiping it in place (Twin.reset, box/fatjournal.py's Group); after
+PC holds the matches in it, wiping it in place (Twin.reset, box/fat/group.py's Group); after
 the ring is made no file is made, grown, renamed or deleted. Here: the ring's files read as
 the reader's (region, listed), the acknowledgements written in place (save_ack), and which
 slots may take a new group (usable, ring_space).
 """
 
-from box.fatlayout import ACK_COPY, ACK_ROOM, COPY, PAD, ROOM
-from box.twin import Twin
+from box.fat.twin import Twin
 from scorebox_core import records as R
+from scorebox_core.fatlayout import ACK_COPY, ACK_ROOM, COPY, PAD, ROOM
 from scorebox_core.journal import ACK_FILE, group_first, group_name
 
 
@@ -70,7 +70,7 @@ class Ring:
     match of the group slot k holds (its GROUP record), 0 for none."""
 
     def __init__(self, paths, n):
-        self.paths = paths  # the same path twice: one copy only (box/fatrecovery.py could not make the other)
+        self.paths = paths  # the same path twice: one copy only (box/fat/recovery.py could not make the other)
         self.files = []
         self.firsts = [0] * n
         self.src = [0] * n  # the copy each slot's group is read from (first())

@@ -26,14 +26,14 @@ before and after the records are never written again: the 4 KiB flash sector of 
 then holds only this copy's bytes, as long as the file's clusters follow each other (a file
 made on a drive that is not fragmented).
 
-The file helpers here (file_size, is_blank, fill) serve box/fatjournal.py, box/fatrecovery.py
-and box/kept.py too.
+The file helpers here (file_size, is_blank, fill) serve box/fat/group.py, box/fat/recovery.py
+and box/fat/kept.py too.
 """
 
 import os
 
-from box.fatlayout import PAD, ROOM
 from scorebox_core import records as R
+from scorebox_core.fatlayout import PAD, ROOM
 
 CHUNK = 512  # FAT's sector
 

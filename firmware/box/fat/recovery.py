@@ -1,5 +1,5 @@
 """The journal's recovery on CircuitPython's FAT drive (docs/journal.md, "On FAT"): settle(),
-box/recovery.py's call at boot, finds the ring (box/ring.py), makes it when it is missing on a
+box/recovery.py's call at boot, finds the ring (box/fat/ring.py), makes it when it is missing on a
 drive that holds no journal yet or makes a lost copy of it again, and makes the newest group's
 copies equal. Loaded for that call and let go after it, with
 box/recovery.py.
@@ -7,10 +7,10 @@ box/recovery.py.
 
 import os
 
-from box import kept
-from box.fatjournal import Group
-from box.fatlayout import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING, STORE_COPY, ring_size, slots_for
-from box.twin import CHUNK, file_size, fill, is_blank
+from box.fat import kept
+from box.fat.group import Group
+from box.fat.twin import CHUNK, file_size, fill, is_blank
+from scorebox_core.fatlayout import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING, STORE_COPY, ring_size, slots_for
 from scorebox_core.journal import ACK_FILE, JournalError, group_first, group_name
 
 
@@ -77,7 +77,7 @@ def _ring(j, sizes, rep):
             n = _make(j, paths)
             if not n:
                 return None
-    from box.ring import Ring  # only with a ring: a drive too full for one never loads it
+    from box.fat.ring import Ring  # only with a ring: a drive too full for one never loads it
 
     r = Ring(paths, n)
     for k in range(n):

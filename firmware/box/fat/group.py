@@ -1,13 +1,13 @@
 """box/journal.py's group files on CircuitPython's FAT drive (docs/journal.md, "On FAT"): the
-newest group as the file the journal appends to (Group: a slot of the ring, box/ring.py, or on
-a drive without one two copies of its own, box/twin.py), the room a new group's copies
+newest group as the file the journal appends to (Group: a slot of the ring, box/fat/ring.py, or on
+a drive without one two copies of its own, box/fat/twin.py), the room a new group's copies
 take (need, matches_left) and a group's second copy going with the first (remove).
 """
 
 import os
 
-from box.fatlayout import COPY, MIRROR, PAD, SPARE
-from box.twin import Twin
+from box.fat.twin import Twin
+from scorebox_core.fatlayout import COPY, MIRROR, PAD, SPARE
 from scorebox_core.journal import JournalError, group_first
 
 

@@ -5,9 +5,9 @@ which makes its two files with the ring or at the first save.
 
 import os
 
-from box.fatlayout import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY, STORE_ROOM
-from box.twin import Twin, file_size, fill, is_blank
+from box.fat.twin import Twin, file_size, fill, is_blank
 from scorebox_core import records as R
+from scorebox_core.fatlayout import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY, STORE_ROOM
 
 _HEAD = b"TBST"  # then the state's number (4 bytes), its length (2) and CRC-16 (2), big-endian
 
