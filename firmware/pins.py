@@ -17,7 +17,7 @@ Plain constants only (no imports), so the PC tools can read it with CPython too.
 DISPLAY = "SH1106"  # "SH1106", "SSD1309" or "SSD1306"
 DISPLAY_ADDR = 0x3C  # 0x3C on most modules, 0x3D when the address jumper is moved
 DISPLAY_FLIP = False  # True: rotate the picture 180 degrees (the panel mounted upside down)
-I2C_BUS = 0  # I2C0: SDA on GP0/4/8/12/16/20, SCL on GP1/5/9/13/17/21
+I2C_BUS = 0  # I2C0: SDA on GP0/4/8/12/16/20/28, SCL on GP1/5/9/13/17/21 (I2C1: SDA 2/6/10/14/18/26)
 I2C_SDA = 4
 I2C_SCL = 5
 I2C_FREQ = 400_000  # Hz: a full frame is then about 23 ms; the app sends only what changed

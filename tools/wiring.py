@@ -20,8 +20,10 @@ PHYSICAL = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 1
 PHYSICAL.update({14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27, 22: 29, 26: 31, 27: 32, 28: 34})
 GND = (3, 8, 13, 18, 23, 28, 33, 38)
 POWER = {30: "RUN", 35: "ADC_VREF", 36: "3V3(OUT)", 37: "3V3_EN", 39: "VSYS", 40: "VBUS"}
+# I2C's (SDA, SCL) GPIOs on the header (RP2040 datasheet, the GPIO function table; GP29,
+# I2C0's other SCL, is the VSYS divider inside the Pico).
 I2C_PINS = {
-    0: ((0, 4, 8, 12, 16, 20), (1, 5, 9, 13, 17, 21)),
+    0: ((0, 4, 8, 12, 16, 20, 28), (1, 5, 9, 13, 17, 21)),
     1: ((2, 6, 10, 14, 18, 26), (3, 7, 11, 15, 19, 27)),
 }
 PANELS = {"SH1106": '1.3"', "SSD1309": '2.42"', "SSD1306": '0.96"'}  # pins.DISPLAY -> the module's size

@@ -74,3 +74,23 @@ def test_every_part_is_drawn_with_its_ground_and_the_battery_through_its_switch_
     # the battery's + reaches VSYS only through the power switch and the Schottky diode
     assert picture.count("+ (switch, diode)") == 1
     assert '<path d="M%d ' % (900 - 200 + 10) in picture  # the diode's bar, at VSYS's side of the box
+
+
+@pytest.mark.parametrize(
+    "bus, sda, scl, ok",
+    [
+        (0, 28, 1, True),  # GP28 is I2C0 SDA (RP2040 datasheet, the GPIO function table)
+        (0, 20, 21, True),
+        (1, 26, 27, True),
+        (1, 28, 27, False),
+        (0, 26, 1, False),
+    ],
+)
+def test_the_i2c_pins_are_the_rp2040s(bus, sda, scl, ok):
+    bare = {"KEYPAD_ROWS": (), "KEYPAD_COLS": (), "BUTTONS": (), "PIEZO": None}
+    p = dict(wiring.load_pins(), I2C_BUS=bus, I2C_SDA=sda, I2C_SCL=scl, **bare)
+    if ok:
+        assert ("GP%d" % sda, wiring.PHYSICAL[sda]) in [(sig, pin) for _, term, sig, pin, _ in wiring.connections(p)]
+    else:
+        with pytest.raises(wiring.PinMapError, match="I2C%d has no SDA" % bus):
+            wiring.connections(p)
