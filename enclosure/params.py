@@ -125,8 +125,9 @@ class Params:
     button_board: tuple = (60.0, 62.0, 1.6)  # perfboard carrying the six switches
     face_margin: float = 2.0
 
-    # --- piezo (12 mm passive buzzer, glued in a ring on the front)
-    buzzer: tuple = (12.0, 9.5)
+    # --- piezo sounder, glued in a ring on the front: TDK PS1240P02BT, 12.2 mm across, 6.5 mm
+    # high without its pins (TDK's PS series datasheet); docs/hardware.md
+    buzzer: tuple = (12.2, 6.5)
     buzzer_wall: float = 1.2
     sound_hole: float = 1.6
 

@@ -53,4 +53,7 @@ BATTERY_DIVIDER = 3
 VBUS_GPIO = 24
 
 # --- optional -------------------------------------------------------------------------------
-PIEZO = 20  # a passive piezo from this GPIO to GND (PWM); None when not fitted: silent
+# A piezo sounder (no oscillator inside, reads open on a meter: TDK PS1240 or alike) from this
+# GPIO through 220 Ohm to GND, driven by PWM; None when not fitted: silent. Never a magnetic
+# buzzer straight on the pin: its coil wants 80-200 mA, the pin gives 12 mA (docs/hardware.md).
+PIEZO = 20

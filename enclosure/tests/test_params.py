@@ -40,3 +40,11 @@ def test_hardware_lists_standard_screws():
         for _qty, item in hardware(asm.params, asm.layout):
             if item.startswith(("M2 x", "M3 x")) and "screw" in item:
                 assert int(item.split(" x ")[1].split()[0]) in STANDARD_LENGTHS, (v, item)
+
+
+def test_the_piezo_is_a_real_part():
+    """TDK's PS1240P02BT, a piezo sounder with no oscillator inside: 12.2 mm across, 6.5 mm high."""
+    asm = assembled()
+    assert asm.params.buzzer == (12.2, 6.5)
+    piezo = next(c for c in asm.components if c.name == "piezo").solid.bounding_box()
+    assert round(piezo.max.X - piezo.min.X, 3) == 12.2 and round(piezo.max.Z - piezo.min.Z, 3) == 6.5

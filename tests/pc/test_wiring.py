@@ -94,3 +94,15 @@ def test_the_i2c_pins_are_the_rp2040s(bus, sda, scl, ok):
     else:
         with pytest.raises(wiring.PinMapError, match="I2C%d has no SDA" % bus):
             wiring.connections(p)
+
+
+def test_the_piezo_goes_through_its_resistor_and_the_oled_is_wired_by_its_labels():
+    p = wiring.load_pins()
+    rows = wiring.connections(p)
+    plus = [note for part, term, _, _, note in rows if part.startswith("piezo") and term == "+"]
+    assert plus == ["through %d Ohm in the lead; driven by PWM" % wiring.PIEZO_OHMS]
+    assert 100 <= wiring.PIEZO_OHMS <= 220  # 15-33 mA at an edge; more would cost loudness
+    oled = [note for part, term, _, _, note in rows if part.startswith("OLED") and term in ("VCC", "GND")]
+    assert len(oled) == 2 and all("label" in note for note in oled)
+    picture = wiring.svg(p)
+    assert picture.count("+ (%d Ohm)" % wiring.PIEZO_OHMS) == 1 and "by the labels printed on it" in picture
