@@ -25,11 +25,9 @@ I2C_FREQ = 400_000  # Hz: a full frame is then about 23 ms; the app sends only w
 # --- keys -----------------------------------------------------------------------------------
 # Either set or both may be wired; an empty tuple means "not fitted". docs/keys.md.
 LAYOUT = "keypad"  # what the box shows help for: "keypad" (4x4) or "buttons" (six)
-# How long a key must read down to count. 20 ms: the pins' internal pull-ups (50-80 kOhm) are
-# weak, so a glitch on a long keypad ribbon can read as one key down for one scan, and at 0
-# that would be an arrow. 0: a key counts at the first scan that reads it down, its screen
-# 20 ms sooner; only for a keypad or buttons known to read clean (docs/keys.md).
-KEY_PRESS_MS = 20
+# A key counts at the first scan that reads it down (0 ms): its screen comes 20 ms sooner.
+# 20: a key must read down 20 ms first, for a keypad or buttons whose scan sees glitches.
+KEY_PRESS_MS = 0
 # 4x4 membrane keypad, rows top to bottom (1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D), columns left
 # to right. Rows are driven low one at a time (open drain); columns have pull-ups.
 KEYPAD_ROWS = (6, 7, 8, 9)

@@ -96,7 +96,7 @@ class Board(Base):
         self.root = "/"
         self.layout = pins.LAYOUT
         self.battery_type = pins.BATTERY
-        self.press_ms = getattr(pins, "KEY_PRESS_MS", 20)
+        self.press_ms = getattr(pins, "KEY_PRESS_MS", 0)
         displayio.release_displays()  # the console's, if CircuitPython made one
         i2c = busio.I2C(_pin(pins.I2C_SCL), _pin(pins.I2C_SDA), frequency=pins.I2C_FREQ)
         bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=pins.DISPLAY_ADDR)

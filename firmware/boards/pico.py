@@ -66,7 +66,7 @@ class Board(Base):
         self.root = "/"
         self.layout = pins.LAYOUT
         self.battery_type = pins.BATTERY
-        self.press_ms = getattr(pins, "KEY_PRESS_MS", 20)  # a pins.py older than it has none
+        self.press_ms = getattr(pins, "KEY_PRESS_MS", 0)  # a pins.py older than it has none
         self.wireless = _is_wireless()
         i2c = machine.I2C(
             pins.I2C_BUS, sda=machine.Pin(pins.I2C_SDA), scl=machine.Pin(pins.I2C_SCL), freq=pins.I2C_FREQ

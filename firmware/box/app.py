@@ -72,9 +72,9 @@ class App:
         self.journal = journal
         self.recovery = journal.recover()
         self.session = Session(journal, self.store)
-        # A press counts once it has read down for the board's press_ms (pins.py's
-        # KEY_PRESS_MS: 20, so a glitch of one scan is no arrow); at 0, at its first edge
-        # (box/keys.py: eager down, deferred up), its screen 20 ms sooner.
+        # A press counts at its first edge (box/keys.py: eager down, deferred up): its
+        # screen comes 20 ms sooner than after a full debounce; pins.py's
+        # KEY_PRESS_MS = 20 filters a keypad that glitches.
         self.keys = Debouncer(
             long_keys=mask(KSTAR, BACK),
             repeat_keys=mask(UP, DOWN, LEFT, RIGHT, K2, K8, K4, K6),

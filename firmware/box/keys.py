@@ -6,12 +6,12 @@ the raw reading has been stable for `press_ms` from a clean release (`stable_ms`
 and as let go, or changed for another, once stable for `stable_ms` (switch bounce is a few
 ms). `update` returns one event, a small int (no heap object per key): `kind << 5 | key`.
 
-The app uses the board's `press_ms` (pins.py's KEY_PRESS_MS, 20 by default). At 0 a press
-counts at its first edge (eager on the way down, deferred on the way up, as QMK's
+The app uses the board's `press_ms` (pins.py's KEY_PRESS_MS, 0 by default): a press counts
+at its first edge (eager on the way down, deferred on the way up, as QMK's
 asym_eager_defer_pk): bounce after the edge, and chatter
 while the key is held, are not a release until the reading stays up `stable_ms`, so they
-give nothing, and the key's screen comes 20 ms sooner; but a glitch of a single reading
-then counts as a press, so 0 is only for a keypad known to read clean.
+give nothing, and the key's screen comes 20 ms sooner. A glitch of a single
+reading then counts as a press: for a keypad that has them, pins.py sets KEY_PRESS_MS = 20.
 
 - Most keys give PRESS as soon as they are stably down.
 - Keys in `long_keys` (a bit mask) have two meanings: PRESS on release when held less
