@@ -59,4 +59,4 @@ def test_the_load_is_the_firmwares():
     with open(firmware_dir() + "/pins.py") as f:
         press = int(re.search(r"KEY_PRESS_MS = (\d+)", f.read()).group(1))
     assert model.LOOP_SLEEP_MS == sleep
-    assert model.KEY_AWAKE_MS == 24.0 + press + 20.0
+    assert model.KEY_PRESS_MS == press and model.KEY_AWAKE_MS == 24.0 + press + 20.0

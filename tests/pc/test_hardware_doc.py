@@ -43,5 +43,5 @@ def test_the_lipo_in_the_parts_list_is_the_cases():
 
 
 def test_the_key_press_time_the_docs_name_is_pins():
-    assert read_pins()["KEY_PRESS_MS"] == 20
-    assert "set `KEY_PRESS_MS = 20` in `pins.py` (the default)" in _doc()
+    assert read_pins()["KEY_PRESS_MS"] == 0
+    assert "`KEY_PRESS_MS = 0`, the default" in _doc() and "set `KEY_PRESS_MS = 20` in `pins.py`" in _doc()
