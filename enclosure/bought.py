@@ -130,7 +130,7 @@ def keys(p, lay):
 
 def power(p, lay):
     b = p.battery
-    w, h, d = b.pack
+    w, h, d = b.envelope
     x, y = lay.pack
     out = [Component(b.kind, "pack", box(x, x + w, y, y + h, 0, d), "down")]
     if b.charger:

@@ -50,7 +50,7 @@ def front_margin(p):
 def plan(p):
     g, post, d, b = p.board_gap, p.corner_post, p.display, p.battery
     pico_w, pico_h, _ = p.pico
-    pack_w, pack_h, pack_d = b.pack
+    pack_w, pack_h, pack_d = b.envelope
 
     # Width: the Pico beside the power parts, both clear of the lower corner posts.
     if b.charger:
@@ -67,7 +67,7 @@ def plan(p):
     pico = (-width / 2 + post + g, g)
     if b.charger:  # charger in the lower right beside the post, the cell above it
         charger = (width / 2 - post - g - b.charger[0], g)
-        pack = (width / 2 - g - pack_w, charger[1] + b.charger[1] + g)
+        pack = (width / 2 - g - pack_w, charger[1] + b.charger[1] + g + b.charger_gap)
         switch = ((pico[0] + pico_w + charger[0]) / 2, g + b.switch_body[1] / 2)
     else:
         charger = ()

@@ -59,13 +59,31 @@ class Battery:
     switch_hole: tuple = (11.0, 7.0)  # the opening in the back for the knob (w, h)
     charger: tuple = ()  # TP4056 board w, h, thickness; its USB socket points down like the Pico's
     switch_body: tuple = ()  # a separate slide switch (w, h, d), glued over its opening beside the Pico
+    swell: float = 0.0  # room kept free above a pouch cell, part of its envelope (checked like the cell)
+    charger_gap: float = 0.0  # air between the charger board and the cell, beyond board_gap
+
+    @property
+    def envelope(self):
+        """w, h, d the pack may take: a pouch cell with its room to swell."""
+        w, h, d = self.pack
+        return (w, h, d + self.swell)
 
 
 BATTERIES = {
     "3xAA": Battery("3xAA", (47.0, 58.0, 16.0), switch_at=(23.5, 44.0)),
-    # 1000 mAh "503450" cell: 34 x 50 x 5; TP4056 board 26 x 17; SS12D00 slide switch 8.6 x 3.6 body.
+    # 1000 mAh "503450" cell: 34 x 50 x 5.0; TP4056 board 26 x 17; SS12D00 slide switch 8.6 x 3.6 body.
+    # A pouch cell swells as it ages, faster when warm: 2 mm kept free above it (40 %; a cell
+    # that outgrows it is due for replacing), which costs no depth: the Pico's standoffs and USB
+    # socket already need 7.8 mm. The TP4056 warms as it charges: 3 mm more air between it and
+    # the cell (docs/hardware.md: set to 400 mA, about 0.5 W).
     "lipo": Battery(
-        "lipo", (34.0, 50.0, 5.5), switch_hole=(6.0, 4.0), charger=(17.0, 26.0, 1.6), switch_body=(8.6, 3.6, 3.6)
+        "lipo",
+        (34.0, 50.0, 5.0),
+        switch_hole=(6.0, 4.0),
+        charger=(17.0, 26.0, 1.6),
+        switch_body=(8.6, 3.6, 3.6),
+        swell=2.0,
+        charger_gap=3.0,
     ),
 }
 
@@ -125,8 +143,9 @@ class Params:
     button_board: tuple = (60.0, 62.0, 1.6)  # perfboard carrying the six switches
     face_margin: float = 2.0
 
-    # --- piezo (12 mm passive buzzer, glued in a ring on the front)
-    buzzer: tuple = (12.0, 9.5)
+    # --- piezo sounder, glued in a ring on the front: TDK PS1240P02BT, 12.2 mm across, 6.5 mm
+    # high without its pins (TDK's PS series datasheet); docs/hardware.md
+    buzzer: tuple = (12.2, 6.5)
     buzzer_wall: float = 1.2
     sound_hole: float = 1.6
 

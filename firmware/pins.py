@@ -17,7 +17,7 @@ Plain constants only (no imports), so the PC tools can read it with CPython too.
 DISPLAY = "SH1106"  # "SH1106", "SSD1309" or "SSD1306"
 DISPLAY_ADDR = 0x3C  # 0x3C on most modules, 0x3D when the address jumper is moved
 DISPLAY_FLIP = False  # True: rotate the picture 180 degrees (the panel mounted upside down)
-I2C_BUS = 0  # I2C0: SDA on GP0/4/8/12/16/20, SCL on GP1/5/9/13/17/21
+I2C_BUS = 0  # I2C0: SDA on GP0/4/8/12/16/20/28, SCL on GP1/5/9/13/17/21 (I2C1: SDA 2/6/10/14/18/26)
 I2C_SDA = 4
 I2C_SCL = 5
 I2C_FREQ = 400_000  # Hz: a full frame is then about 23 ms; the app sends only what changed
@@ -51,4 +51,7 @@ BATTERY_DIVIDER = 3
 VBUS_GPIO = 24
 
 # --- optional -------------------------------------------------------------------------------
-PIEZO = 20  # a passive piezo from this GPIO to GND (PWM); None when not fitted: silent
+# A piezo sounder (no oscillator inside, reads open on a meter: TDK PS1240 or alike) from this
+# GPIO through 220 Ohm to GND, driven by PWM; None when not fitted: silent. Never a magnetic
+# buzzer straight on the pin: its coil wants 80-200 mA, the pin gives 12 mA (docs/hardware.md).
+PIEZO = 20

@@ -20,10 +20,15 @@ PHYSICAL = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 1
 PHYSICAL.update({14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27, 22: 29, 26: 31, 27: 32, 28: 34})
 GND = (3, 8, 13, 18, 23, 28, 33, 38)
 POWER = {30: "RUN", 35: "ADC_VREF", 36: "3V3(OUT)", 37: "3V3_EN", 39: "VSYS", 40: "VBUS"}
+# I2C's (SDA, SCL) GPIOs on the header (RP2040 datasheet, the GPIO function table; GP29,
+# I2C0's other SCL, is the VSYS divider inside the Pico).
 I2C_PINS = {
-    0: ((0, 4, 8, 12, 16, 20), (1, 5, 9, 13, 17, 21)),
+    0: ((0, 4, 8, 12, 16, 20, 28), (1, 5, 9, 13, 17, 21)),
     1: ((2, 6, 10, 14, 18, 26), (3, 7, 11, 15, 19, 27)),
 }
+# The piezo's series resistor: it bounds the pin's current into the element's 10-20 nF at each
+# edge of the PWM (3.3 V / 220 Ohm = 15 mA for a few us) and costs no loudness at 2-4 kHz.
+PIEZO_OHMS = 220
 PANELS = {"SH1106": '1.3"', "SSD1309": '2.42"', "SSD1306": '0.96"'}  # pins.DISPLAY -> the module's size
 KEYPAD_ROW_NAMES = ("1 2 3 A", "4 5 6 B", "7 8 9 C", "* 0 # D")
 KEYPAD_COL_NAMES = ("1 4 7 *", "2 5 8 0", "3 6 9 #", "A B C D")
@@ -66,8 +71,9 @@ def connections(p):
     if p["DISPLAY"] not in PANELS:
         raise PinMapError("DISPLAY must be SH1106, SSD1309 or SSD1306, not %r" % p["DISPLAY"])
     disp = "OLED %s %s" % (PANELS[p["DISPLAY"]], p["DISPLAY"])
-    rows.append((disp, "VCC", "3V3(OUT)", 36, "3.3 V from the Pico's regulator"))
-    rows.append((disp, "GND", "GND", 38, ""))
+    by_label = "by the module's label: many put VCC first, others GND"
+    rows.append((disp, "VCC", "3V3(OUT)", 36, "3.3 V from the Pico's regulator; " + by_label))
+    rows.append((disp, "GND", "GND", 38, by_label))
     sig, pin = gp(p["I2C_SDA"], "display SDA")
     rows.append((disp, "SDA", sig, pin, "I2C%d data, address 0x%02X" % (p["I2C_BUS"], p["DISPLAY_ADDR"])))
     sig, pin = gp(p["I2C_SCL"], "display SCL")
@@ -86,7 +92,7 @@ def connections(p):
         rows.append(("button %s" % name, "leg 2", "GND", gnd_near(pin), ""))
     if p["PIEZO"] is not None:
         sig, pin = gp(p["PIEZO"], "piezo")
-        rows.append(("piezo (optional)", "+", sig, pin, "driven by PWM"))
+        rows.append(("piezo (optional)", "+", sig, pin, "through %d Ohm in the lead; driven by PWM" % PIEZO_OHMS))
         rows.append(("piezo (optional)", "-", "GND", gnd_near(pin), ""))
     bat = "3xAA holder" if p["BATTERY"] == "3xAA" else "LiPo charger OUT"
     rows.append((bat, "+", "VSYS", 39, "through the switch and the Schottky diode (stripe to VSYS)"))
@@ -118,6 +124,29 @@ _COLOURS["LiPo"] = "#ff7f0e"
 
 def _BATTERY_PLUS(part, term):
     return part.split()[0] in ("3xAA", "LiPo") and term == "+"
+
+
+def _PIEZO_PLUS(part, term):
+    return part.split()[0] == "piezo" and term == "+"
+
+
+def _resistor(bx, ty, side):
+    """The piezo's + row inside its box: + through its series resistor (a zigzag) to the box's
+    edge where the wire to the Pico leaves."""
+    y = ty - 4
+    edge, out = (bx + 180, -1) if side == "L" else (bx, 1)
+
+    def x(d):
+        return edge + out * d
+
+    zig = " ".join("L%d %d" % (x(8 + 3 * i), y + (-4 if i % 2 else 4)) for i in range(1, 8))
+    return "\n".join(
+        [
+            '<path d="M%d %d H%d %s L%d %d H%d" stroke="black" fill="none"/>' % (x(0), y, x(8), zig, x(32), y, x(44)),
+            '<text x="%d" y="%d" text-anchor="%s">+ (%d Ohm)</text>'
+            % (x(48), ty, "end" if side == "L" else "start", PIEZO_OHMS),
+        ]
+    )
 
 
 def _switch_and_diode(bx, ty, side):
@@ -217,6 +246,8 @@ def svg(p):
             tx = bx + 180 if s == "L" else bx
             if _BATTERY_PLUS(part, term):
                 out.append(_switch_and_diode(bx, ty, s))
+            elif _PIEZO_PLUS(part, term):
+                out.append(_resistor(bx, ty, s))
             else:
                 out.append(
                     '<text x="%d" y="%d" text-anchor="%s">%s</text>'
@@ -237,7 +268,11 @@ def svg(p):
             out.append('<path d="%s" fill="none" stroke="%s" stroke-width="1.6"/>' % (path, colour))
     out.append(
         '<text x="%d" y="%d" text-anchor="middle" font-size="10">Each wire ends at the Pico pin of the same'
-        " row in docs/hardware.md; GND pins are all the same ground.</text>" % (w // 2, h - 12)
+        " row in docs/hardware.md; GND pins are all the same ground.</text>" % (w // 2, h - 26)
+    )
+    out.append(
+        '<text x="%d" y="%d" text-anchor="middle" font-size="10">Wire the OLED by the labels printed on it:'
+        " many modules are VCC GND SCL SDA, others GND VCC SCL SDA.</text>" % (w // 2, h - 12)
     )
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -61,11 +61,12 @@ _VALUE = {KA: 3, KB: 2, KC: 1, KD: 0}
 _PICKS = (3, 2, 1, 0, 4, 5, 6)
 _PICK_TEXT = ("< 3 >", "< 2 >", "< 1 >", "< 0 >", "< miss >", "< X hit >", "< X miss >")
 
-# Tones: (Hz, ms). A passive piezo is loudest near its resonance (2-4 kHz); the refusal is
-# lower and longer, so that it is told from the others without looking.
-REFUSED = (700, 250)
-FLIP = (3000, 80)
-MATCH_END = (2000, 700)
+# Tones: (Hz, ms), all within 2-4 kHz: a piezo sounder is loud only near its resonance (the
+# PS1240 of docs/hardware.md peaks at 4 kHz, 70 dB(A) at 10 cm), and a tone far below it is
+# lost outdoors. The refusal is the lowest and is longer, so that it is told without looking.
+REFUSED = (2000, 250)
+FLIP = (4000, 80)
+MATCH_END = (3000, 700)
 
 
 def beep(app, tone):

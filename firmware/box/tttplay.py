@@ -38,8 +38,8 @@ END_POS = N + 1  # ... and beside it: end the match by agreement
 _CENTRE = const(30)  # triangle 31, in the middle of the board: where the cursor starts
 
 # Tones (Hz, ms) as box/play.py's (not imported: its module stays out of the heap here).
-REFUSED = (700, 250)
-MATCH_END = (2000, 700)
+REFUSED = (2000, 250)
+MATCH_END = (3000, 700)
 
 
 def beep(app, tone):

@@ -4,8 +4,8 @@
 
 A best-of-1 match keyed to its end: a buzz for each entry refused, a chirp for each flip,
 a long tone for the arrow that ends the match, nothing for other arrows. Then the same
-match with the sound off in Settings: no beep at all. Prints `ALL OK`, or the checks that
-failed and exits with status 1 (tests/mpy/verdict.py).
+match with the sound off in Settings: no beep at all. Every tone within 2-4 kHz. Prints
+`ALL OK`, or the checks that failed and exits with status 1 (tests/mpy/verdict.py).
 """
 
 import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
@@ -85,6 +85,18 @@ def refusals(path):
     b.bdev.close()
 
 
+def tones_in_band():
+    """Every tone within 2-4 kHz, where a piezo sounder is loud (docs/hardware.md), and
+    Try-Tac-Toe's the same as Tic Tac BOW's."""
+    from box import tttplay
+
+    for t in (play.REFUSED, play.FLIP, play.MATCH_END, tttplay.REFUSED, tttplay.MATCH_END):
+        want(2000 <= t[0] <= 4000, t)
+    want((tttplay.REFUSED, tttplay.MATCH_END) == (play.REFUSED, play.MATCH_END), tttplay.REFUSED)
+    want(play.REFUSED[0] < play.MATCH_END[0] < play.FLIP[0], "the refusal the lowest tone")
+
+
+tones_in_band()
 on = match(sys.argv[1], True)
 off = match(sys.argv[1] + ".off", False)
 refusals(sys.argv[1] + ".refusals")

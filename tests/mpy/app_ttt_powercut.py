@@ -108,7 +108,7 @@ def main():
     b3 = app3.board
     n = b3.beeped
     keys(d3, "# 4 # # 5 # 5 #")  # a new game: X 5, then O on 5: refused, with Tic Tac BOW's buzz
-    if b3.beeped != n + 1 or b3.beeps[-1][1:] != (700, 250) or app3.play.msg is None:
+    if b3.beeped != n + 1 or b3.beeps[-1][1:] != (2000, 250) or app3.play.msg is None:
         raise RuntimeError("a refused move did not buzz: %r" % (b3.beeps[-1:],))
     keys(d3, "* C # # C # # # *")  # X's 5 undone; both matches ended by agreement; confirmed; home
     keys(d3, "# 4 8 8 8 8 6 # #")  # a new game, 10 moves a match (TTT-5)

@@ -74,3 +74,35 @@ def test_every_part_is_drawn_with_its_ground_and_the_battery_through_its_switch_
     # the battery's + reaches VSYS only through the power switch and the Schottky diode
     assert picture.count("+ (switch, diode)") == 1
     assert '<path d="M%d ' % (900 - 200 + 10) in picture  # the diode's bar, at VSYS's side of the box
+
+
+@pytest.mark.parametrize(
+    "bus, sda, scl, ok",
+    [
+        (0, 28, 1, True),  # GP28 is I2C0 SDA (RP2040 datasheet, the GPIO function table)
+        (0, 20, 21, True),
+        (1, 26, 27, True),
+        (1, 28, 27, False),
+        (0, 26, 1, False),
+    ],
+)
+def test_the_i2c_pins_are_the_rp2040s(bus, sda, scl, ok):
+    bare = {"KEYPAD_ROWS": (), "KEYPAD_COLS": (), "BUTTONS": (), "PIEZO": None}
+    p = dict(wiring.load_pins(), I2C_BUS=bus, I2C_SDA=sda, I2C_SCL=scl, **bare)
+    if ok:
+        assert ("GP%d" % sda, wiring.PHYSICAL[sda]) in [(sig, pin) for _, term, sig, pin, _ in wiring.connections(p)]
+    else:
+        with pytest.raises(wiring.PinMapError, match="I2C%d has no SDA" % bus):
+            wiring.connections(p)
+
+
+def test_the_piezo_goes_through_its_resistor_and_the_oled_is_wired_by_its_labels():
+    p = wiring.load_pins()
+    rows = wiring.connections(p)
+    plus = [note for part, term, _, _, note in rows if part.startswith("piezo") and term == "+"]
+    assert plus == ["through %d Ohm in the lead; driven by PWM" % wiring.PIEZO_OHMS]
+    assert 100 <= wiring.PIEZO_OHMS <= 220  # 15-33 mA at an edge; more would cost loudness
+    oled = [note for part, term, _, _, note in rows if part.startswith("OLED") and term in ("VCC", "GND")]
+    assert len(oled) == 2 and all("label" in note for note in oled)
+    picture = wiring.svg(p)
+    assert picture.count("+ (%d Ohm)" % wiring.PIEZO_OHMS) == 1 and "by the labels printed on it" in picture
