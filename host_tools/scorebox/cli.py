@@ -133,6 +133,12 @@ def _league_option():
     p.add_argument(
         "--league", action="store_true", help="the league's server on a PostgreSQL --db instead (docs/league.md)"
     )
+    p.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="with --league: the server's worker processes (default: two a core, and one)",
+    )
     return p
 
 

@@ -54,8 +54,14 @@ def league_count(url):
 
 @contextlib.contextmanager
 def running(url):
-    """The league's server on a free port of this PC, in a thread; its URL."""
-    srv, address = server.listen(url, "127.0.0.1", 0)
+    """The league's app on a free port of this PC, in a thread of this process (Werkzeug's
+    server: a test reads the store beside it); its URL. `scorebox serve --league` runs the
+    same app in gunicorn's worker processes (test_league_workers.py)."""
+    from werkzeug.serving import make_server
+
+    sock, address = server.bind(url, "127.0.0.1", 0)
+    with sock:
+        srv = make_server("127.0.0.1", sock.getsockname()[1], server.create_app(url), threaded=True, fd=sock.fileno())
     t = threading.Thread(target=srv.serve_forever, daemon=True)
     t.start()
     try:

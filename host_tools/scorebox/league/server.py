@@ -36,7 +36,7 @@ import socket
 from flask import Blueprint, Flask, current_app, jsonify, redirect, request
 
 from scorebox.errors import ScoreboxError
-from scorebox.league import pages, tokens
+from scorebox.league import pages, tokens, workers
 from scorebox.league.clubs import MAX_NAME, league_store
 from scorebox.league.request_store import close_stores, stores
 from scorebox.store import imports
@@ -371,34 +371,26 @@ def _own(owners, club):
             )
 
 
-def listen(db, host, port):
-    """The league's server on host:port (0: a free one), not yet serving; its url."""
-    from werkzeug.serving import make_server
-
-    app = create_app(db)
-    league_store(db)[0].close()  # the store and its league tables made, or its one line, before listening
+def bind(db, host, port):
+    """The socket the league's server listens on, host:port (0: a free one), its store and
+    league tables made first (or their one line); (socket, the address of its pages)."""
+    league_store(db)[0].close()
     try:
         sock = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     except OSError as e:
         why = "another program holds that port" if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
         raise ScoreboxError("cannot listen on %s:%d: %s" % (host, port, why))
-    with sock:
-        port = sock.getsockname()[1]
-        server = make_server(host, port, app, threaded=True, fd=sock.fileno())
-    return server, "http://%s:%d%s" % (host, port, PAGES)
+    return sock, "http://%s:%d%s" % (host, sock.getsockname()[1], PAGES)
 
 
 def cmd_serve(args):
-    server, url = listen(args.db, args.host, args.port)
+    if args.workers is not None and args.workers < 1:
+        raise ScoreboxError("--workers: at least 1 worker process")
+    sock, url = bind(args.db, args.host, args.port)
+    count = args.workers or workers.default_count()
     print(
-        "the league's server: %s (its pages; clubs push to it; put it behind a TLS proxy: docs/league.md; "
-        "Ctrl-C stops it)" % url,
+        "the league's server: %s (its pages; clubs push to it; %d worker processes; put it behind a TLS proxy: "
+        "docs/league.md; Ctrl-C stops it)" % (url, count),
         flush=True,
     )
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-    return 0
+    return workers.serve(create_app(args.db), sock.detach(), count)
