@@ -6,8 +6,9 @@ and a few threads, so a slow client holds one thread, not the server.
 
 The socket is bound before the workers start (server.bind: its one line when the port is
 taken, port 0 for a free one, the address printed before the first request) and given to
-gunicorn by its descriptor, which gunicorn owns from then on. gunicorn's own lines go to standard error: its warnings and
-errors only (a worker that died, a request that timed out), no line for each request.
+gunicorn by its descriptor, which gunicorn owns from then on. gunicorn's own lines go to
+standard error: its warnings and errors only (a worker that died, a request that timed
+out), no line for each request.
 """
 
 import os
