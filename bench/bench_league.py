@@ -5,6 +5,8 @@ started as the tests start it (tests/support/pgserver.py: a temporary folder, fs
   included) sending a club's SQLite store of 1,000 realistic matches (storegen.py) to
   `scorebox serve --league` run as a process of its own; the median of PUSHES pushes, each
   to a new league (the machine is shared: one run alone says little); the goal is 2 s.
+- league_push_seconds_2x1000: two clubs' pushes of 1,000 each started at once, until the
+  last has ended; the median of PUSHES; the goal: at most 1.3 times push_seconds_1000.
 - league_standings_p95_ms, league_club_page_p95_ms: 50 requests each through Flask's test
   client of the league's app (league/server.py: its pages, the Store opened per request),
   the standings of both games and of Tic Tac BOW in turn, each club's page in turn; the 95th
@@ -42,6 +44,7 @@ FILL = 120  # seconds spent filling the pages' league
 CLUBS, BOXES, BATCH = 20, 2, 250
 GUESTS = 10  # every tenth match has a guest side
 REQUESTS = 50
+OTHER_BOXES = ["e6614103f0a1b2c3", "e6614103f0d4e5f6"]  # a second club's: a box is one club's
 CLI = [sys.executable, "-c", "import sys; from scorebox.cli import main; sys.exit(main())"]
 
 
@@ -56,14 +59,14 @@ def add_club(url, name):
         store.close()
 
 
-def push_seconds(url, club):
-    """Wall seconds of `scorebox push` sending the club's 1,000 matches, a new club's, to the
-    server process."""
-    _, token = add_club(url, "Pushers")
+def push_seconds(url, clubs):
+    """Wall seconds from the start of one `scorebox push` a club (each store's PUSHED matches,
+    each a new club's), all at once, to the server process, until the last has ended."""
+    tokens = [add_club(url, "Pushers %d" % i)[1] for i in range(len(clubs))]
     server = subprocess.Popen(
         CLI + ["serve", "--league", "--db", url, "--port", "0"],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,  # its log of requests
+        stderr=subprocess.DEVNULL,  # gunicorn's warnings
         text=True,
         env=dict(os.environ, PYTHONUNBUFFERED="1"),
     )
@@ -71,15 +74,25 @@ def push_seconds(url, club):
         line = server.stdout.readline()
         if not line.startswith("the league's server: http://"):
             raise RuntimeError("the league's server said: %r" % line)
-        env = dict(os.environ, SCOREBOX_LEAGUE_TOKEN=token)
         t0 = time.perf_counter()
-        done = subprocess.run(CLI + ["push", line.split()[3], "--db", club], capture_output=True, text=True, env=env)
+        pushes = [
+            subprocess.Popen(
+                CLI + ["push", line.split()[3], "--db", club],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=dict(os.environ, SCOREBOX_LEAGUE_TOKEN=token),
+            )
+            for club, token in zip(clubs, tokens)
+        ]
+        said = [p.communicate() for p in pushes]
         seconds = time.perf_counter() - t0
     finally:
         server.terminate()
         server.wait(timeout=30)
-    if done.returncode != 0 or not done.stdout.startswith("%d new matches sent" % PUSHED):
-        raise RuntimeError("scorebox push: %s%s" % (done.stdout, done.stderr))
+    for p, (out, err) in zip(pushes, said):
+        if p.returncode != 0 or not out.startswith("%d new matches sent" % PUSHED):
+            raise RuntimeError("scorebox push: %s%s" % (out, err))
     return round(seconds, 2)
 
 
@@ -126,11 +139,14 @@ def run():
     work = tempfile.mkdtemp(prefix="bench-league-")
     try:
         with pgserver.started() as pg:
-            club = os.path.join(work, "club.sqlite")
+            club, other = os.path.join(work, "club.sqlite"), os.path.join(work, "other.sqlite")
             generate(club, PUSHED, seed=26)
-            pushes = sorted(push_seconds(pg.new_database(), club) for _ in range(PUSHES))
-            print("# league: push of %d matches, each run: %s s" % (PUSHED, pushes), file=sys.stderr)
-            out = {"push_seconds_1000": pushes[PUSHES // 2]}
+            generate(other, PUSHED, seed=27, devices=OTHER_BOXES)
+            out = {}
+            for name, clubs in (("push_seconds_1000", [club]), ("league_push_seconds_2x1000", [club, other])):
+                runs = sorted(push_seconds(pg.new_database(), clubs) for _ in range(PUSHES))
+                print("# league: %s, each run: %s s" % (name, runs), file=sys.stderr)
+                out[name] = runs[PUSHES // 2]
             url = pg.new_database()
             clubs, total = fill(url)
             client = create_app(url).test_client()

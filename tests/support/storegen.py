@@ -65,13 +65,13 @@ def match_items(count, seed=0, devices=DEVICES, roster=ROSTER):
         yield uid, (numbers[uid], header, list(m.log), {"result": result, "confirmed": True})
 
 
-def generate(path, count, seed=0, batch=2000, progress=None):
-    """Fill the store at path with `count` matches; returns the seconds it took."""
+def generate(path, count, seed=0, batch=2000, progress=None, devices=DEVICES):
+    """Fill the store at path with `count` matches of the boxes devices; returns the seconds it took."""
     t0 = time.perf_counter()
     store = Store(path)
     pending = {}
     done = 0
-    for uid, item in match_items(count, seed):
+    for uid, item in match_items(count, seed, devices=devices):
         pending.setdefault(uid, []).append(item)
         if len(pending[uid]) >= batch:
             done += _flush(store, uid, pending.pop(uid))
