@@ -25,6 +25,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import sqlite
 
+from scorebox_core.games import GAMES
+
 # SQLite's integers are 64-bit, and its INTEGER PRIMARY KEY is the row id (a row given no id
 # gets the next one): BIGINT on PostgreSQL, INTEGER on SQLite.
 INT = BigInteger().with_variant(Integer(), "sqlite")
@@ -263,7 +265,7 @@ Index("matches_by_started", matches.c.started)
 # The matches of a game (queries.py's GAME_SQL: a header without a game is Tic Tac BOW's);
 # json_extract is SQLite's, and the PostgreSQL store's own function of that name
 # (store/dialect.py's FUNCTIONS, made by the migration before the tables).
-Index("matches_by_game", func.coalesce(func.json_extract(matches.c.header, "$.game"), "tictacbow"), matches.c.id)
+Index("matches_by_game", func.coalesce(func.json_extract(matches.c.header, "$.game"), GAMES[0][0]), matches.c.id)
 
 # The tables whose rows the store gives the next id itself on PostgreSQL (ID).
 NUMBERED = [t.name for t in metadata.sorted_tables if "id" in t.c and t.c.id.primary_key]
