@@ -20,7 +20,7 @@ def _frozen():
         return True
 
 
-# What HELLO reports: "0.1.0" deployed (or run from source), "0.1.0+frozen" from the image.
+# What HELLO reports: "1.0.0" deployed (or run from source), "1.0.0+frozen" from the image.
 FIRMWARE = VERSION + "+frozen" if _frozen() else VERSION
 
 

@@ -258,7 +258,7 @@ def test_a_box_at_its_repl_is_told_in_one_line(template, tmp_path):
 
 
 # --- a hostile box of protocol 2 -----------------------------------------------------------
-HELLO2 = dict(PROTOCOL, device="v-hostile", firmware="0.1.0")
+HELLO2 = dict(PROTOCOL, device="v-hostile", firmware="1.0.0")
 FILE = ["g000001.tbj", 5000]
 
 

@@ -32,7 +32,7 @@ from scorebox.sync.pull import sync
 from scorebox_core import frames
 
 CLI_TIMEOUT = 3.0  # `scorebox sync`'s --timeout by default (sync/commands.py)
-HELLO = dict(PROTOCOL, device="v-quiet", firmware="0.1.0", store=None)
+HELLO = dict(PROTOCOL, device="v-quiet", firmware="1.0.0", store=None)
 
 
 def one_match(kind, body):

@@ -11,7 +11,7 @@ from scorebox.device import link
 from scorebox.store.sqlite import Store
 from scorebox.sync.pull import sync
 
-GOOD_HELLO = dict(PROTOCOL, device="v-hostile", firmware="0.1.0", space={"percent_full": 1, "matches_left": 9})
+GOOD_HELLO = dict(PROTOCOL, device="v-hostile", firmware="1.0.0", space={"percent_full": 1, "matches_left": 9})
 
 
 def listing(matches, files, more=False):

@@ -2,7 +2,7 @@
 
     ok    python 3.11.7
     FAIL  port /dev/ttyACM0: no permission: add yourself to the group ...
-    ok    box e6614c311b2a7c36-1a2b3c4d ('Range 2'): firmware 0.1.0+frozen (frozen into its MicroPython 1.28.0)
+    ok    box e6614c311b2a7c36-1a2b3c4d ('Range 2'): firmware 1.0.0+frozen (frozen into its MicroPython 1.28.0)
 Exit status 0 when nothing FAILed (warnings allowed), 2 otherwise. The box's name is the
 club's (`scorebox boxes name`): this layer has no store, so the caller passes box_name, a
 lookup from the box's id to its name or None (cli.py: the store's, when there is one).
