@@ -5,4 +5,4 @@ here, no PC-only module. It runs unchanged on MicroPython and CPython.
 Tic Tac BOW lives in ttb/, Try-Tac-Toe in ttt/; what both games need sits beside them.
 """
 
-VERSION = "0.1.0"  # the one version string: firmware (box/device.py adds "+frozen"), package.json, the PC package
+VERSION = "1.0.0"  # the one version string: firmware (box/device.py adds "+frozen"), package.json, the PC package
