@@ -18,11 +18,12 @@ What it makes (tests/fixtures/1.0/README.md):
 - fat-drive.tar.gz: a CircuitPython box's CIRCUITPY drive's files (device.id and the FAT
   journal's ring), written by box/journal.py with its FAT flag set, as the box on FAT writes it;
   read by the PC's rescue of a mounted drive (scorebox.sync.rescue.sync_drive);
+- league.sql.gz: a small league's PostgreSQL database (tests/support/leaguegen.py: three clubs,
+  thirty matches of both games) as pg_dump writes it (plain SQL), gzipped;
 - expected.json: what reading each must give, recorded here.
 """
 
 import gzip
-import hashlib
 import json
 import os
 import shutil
@@ -40,43 +41,38 @@ sys.path[:0] = [
 OUT = os.path.join(ROOT, "tests", "fixtures", "1.0")
 BOX_MATCHES = 4  # Tic Tac BOW matches on the box's flash (and two Try-Tac-Toe games)
 FAT_UID = "cp-fixture-box"  # the CircuitPython box's device.id
-STORE_MORE = 6  # generated Tic Tac BOW matches in the store besides bothstore's own
+STORE_MORE = 6
+LEAGUE_CLUBS, LEAGUE_MATCHES = 3, 30  # generated Tic Tac BOW matches in the store besides bothstore's own
 
 
 def store_reads(path):
-    """What the reports read from a store: every match (box, number, result, log's digest,
-    archers by side) and the archers; the same function reads a fixture in the tests."""
-    db = sqlite3.connect(path)
+    """What the reports read from the store at path, by the store's own API (scorebox.store):
+    the match count, every match as listed (Store.matches), each box's match digests
+    (Store.digests) and the roster (Store.archers); the tests read a fixture the same way."""
+    from scorebox.store.sqlite import Store
+
+    store = Store(path)
     try:
-        matches = []
-        q = (
-            "SELECT m.id, d.uid, m.number, m.winner, m.wins_a, m.wins_b, m.draws, m.finished, m.log"
-            " FROM matches m JOIN devices d ON d.id = m.device_id ORDER BY d.uid, m.number"
-        )
-        for mid, uid, number, winner, wa, wb, draws, finished, log in db.execute(q).fetchall():
-            sides = {}
-            for side, name in db.execute(
-                "SELECT ma.side, a.name FROM match_archers ma JOIN archers a ON a.id = ma.archer_id"
-                " WHERE ma.match_id = ? ORDER BY ma.side, ma.position",
-                (mid,),
-            ):
-                sides.setdefault(side, []).append(name)
-            matches.append(
+        matches = store.matches()
+        boxes = sorted({m["device"] for m in matches})
+        digests = {
+            uid: {
+                str(n): d for n, d in store.digests(uid, [m["number"] for m in matches if m["device"] == uid]).items()
+            }
+            for uid in boxes
+        }
+        return json.loads(
+            json.dumps(
                 {
-                    "box": uid,
-                    "number": number,
-                    "winner": winner,
-                    "wins": [wa, wb],
-                    "draws": draws,
-                    "finished": finished,
-                    "log_sha256": hashlib.sha256(log.encode()).hexdigest(),
-                    "archers": sides,
+                    "match_count": store.count(),
+                    "matches": matches,
+                    "digests": digests,
+                    "archers": [list(a) for a in store.archers(retired=True)],
                 }
             )
-        archers = [r[0] for r in db.execute("SELECT name FROM archers ORDER BY name")]
-        return {"match_count": len(matches), "matches": matches, "archers": archers}
+        )
     finally:
-        db.close()
+        store.close()
 
 
 def sync_flash(flash, store):
@@ -150,6 +146,47 @@ def tar_gz(folder, dst):
                         t.addfile(info, f)
 
 
+def league_reads(url):
+    """What the league's pages read (scorebox.league.db.LeagueDB): its clubs, seasons, each
+    game's standings (all time), the match count and per-club counts."""
+    from scorebox.league.clubs import league_store
+
+    store, league = league_store(url)
+    try:
+        out = {
+            "match_count": store.count(),
+            "clubs": league.clubs(),
+            "seasons": league.seasons(),
+            "standings": {g: league.standings(game=g) for g in ("tictacbow", "try-tac-toe")},
+            "counts": league.counts(),
+        }
+        return json.loads(json.dumps(out, default=str))
+    finally:
+        store.close()
+
+
+def league_dump(dst):
+    """A small league (tests/support/leaguegen.py: LEAGUE_CLUBS clubs of two boxes, LEAGUE_MATCHES
+    matches) on a PostgreSQL server of the tests' (tests/support/pgserver.py), dumped by pg_dump
+    as plain SQL, gzipped; returns what the league reads from it."""
+    import leaguegen
+    import pgserver
+
+    with pgserver.started() as server:
+        url = server.new_database()
+        leaguegen.generate(url, LEAGUE_MATCHES, pool=LEAGUE_MATCHES, clubs=LEAGUE_CLUBS, boxes=2)
+        reads = league_reads(url)
+        p = subprocess.run(
+            [pgserver._bin("pg_dump"), "--no-owner", "--no-privileges", "-d", url],
+            capture_output=True,
+            check=True,
+            timeout=120,
+        )
+    with gzip.GzipFile(dst, "wb", mtime=0) as g:
+        g.write(p.stdout)
+    return reads
+
+
 def gz(src, dst):
     with open(src, "rb") as f, gzip.GzipFile(dst, "wb", mtime=0) as g:
         shutil.copyfileobj(f, g)
@@ -194,6 +231,7 @@ def main():
             "version": "1.0.0",
             "club.sqlite": store_reads(club),
             "box.flash": box,
+            "league.sql": league_dump(os.path.join(OUT, "league.sql.gz")),
             "fat-drive": {"device": FAT_UID, "digests": fat, "store": store_reads(fresh)},
         }
     with open(os.path.join(OUT, "expected.json"), "w") as f:
