@@ -11,7 +11,7 @@ is what is wrong, not the fixture. A later release adds its own folder (tests/fi
 What it makes (tests/fixtures/1.0/README.md):
 - box.flash.gz: a virtual Pico's LittleFS flash file holding its journal of finished matches,
   made by the box's own journal on MicroPython (tests/support/boxfill.py, flashfill.py): Tic Tac BOW
-  and Try-Tac-Toe matches;
+  and Try-Tac-Toe matches, and its roster (roster.txt, by box/store.py);
 - club.sqlite.gz: a club's SQLite store holding both games (tests/support/bothstore.py: the
   store's API) and the matches of box.flash synced into it by the real `scorebox sync` from
   the virtual Pico;
@@ -41,6 +41,7 @@ sys.path[:0] = [
 OUT = os.path.join(ROOT, "tests", "fixtures", "1.0")
 BOX_MATCHES = 4  # Tic Tac BOW matches on the box's flash (and two Try-Tac-Toe games)
 FAT_UID = "cp-fixture-box"  # the CircuitPython box's device.id
+BOX_ROSTER = ["Ivy", "Jon", "Ann", "Bo"]  # the box's roster.txt: two names that shot no match
 STORE_MORE = 6
 LEAGUE_CLUBS, LEAGUE_MATCHES = 3, 30  # generated Tic Tac BOW matches in the store besides bothstore's own
 
@@ -73,6 +74,38 @@ def store_reads(path):
         )
     finally:
         store.close()
+
+
+# The box's roster (roster.txt, box/store.py) written into a virtual Pico's flash image by the
+# box's own Store on MicroPython, the flash mounted as the virtual Pico mounts it.
+ROSTER_SCRIPT = """
+import sys
+from box.store import Store
+from vpico import board as vboard
+from vpico.blockdev import RamBlockDev
+
+flash, names = sys.argv[1], sys.argv[2].split(",")
+with open(flash, "rb") as f:
+    image = bytearray(f.read())
+bdev = RamBlockDev(blocks=len(image) // 4096, block_size=4096, data=image)
+b = vboard.Board(bdev=bdev)
+s = Store(b.root)
+s.set_roster(names)
+vboard.unmount(b.root)
+with open(flash, "wb") as f:
+    f.write(bdev.data)
+"""
+
+
+def box_roster(folder, flash, names):
+    """Keep names as the box's roster on the flash image (a pathlib.Path folder for the script)."""
+    from mpy import run
+
+    script = folder / "roster.py"
+    script.write_text(ROSTER_SCRIPT)
+    p = run([str(script), flash, ",".join(names)], heapsize="8m", timeout=120)
+    if p.returncode:
+        raise RuntimeError("roster.py failed: %s" % p.stderr[-2000:])
 
 
 def sync_flash(flash, store):
@@ -203,6 +236,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         flash, _ = boxfill.fill(pathlib.Path(tmp), BOX_MATCHES, seed=1)  # Tic Tac BOW (journal_fill.py)
         flashfill.write(pathlib.Path(tmp), flash, flashfill.matches("ttt", 2, 2))  # then Try-Tac-Toe
+        box_roster(pathlib.Path(tmp), flash, BOX_ROSTER)
         gz(flash, os.path.join(OUT, "box.flash.gz"))
         # What syncing the box into a new store gives (the flash as the box keeps it, before).
         fresh = os.path.join(tmp, "fresh.sqlite")

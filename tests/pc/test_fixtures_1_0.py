@@ -109,6 +109,7 @@ def test_the_box_flash_syncs_into_a_new_store(tmp_path, expected):
     want = expected["box.flash"]
     assert without_box(store_reads(db)) == without_box(want)
     assert {m["game"] for m in want["matches"]} == set(GAMES)
+    assert {"Ivy", "Jon"} <= {a[0] for a in want["archers"]}  # the box's roster, merged by the sync
 
 
 def test_the_fat_drive_is_rescued(tmp_path, expected):
