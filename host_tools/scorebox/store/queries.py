@@ -28,7 +28,7 @@ _MATCH_SQL = (
 
 
 # A match's game: its header's, or the registry's first's for a header without one. The same
-# text as migration 6's index matches_by_game (schema.py), so that a filter on it uses the index.
+# expression as the index matches_by_game (tables.py), so that a filter on it uses the index.
 GAME_SQL = "coalesce(json_extract(m.header, '$.game'), '%s')" % games.GAMES[0][0]
 # A line of the matches list (Queries.match_list): what matches() gives but the counts of games and arrows.
 _LIST_SQL = (
