@@ -4,10 +4,10 @@ millions of arrows.
 
 Filled for a range of match ids (store ids are given in order: a batch of new matches is one
 range) by Store.add_checked, and for one match again when its archers are named
-(rosterdb.py's name_match: take_back first). archer_matches holds, per archer and match, the arrows they shot and their points
-(TTB-7): the series of their trend. The other tables are sums per archer, kept as rows that
-are only added: a match named again adds its old rows negated, so an archer's figures are
-the sums of their rows:
+(rosterdb.py's name_match: take_back first). archer_matches holds, per archer and match,
+the arrows they shot and their points (TTB-7): the series of their trend. The other tables
+are sums per archer, kept as rows that are only added: a match named again adds its old
+rows negated, so an archer's figures are the sums of their rows:
 - archer_results, archer_games: matches and games by the archer's side and the winner;
 - archer_opponents: matches against each archer of the other side, and the games of them;
 - archer_arrows: arrows and the sum of their values by square, called and outcome;
