@@ -1,59 +1,22 @@
-"""Three loose ends of the league's guest clubs (issue 26, docs/league.md "Archers across
-clubs"): the desk's Push page warns as `scorebox push` does when a league does not say it
-filed the guests' clubs; the league refuses a club for an unnamed side (A, B, X, O: no
+"""Two loose ends of the league's guest clubs (issue 26, docs/league.md "Archers across
+clubs"): the league refuses a club for an unnamed side (A, B, X, O: no
 archer, as `scorebox archers club` and an import refuse it); the report's count of matches
 is kept as the totals are (per season and game), checked against a recount. On a real
 PostgreSQL (pgserver.py) with the stores of test_league_guest_clubs.py."""
-
-import re
 
 import pytest
 from leagueclubs import add_club, clubs, league_count, rows, running
 from test_league_archer_pages import plans, recorded
 from test_league_guest_clubs import A, B, C, check_kept, set_club, three  # noqa: F401
-from test_league_guest_rules import Older, post
+from test_league_guest_rules import post
 from test_league_push_whole_and_named import log, send
 
 from scorebox import cli
-from scorebox.commands import push
 from scorebox.league.clubs import league_store
 from scorebox.league.server import create_app
-from scorebox.web.app import create_app as desk
 from scorebox_core import games
 
 pytest_plugins = ("pgserver",)
-
-
-def messages(client, data):
-    """Post the desk's Push form; [(kind, message)] of the page it leads to."""
-    page = client.get("/push").get_data(as_text=True)
-    data = dict(data, csrf=re.search(r'name="csrf" value="([^"]+)"', page).group(1))
-    r = client.post("/push", data=data, headers={"Referer": "http://localhost/push"}, follow_redirects=True)
-    assert r.status_code == 200 and r.request.path == "/push"
-    return re.findall(r'<p class="msg (\w+)"[^>]*>(.*?)</p>', r.get_data(as_text=True), re.S)
-
-
-def test_the_desks_push_warns_of_a_league_that_files_no_clubs(three, tmp_path, capsys, monkeypatch):  # noqa: F811
-    """Guests pushed from the desk to an older league (its answer without "clubs": true):
-    the page says what was sent and, below, the warning `scorebox push` prints; a push the
-    league says it filed the clubs of warns of nothing."""
-    url, a, _, tokens = three
-    set_club(a, "Ben", B, capsys)
-    client = desk(a, workdir=str(tmp_path / "work")).test_client()
-    with running(url) as address:
-        with monkeypatch.context() as m:
-            m.setattr(push, "League", Older)
-            assert messages(client, {"url": address, "token": tokens[A]}) == [
-                ("ok", "5 new matches sent to the league; 0 matches it had already"),
-                (
-                    "warning",
-                    "warning: the league did not say it filed the guests&#39; clubs of 2 matches (a league older "
-                    "than guests&#39; clubs files them as this club&#39;s); ask the league to upgrade (docs/league.md)",
-                ),
-            ]
-        set_club(a, "Ben", C, capsys)  # sent again (filed anew) to the league that says it files clubs
-        said = messages(client, {"url": address, "token": tokens[A]})
-        assert [kind for kind, _ in said] == ["ok"], said
 
 
 @pytest.mark.parametrize("game", [gid for gid, _ in games.GAMES])

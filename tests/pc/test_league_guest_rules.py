@@ -210,39 +210,3 @@ def test_a_match_of_two_guests_is_refused(game, three, capsys):  # noqa: F811
         assert store.db.execute("SELECT count(*) FROM league_match_clubs").fetchone()[0] == 0
     finally:
         store.close()
-
-
-class Older(push.League):
-    """The answers of a league before guests' clubs: the same, without its word that it
-    filed the clubs (it took the matches as every archer the pushing club's)."""
-
-    def call(self, path, data):
-        got = super().call(path, data)
-        got.pop("clubs", None)
-        return got
-
-
-def test_a_push_to_a_league_that_files_no_clubs_warns(three, capsys):  # noqa: F811
-    """The league says it filed the sides' clubs (`"clubs": true`); a push that sent guests
-    and is not told so says, in one line, that the league filed them as the club's own."""
-    url, a, _, tokens = three
-    set_club(a, "Ben", B, capsys)
-    said = []
-    with running(url) as address:
-        s = open_store(a)
-        try:
-            assert push.push(s, Older(address, tokens[A]), warn=said.append) == (5, 0)
-        finally:
-            s.close()
-        assert len(said) == 1
-        assert said[0] == (
-            "warning: the league did not say it filed the guests' clubs of 2 matches (a league older than "
-            "guests' clubs files them as this club's); ask the league to upgrade (docs/league.md)"
-        )
-        capsys.readouterr()
-        set_club(a, "Ben", C, capsys)
-        assert cli.main(["push", address, "--db", a, "--token", tokens[A]]) == 0
-        assert capsys.readouterr().err == ""  # the new league says it filed them
-    client = create_app(url).test_client()
-    got = post(client, tokens[A], rows(a)[:1], "answer000001")
-    assert got.status_code == 200 and got.json["clubs"] is True

@@ -8,9 +8,7 @@ league has it. Each push carries a new push_id: the league refuses one it has se
 replayed request). The token is read from --token or SCOREBOX_LEAGUE_TOKEN and never printed.
 Few requests: one question for up to ASK matches, then pushes of up to BATCH.
 Each match carries its archers' clubs (`clubs`, beside `names`): a guest archer's home club as
-the club's roster keeps it (`scorebox archers club`), None for the club's own; the league's
-answer says it filed them (`"clubs": true`), and a push that sent guests to a league that does
-not say so warns in one line (an older league files them as the club's own).
+the club's roster keeps it (`scorebox archers club`), None for the club's own.
 """
 
 import ipaddress
@@ -95,10 +93,9 @@ class Cut(ScoreboxError):
 
 
 def push(store, league, batch=BATCH, warn=None, unsent=None):
-    """Send the store's matches the league lacks; (stored, held before). warn(line): told
-    once when the league did not say it filed the guests' clubs of matches sent with some,
-    and a line for each match not sent as its stored JSON cannot be read (the others are
-    sent), whose line is added to unsent (a list) too."""
+    """Send the store's matches the league lacks; (stored, held before). warn(line): a line
+    for each match not sent as its stored JSON cannot be read (the others are sent), whose
+    line is added to unsent (a list) too."""
 
     def unreadable(e):
         line = "%s: not sent" % e
@@ -107,7 +104,7 @@ def push(store, league, batch=BATCH, warn=None, unsent=None):
         if warn is not None:
             warn(line)
 
-    stored = held = unfiled = 0
+    stored = held = 0
     guests = store.guest_clubs()
     rows = (dict(m, clubs=clubs_of(m["names"], guests)) for m in match_rows(store, unreadable))
     part = list(itertools.islice(rows, ASK))
@@ -116,7 +113,7 @@ def push(store, league, batch=BATCH, warn=None, unsent=None):
         # with the names and clubs the club gives each match: one it named since it was sent
         # (or whose guest's club it set since) is sent again
         keys = [[m["device"], m["number"], m["names"]] for m in part]
-        clubs = [m["clubs"] for m in part]  # beside the keys: a league before clubs reads the keys alone
+        clubs = [m["clubs"] for m in part]  # beside the keys, side by side as their names
         have = league.call("league/api/have", {"matches": keys, "clubs": clubs})["have"]
         have = {tuple(k) for k in have}
         new = [m for m in part if (m["device"], m["number"]) not in have]
@@ -131,16 +128,8 @@ def push(store, league, batch=BATCH, warn=None, unsent=None):
                 )
             stored += got["stored"]
             held += got["held"]
-            if not got.get("clubs"):  # a league before guests' clubs: it filed them as this club's
-                unfiled += sum(1 for m in matches if any(c for side in m["clubs"] for c in side))
         part = list(itertools.islice(rows, ASK))
         if not part:
-            if unfiled and warn is not None:
-                warn(
-                    "warning: the league did not say it filed the guests' clubs of %s (a league older than "
-                    "guests' clubs files them as this club's); ask the league to upgrade (docs/league.md)"
-                    % plural(unfiled, "match", "matches")
-                )
             return stored, held
 
 

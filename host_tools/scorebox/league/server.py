@@ -12,8 +12,7 @@ desk), on the league's PostgreSQL store. Its API, for `scorebox push` (commands/
   archers' `clubs` (a guest's home club by the league's name for it; none: every archer the
   pushing club's), the push's matches stored in one transaction: all or none. A match the
   league holds whose names or clubs changed is filed anew, its totals moved with it. The
-  answer: {"stored": N, "held": N, "clubs": true} (clubs: the sides' clubs were filed; a
-  league before them does not say so, and `scorebox push` warns).
+  answer: {"stored": N, "held": N}.
 
 Each request carries the club's token (`Authorization: Bearer sbl1....`, league/tokens.py).
 A push is refused with one line and nothing stored when its token is not a club's (401), its
@@ -163,7 +162,7 @@ def held(store, league, club, data):
     keys = data["matches"]
     if len(keys) > MAX_HAVE:
         raise Refusal(400, "at most %d matches a question" % MAX_HAVE)
-    said = data.get("clubs")  # each match's archers' clubs, beside the keys (a newer scorebox's)
+    said = data.get("clubs")  # each match's archers' clubs, beside the keys (without them: any)
     if not (isinstance(said, list) and len(said) == len(keys)):
         said = None
     numbers, names, clubs = {}, {}, {}
@@ -240,8 +239,7 @@ def take(store, league, club, data):
 
     with store.transaction():  # a push is stored whole or not at all
         _own(league.claim_boxes(club[0], items), club)  # a box no club had is this club's from now on
-        # "clubs": the sides' clubs filed (a league before them says nothing: the client warns)
-        got = {"stored": 0, "held": held, "clubs": True}
+        got = {"stored": 0, "held": held}
         for uid, cs in checked.items():
             done, _ = store.add_checked(uid, cs, on_stored=keep)
             got["stored"] += sum(1 for g in done if g is True)

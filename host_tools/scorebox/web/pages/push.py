@@ -1,6 +1,6 @@
 """The desk's Push page: `scorebox push URL` from a button, the same code
-(commands/push.py's League and push), and what it sent or the league's refusal in words; the
-push's warning, when it sent guests to a league that does not say it filed their clubs, below.
+(commands/push.py's League and push), and what it sent or the league's refusal in words; a
+line for each match the push left behind as the store cannot read it, below.
 
 The league's address is kept in the session (it is no secret) so the form shows it again.
 The token is asked for at each push and kept nowhere: Flask's session is a cookie the
@@ -30,7 +30,7 @@ def push_now():
         return redirect(url_for("push.push_page"))
     try:
         league = push.League(url, token)  # a bad address, or plain http beyond this PC, refused here
-        warnings = []  # the push's warning, as `scorebox push` prints it (a league that files no clubs)
+        warnings = []  # the matches not sent, as `scorebox push` prints them (a damaged store)
         flash(push.said(*push.push(store(), league, warn=warnings.append)), "ok")
         for line in warnings:
             flash(line, "warning")
