@@ -45,36 +45,7 @@ BOX_ROSTER = ["Ivy", "Jon", "Ann", "Bo"]  # the box's roster.txt: two names that
 STORE_MORE = 6
 LEAGUE_CLUBS, LEAGUE_MATCHES = 3, 30  # generated Tic Tac BOW matches in the store besides bothstore's own
 
-
-def store_reads(path):
-    """What the reports read from the store at path, by the store's own API (scorebox.store):
-    the match count, every match as listed (Store.matches), each box's match digests
-    (Store.digests) and the roster (Store.archers); the tests read a fixture the same way."""
-    from scorebox.store.sqlite import Store
-
-    store = Store(path)
-    try:
-        matches = store.matches()
-        boxes = sorted({m["device"] for m in matches})
-        digests = {
-            uid: {
-                str(n): d for n, d in store.digests(uid, [m["number"] for m in matches if m["device"] == uid]).items()
-            }
-            for uid in boxes
-        }
-        return json.loads(
-            json.dumps(
-                {
-                    "match_count": store.count(),
-                    "matches": matches,
-                    "digests": digests,
-                    "archers": [list(a) for a in store.archers(retired=True)],
-                }
-            )
-        )
-    finally:
-        store.close()
-
+from fixturereads import league_reads, store_reads  # noqa: E402 (tests/support, on the path above)
 
 # The box's roster (roster.txt, box/store.py) written into a virtual Pico's flash image by the
 # box's own Store on MicroPython, the flash mounted as the virtual Pico mounts it.
@@ -177,25 +148,6 @@ def tar_gz(folder, dst):
                     info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
                     with open(p, "rb") as f:
                         t.addfile(info, f)
-
-
-def league_reads(url):
-    """What the league's pages read (scorebox.league.db.LeagueDB): its clubs, seasons, each
-    game's standings (all time), the match count and per-club counts."""
-    from scorebox.league.clubs import league_store
-
-    store, league = league_store(url)
-    try:
-        out = {
-            "match_count": store.count(),
-            "clubs": league.clubs(),
-            "seasons": league.seasons(),
-            "standings": {g: league.standings(game=g) for g in ("tictacbow", "try-tac-toe")},
-            "counts": league.counts(),
-        }
-        return json.loads(json.dumps(out, default=str))
-    finally:
-        store.close()
 
 
 def league_dump(dst):

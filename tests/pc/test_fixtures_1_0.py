@@ -17,6 +17,7 @@ import sys
 import tarfile
 
 import pytest
+from fixturereads import GAMES, league_reads, store_reads
 
 from scorebox.store.migrate import STORE
 from scorebox.store.sqlite import Store
@@ -26,7 +27,6 @@ pytest_plugins = ("pgserver",)  # pg_server: the tests' PostgreSQL server
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIX = os.path.join(os.path.dirname(HERE), "fixtures", "1.0")
 FAT_UID = "cp-fixture-box"
-GAMES = ("tictacbow", "try-tac-toe")
 
 
 @pytest.fixture(scope="module")
@@ -39,31 +39,6 @@ def gunzip(name, dst):
     with gzip.open(os.path.join(FIX, name), "rb") as f, open(dst, "wb") as out:
         shutil.copyfileobj(f, out)
     return str(dst)
-
-
-def as_json(x):
-    return json.loads(json.dumps(x, default=str))
-
-
-def store_reads(path):
-    """What the reports read from the store at path (as tools/make_fixtures.py recorded it)."""
-    store = Store(path)
-    try:
-        matches = store.matches()
-        digests = {}
-        for uid in sorted({m["device"] for m in matches}):
-            got = store.digests(uid, [m["number"] for m in matches if m["device"] == uid])
-            digests[uid] = {str(n): d for n, d in got.items()}
-        return as_json(
-            {
-                "match_count": store.count(),
-                "matches": matches,
-                "digests": digests,
-                "archers": [list(a) for a in store.archers(retired=True)],
-            }
-        )
-    finally:
-        store.close()
 
 
 def without_box(reads):
@@ -126,24 +101,6 @@ def test_the_fat_drive_is_rescued(tmp_path, expected):
     assert s.device == want["device"] == FAT_UID
     assert store_reads(db) == want["store"]
     assert store_reads(db)["digests"][FAT_UID] == want["digests"]
-
-
-def league_reads(url):
-    from scorebox.league.clubs import league_store
-
-    store, league = league_store(url)
-    try:
-        return as_json(
-            {
-                "match_count": store.count(),
-                "clubs": league.clubs(),
-                "seasons": league.seasons(),
-                "standings": {g: league.standings(game=g) for g in GAMES},
-                "counts": league.counts(),
-            }
-        )
-    finally:
-        store.close()
 
 
 def test_the_league_dump_opens_with_leaguedb(tmp_path, pg_server, expected):
