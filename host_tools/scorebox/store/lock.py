@@ -198,6 +198,7 @@ class Connection(sqlite3.Connection):
     write it again when they fail with the transaction still open: the lock is still held)."""
 
     store = None  # the store's path, set by Store
+    dialect = "sqlite"  # store/sql.py compiles its statements for it
 
     def execute(self, sql, params=()):
         if self.in_transaction:

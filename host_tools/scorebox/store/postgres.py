@@ -16,6 +16,7 @@ import os
 import time
 
 import psycopg
+import psycopg.sql
 from psycopg.adapt import Dumper, Loader
 
 from scorebox.store import lock
@@ -51,7 +52,14 @@ class Connection:
     def in_transaction(self):
         return self.pg.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
 
+    dialect = "postgresql"  # store/sql.py compiles its statements for it
+
     def execute(self, sql, params=()):
+        if isinstance(params, dict):  # store/sql.py's: PostgreSQL's SQL already
+            try:
+                return self.pg.execute(sql, params)
+            except psycopg.Error as e:
+                raise _error(e, self.store)
         q, order = pg_sql(sql)
         try:
             if sql == "BEGIN IMMEDIATE":
@@ -98,6 +106,14 @@ class Connection:
             raise _error(e, self.store)
         return cur
 
+    def copy(self, table, columns, rows):
+        """rows (tuples, in columns' order) into table, by COPY (store/sql.py's insert_rows)."""
+        cur = self.pg.cursor()
+        try:
+            _copy(cur, "COPY %s (%s) FROM STDIN" % (_name(table), ", ".join(map(_name, columns))), rows)
+        except psycopg.Error as e:
+            raise _error(e, self.store)
+
     def script(self, sql):
         """Several statements, no parameters (DDL)."""
         try:
@@ -138,6 +154,10 @@ def _error(e, store):
     if isinstance(e, (errors.InsufficientPrivilege, errors.ReadOnlySqlTransaction)):
         return CannotWrite("%s: cannot write the store (%s): nothing was stored" % (store, why))
     return StoreError("%s: the PostgreSQL server says: %s" % (store, why))
+
+
+def _name(identifier):
+    return psycopg.sql.Identifier(identifier).as_string(None)
 
 
 def _first_line(e):

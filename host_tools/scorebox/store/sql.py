@@ -1,0 +1,205 @@
+"""The store's statements, written once in SQLAlchemy Core and compiled by each database's own
+dialect: SQLite's for the club's store (store/sqlite.py), PostgreSQL's for a league's
+(store/postgres.py). SQLAlchemy builds and compiles here; it does not run them: each store
+keeps its own connection (sqlite3, psycopg) and runs the compiled text on it, so that the
+write lock, the transactions and the errors stay the store's.
+
+Where a meaning is spelled differently by the two databases it is one construct below,
+compiled per dialect (`@compiles`): a field of a JSON text, a case-blind name, the month of a
+time, the smaller or larger of two values, a JSON array of a group's values.
+
+    run(db, statement, {"uid": uid})    a statement's bound parameters by name
+    insert_rows(db, table, columns, rows)  many rows, as tuples in columns' order: SQLite's
+                                        executemany, PostgreSQL's COPY
+"""
+
+import functools
+
+from sqlalchemy import Text, bindparam, insert
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.expression import ColumnElement, FunctionElement
+from sqlalchemy.types import Integer
+
+# Each database's dialect, with the parameter style its driver takes as a dict: sqlite3's
+# `:name`, psycopg's `%(name)s`.
+DIALECTS = {
+    "sqlite": sqlite.dialect(paramstyle="named"),
+    "postgresql": postgresql.psycopg.dialect(paramstyle="pyformat"),
+}
+_QMARK = sqlite.dialect(paramstyle="qmark")  # executemany's rows as tuples
+
+
+@functools.lru_cache(maxsize=2048)
+def _compiled(statement, dialect):
+    c = statement.compile(dialect=DIALECTS[dialect])
+    return str(c), c
+
+
+def compiled_text(statement, dialect):
+    """statement's SQL as dialect ("sqlite" or "postgresql") spells it."""
+    return _compiled(statement, dialect)[0]
+
+
+def run(db, statement, params=None):
+    """Run statement on a store's connection db (its `dialect` names the database) with
+    params, {name: value} for its bindparams; values written into the statement (a literal
+    compared with, an IN list) go with them. Returns the driver's cursor."""
+    text, c = _compiled(statement, db.dialect)
+    if c.post_compile_params:  # an IN list: one parameter of the text per value
+        expanded = c.construct_expanded_state(params)
+        return db.execute(expanded.statement, expanded.parameters)
+    return db.execute(text, c.construct_params(params, _check=False))
+
+
+def insert_rows(db, table, columns, rows):
+    """Insert rows (tuples, in columns' order) into table: one executemany on SQLite; on
+    PostgreSQL one COPY, not a statement a row."""
+    rows = list(rows)
+    if not rows:
+        return
+    if db.dialect == "postgresql":
+        db.copy(table.name, tuple(columns), rows)
+    else:
+        db.executemany(_insert_text(table, tuple(columns)), rows)
+
+
+@functools.lru_cache(maxsize=64)
+def _insert_text(table, columns):
+    statement = insert(table).values({c: bindparam(c) for c in columns})
+    return str(statement.compile(dialect=_QMARK))
+
+
+# --- what the two databases spell differently --------------------------------------------
+
+
+class json_text(FunctionElement):
+    """The value at path ("result.abandoned") in a column of JSON text: a string as itself,
+    a number or an array as its JSON text (SQLite gives a number as a number), NULL where
+    there is none."""
+
+    type = Text()
+    inherit_cache = False
+
+    def __init__(self, expr, path):
+        self.path = tuple(path.split("."))
+        super().__init__(expr)
+
+
+@compiles(json_text, "sqlite")
+def _json_text_sqlite(element, compiler, **kw):
+    return "json_extract(%s, '$.%s')" % (compiler.process(element.clauses, **kw), ".".join(element.path))
+
+
+@compiles(json_text, "postgresql")
+def _json_text_pg(element, compiler, **kw):
+    return "(%s::jsonb #>> '{%s}')" % (compiler.process(element.clauses, **kw), ",".join(element.path))
+
+
+class json_truth(FunctionElement):
+    """Whether the value at path in a column of JSON text is true (SQLite's 1 or 0, and NULL
+    where there is none; PostgreSQL's true or false)."""
+
+    type = Integer()
+    inherit_cache = False
+
+    def __init__(self, expr, path):
+        self.path = tuple(path.split("."))
+        super().__init__(expr)
+
+
+@compiles(json_truth, "sqlite")
+def _json_truth_sqlite(element, compiler, **kw):
+    return _json_text_sqlite(element, compiler, **kw)
+
+
+@compiles(json_truth, "postgresql")
+def _json_truth_pg(element, compiler, **kw):
+    return "(%s::jsonb #> '{%s}' = 'true'::jsonb)" % (compiler.process(element.clauses, **kw), ",".join(element.path))
+
+
+class nocase(ColumnElement):
+    """A name compared and ordered blind to case (ASCII's letters, as SQLite's NOCASE)."""
+
+    type = Text()
+    inherit_cache = False
+
+    def __init__(self, expr):
+        self.expr = expr
+
+
+@compiles(nocase, "sqlite")
+def _nocase_sqlite(element, compiler, **kw):
+    return "%s COLLATE NOCASE" % compiler.process(element.expr, **kw)
+
+
+@compiles(nocase, "postgresql")
+def _nocase_pg(element, compiler, **kw):
+    return 'lower(%s) COLLATE "C"' % compiler.process(element.expr, **kw)
+
+
+class month(FunctionElement):
+    """The month ('2026-12') of a time in seconds since the epoch, in the local time zone
+    (PostgreSQL's: the session's, set to the PC's by store/postgres.py)."""
+
+    type = Text()
+    inherit_cache = False
+
+
+@compiles(month, "sqlite")
+def _month_sqlite(element, compiler, **kw):
+    return "strftime('%Y-%m', " + compiler.process(element.clauses, **kw) + ", 'unixepoch', 'localtime')"
+
+
+@compiles(month, "postgresql")
+def _month_pg(element, compiler, **kw):
+    return "to_char(to_timestamp(%s), 'YYYY-MM')" % compiler.process(element.clauses, **kw)
+
+
+class least(FunctionElement):
+    """The smaller of the values (SQLite's min of several, PostgreSQL's least)."""
+
+    inherit_cache = False
+
+
+class greatest(FunctionElement):
+    """The larger of the values (SQLite's max of several, PostgreSQL's greatest)."""
+
+    inherit_cache = False
+
+
+@compiles(least, "sqlite")
+def _least_sqlite(element, compiler, **kw):
+    return "min(%s)" % compiler.process(element.clauses, **kw)
+
+
+@compiles(greatest, "sqlite")
+def _greatest_sqlite(element, compiler, **kw):
+    return "max(%s)" % compiler.process(element.clauses, **kw)
+
+
+@compiles(least, "postgresql")
+def _least_pg(element, compiler, **kw):
+    return "least(%s)" % compiler.process(element.clauses, **kw)
+
+
+@compiles(greatest, "postgresql")
+def _greatest_pg(element, compiler, **kw):
+    return "greatest(%s)" % compiler.process(element.clauses, **kw)
+
+
+class json_array(FunctionElement):
+    """The JSON text of an array of a group's values, in the order they come ('[]' for none)."""
+
+    type = Text()
+    inherit_cache = False
+
+
+@compiles(json_array, "sqlite")
+def _json_array_sqlite(element, compiler, **kw):
+    return "json_group_array(%s)" % compiler.process(element.clauses, **kw)
+
+
+@compiles(json_array, "postgresql")
+def _json_array_pg(element, compiler, **kw):
+    return "coalesce(json_agg(%s)::text, '[]')" % compiler.process(element.clauses, **kw)
