@@ -23,6 +23,8 @@ from scorebox.store import lock
 from scorebox.store.dialect import COLUMN_TYPES, pg_copy, pg_sql, pg_staged
 from scorebox.store.errors import CannotWrite, NoStore, StoreError, StoreFull, StoreLocked
 from scorebox.store.migrate import STORE
+from scorebox.store.sql import run
+from scorebox.store.sqlite import QUARANTINE, QUARANTINE_COLUMNS
 from scorebox.store.sqlite import Store as SQLiteStore
 from scorebox.store.urls import shown
 
@@ -105,6 +107,10 @@ class Connection:
         except psycopg.Error as e:
             raise _error(e, self.store)
         return cur
+
+    def savepoint(self):
+        """A savepoint in the caller's transaction (store/sql.py's insert_made)."""
+        return self.pg.transaction()
 
     def copy(self, table, columns, rows):
         """rows (tuples, in columns' order) into table, by COPY (store/sql.py's insert_rows)."""
@@ -262,12 +268,8 @@ class Store(SQLiteStore):
     def _quarantine(self, dev, pieces):
         added = 0
         for name, off, raw in pieces:
-            cur = self.db.execute(
-                "INSERT INTO quarantine (device_id, file, offset, data, imported) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT DO NOTHING",
-                (dev, name, off, raw, time.time()),
-            )
-            added += cur.rowcount
+            row = dict(zip(QUARANTINE_COLUMNS, (dev, name, off, raw, time.time())))
+            added += run(self.db, QUARANTINE, row).rowcount
         return added
 
     def check(self):

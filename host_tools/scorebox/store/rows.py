@@ -1,34 +1,39 @@
-"""The writer of a batch of checked matches (checks.Checked) into the SQLite store's tables."""
+"""The writer of a batch of checked matches (checks.Checked) into the store's tables."""
 
 import itertools
 import time
 
+from sqlalchemy import case, func, literal_column, select
+
+from scorebox.store import tables as t
+from scorebox.store.sql import insert_made, insert_rows, next_ids, run
 from scorebox_core import games
 from scorebox_core.sides import rotation
 
 
 class Rows:
-    """The rows of a batch of matches, written with one executemany per table. Row ids
-    are given here, not by SQLite, so that children can name their parents; this runs
-    inside Store.add_checked's write transaction, so nobody else takes an id meanwhile."""
+    """The rows of a batch of matches, written with one executemany (SQLite) or COPY
+    (PostgreSQL) per table. Children name their parents by ids given here: on SQLite on from
+    the highest id (this runs inside Store.add_checked's write transaction, so nobody else
+    takes one meanwhile); on PostgreSQL each new row is numbered -1, -2, ... here and given
+    its id from its table's identity sequence as the batch is written, as many as it needs."""
 
     def __init__(self, db):
         self.db = db
         # Names are one archer whatever their case (store/roster.py): "ann" on a box is Ann; a
         # name an archer had before a rename is still theirs, unless another archer has it now.
-        self.archer_ids = {n.casefold(): i for n, i in db.execute("SELECT old, archer_id FROM archer_renames")}
-        self.archer_ids.update(
-            (n.casefold(), i) for n, i in db.execute("SELECT name, id FROM archers ORDER BY id DESC")
-        )
+        self.archer_ids = {n.casefold(): i for n, i in run(db, _RENAMED)}
+        self.archer_ids.update((n.casefold(), i) for n, i in run(db, _NAMED))
         self.new_archers = []
-        self.next = {t: db.execute("SELECT COALESCE(MAX(id), 0) FROM " + t).fetchone()[0] for t in TABLES}
+        self.sqlite = db.dialect == "sqlite"
+        self.next = {name: run(db, q).fetchone()[0] if self.sqlite else 0 for name, q in _NEXT.items()}
         self.matches, self.match_archers, self.games, self.turns = [], [], [], []
         self.arrows = []  # per game: (turn ids, numbers in turn, events, outcomes), zipped on write
         self.now = time.time()
 
     def _id(self, table):
         self.next[table] += 1
-        return self.next[table]
+        return self.next[table] if self.sqlite else -self.next[table]
 
     def _archer(self, name):
         aid = self.archer_ids.get(name.casefold())
@@ -63,28 +68,59 @@ class Rows:
 
     def write(self):
         db = self.db
-        db.executemany("INSERT INTO archers (id, name) VALUES (?, ?)", self.new_archers)
-        db.executemany("INSERT INTO matches VALUES (%s)" % ", ".join("?" * 14), self.matches)
-        db.executemany("INSERT INTO match_archers VALUES (?, ?, ?, ?, ?, ?)", self.match_archers)
-        db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", self.games)
-        db.executemany("INSERT INTO turns VALUES (?, ?, ?, ?, ?, ?)", self.turns)
-        # An arrow goes in as its event and outcome; SQLite takes the columns apart, so
-        # no Python runs per arrow (the layout of an event: ARROWS below).
-        db.executemany(ARROW_INSERT, itertools.chain.from_iterable(zip(*a) for a in self.arrows))
+        if not self.sqlite:
+            self._number()
+        insert_rows(db, t.archers, ("id", "name"), self.new_archers)
+        for table, rows in ((t.matches, self.matches), (t.match_archers, self.match_archers)):
+            insert_rows(db, table, table.c.keys(), rows)
+        insert_rows(db, t.games, t.games.c.keys(), self.games)
+        insert_rows(db, t.turns, t.turns.c.keys(), self.turns)
+        # An arrow goes in as its event and outcome; the database takes the columns apart
+        # (arrow_columns), so no Python runs per arrow.
+        rows = itertools.chain.from_iterable(zip(*a) for a in self.arrows)
+        insert_made(db, t.arrows, ("turn", "number", "event", "outcome"), arrow_columns, rows)
+
+    def _number(self):
+        """The rows' own ids for the -1, -2, ... given in add: from the tables' sequences."""
+        ids = {table.name: [0] + next_ids(self.db, table, self.next[table.name]) for table in TABLES}
+        a, m, g, tn = ids["archers"], ids["matches"], ids["games"], ids["turns"]
+
+        def real(i, given):
+            return given[-i] if i < 0 else i
+
+        self.new_archers = [(real(i, a), name) for i, name in self.new_archers]
+        self.matches = [(real(r[0], m),) + r[1:] for r in self.matches]
+        self.match_archers = [(real(r[0], m),) + r[1:3] + (real(r[3], a),) + r[4:] for r in self.match_archers]
+        self.games = [(real(r[0], g), real(r[1], m)) + r[2:] for r in self.games]
+        self.turns = [(real(r[0], tn), real(r[1], g)) + r[2:5] + (real(r[5], a),) for r in self.turns]
+        self.arrows = [([tn[-i] for i in tids],) + tuple(rest) for tids, *rest in self.arrows]
 
 
-TABLES = ("archers", "matches", "games", "turns")
+_RENAMED = select(t.archer_renames.c.old, t.archer_renames.c.archer_id)
+_NAMED = select(t.archers.c.name, t.archers.c.id).order_by(t.archers.c.id.desc())
+TABLES = (t.archers, t.matches, t.games, t.turns)
+_NEXT = {table.name: select(func.coalesce(func.max(table.c.id), 0)) for table in TABLES}
 # The games, turns and arrows tables hold the rows of a game that gives them (its STORE's
 # rows()): the registry's first's, whose rules say how an arrow event is laid out.
 ARROWS = games.part(games.every()[0], "RULES")
-ARROW_INSERT = (
-    "INSERT INTO arrows VALUES (?1, ?2, NULLIF(?3 >> 2 & 15, 0), "
-    "CASE WHEN ?3 >> 6 = %(hit)d THEN ?3 & 3 ELSE 0 END, CASE WHEN ?3 >> 6 = %(called)d THEN 1 ELSE 0 END, "
-    "CASE WHEN ?3 >> 6 = %(called)d THEN ?3 & 1 END, "
-    "CASE ?4 %(outcomes)s END)"
-    % {
-        "hit": ARROWS.HIT,
-        "called": ARROWS.CALLED,
-        "outcomes": " ".join("WHEN %d THEN '%s'" % kv for kv in enumerate(ARROWS.OUTCOMES)),
+
+
+def _n(v):
+    return literal_column(str(int(v)))
+
+
+def arrow_columns(p):
+    """An arrows row's columns made of its parameters: turn, number, event (the rules'
+    layout: kind in bits 6-7, square in 2-5, value or the X's hit in 0-1) and outcome (an
+    index into the rules' OUTCOMES)."""
+    event = p["event"]
+    kind = event.op(">>")(_n(6))
+    return {
+        "turn_id": p["turn"],
+        "number": p["number"],
+        "square": func.nullif(event.op(">>")(_n(2)).op("&")(_n(15)), _n(0)),
+        "value": case((kind == _n(ARROWS.HIT), event.op("&")(_n(3))), else_=_n(0)),
+        "called": case((kind == _n(ARROWS.CALLED), _n(1)), else_=_n(0)),
+        "x_hit": case((kind == _n(ARROWS.CALLED), event.op("&")(_n(1)))),
+        "outcome": case(*((p["outcome"] == _n(i), literal_column("'%s'" % o)) for i, o in enumerate(ARROWS.OUTCOMES))),
     }
-)

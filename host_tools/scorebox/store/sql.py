@@ -11,15 +11,20 @@ time, the smaller or larger of two values, a JSON array of a group's values.
     run(db, statement, {"uid": uid})    a statement's bound parameters by name
     insert_rows(db, table, columns, rows)  many rows, as tuples in columns' order: SQLite's
                                         executemany, PostgreSQL's COPY
+    insert_made(db, table, params, values, rows)  many rows whose columns are made of their
+                                        parameters by SQL (values), not by Python a row
+    Each(build)                         a statement each database writes with its own
+                                        INSERT (ON CONFLICT ...): build(insert) makes it
 """
 
 import functools
 
-from sqlalchemy import Text, bindparam, insert
+from sqlalchemy import Column, MetaData, Table, Text, bindparam, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.schema import CreateTable
 from sqlalchemy.sql.expression import ColumnElement, FunctionElement
-from sqlalchemy.types import Integer
+from sqlalchemy.types import BigInteger, Double, Integer, LargeBinary
 
 # Each database's dialect, with the parameter style its driver takes as a dict: sqlite3's
 # `:name`, psycopg's `%(name)s`.
@@ -41,10 +46,23 @@ def compiled_text(statement, dialect):
     return _compiled(statement, dialect)[0]
 
 
+class Each:
+    """A statement written with each database's own INSERT (its ON CONFLICT clauses):
+    build(insert) makes it, called once per database."""
+
+    def __init__(self, build):
+        self.statements = {
+            "sqlite": build(sqlite.insert),
+            "postgresql": build(postgresql.insert),
+        }
+
+
 def run(db, statement, params=None):
     """Run statement on a store's connection db (its `dialect` names the database) with
     params, {name: value} for its bindparams; values written into the statement (a literal
     compared with, an IN list) go with them. Returns the driver's cursor."""
+    if isinstance(statement, Each):
+        statement = statement.statements[db.dialect]
     text, c = _compiled(statement, db.dialect)
     if c.post_compile_params:  # an IN list: one parameter of the text per value
         expanded = c.construct_expanded_state(params)
@@ -62,6 +80,73 @@ def insert_rows(db, table, columns, rows):
         db.copy(table.name, tuple(columns), rows)
     else:
         db.executemany(_insert_text(table, tuple(columns)), rows)
+
+
+def next_ids(db, table, n):
+    """n new ids for table's rows, in order, from PostgreSQL's identity sequence (each its
+    own, never given again, though another writer's may come between them). SQLite has no
+    sequence: its writer numbers a batch from the highest id, under the store's write lock."""
+    if not n:
+        return []
+    return [i for (i,) in run(db, _NEXTVAL, {"table": table.name, "n": n})]
+
+
+_NEXTVAL = select(func.nextval(func.pg_get_serial_sequence(bindparam("table", type_=Text()), "id"))).select_from(
+    func.generate_series(1, bindparam("n", type_=Integer()))
+)
+
+
+def run_many(db, statement, rows):
+    """statement run once for each of rows ({name: value} each), as executemany."""
+    if isinstance(statement, Each):
+        statement = statement.statements[db.dialect]
+    db.executemany(compiled_text(statement, db.dialect), rows)
+
+
+def insert_made(db, table, params, values, rows):
+    """Insert rows (tuples of the parameters named params) into table, its columns made of
+    the parameters by SQL: values({name: a parameter's expression}) gives {column: its
+    expression}. SQLite runs the INSERT once a row (executemany, no Python a row beyond
+    naming the values); PostgreSQL takes the rows by COPY into a temporary table and makes
+    the columns of all of them in one INSERT ... SELECT."""
+    rows = list(rows)
+    if not rows:
+        return
+    if db.dialect == "sqlite":
+        db.executemany(_made_text(table, params, values), (dict(zip(params, r)) for r in rows))
+        return
+    staged = Table(
+        "scorebox_params",
+        MetaData(),
+        *(Column(p, _TYPES[k]) for p, k in zip(params, _kinds(rows))),
+        prefixes=["TEMPORARY"],
+    )
+    made = values({p: staged.c[p] for p in params})
+    with db.savepoint():
+        db.execute(str(CreateTable(staged).compile(dialect=DIALECTS["postgresql"])), {})
+        db.copy(staged.name, params, rows)
+        run(db, insert(table).from_select(list(made), select(*made.values())))
+        db.execute("DROP TABLE scorebox_params", {})
+
+
+@functools.lru_cache(maxsize=16)
+def _made_text(table, params, values):
+    return compiled_text(insert(table).values(values({p: bindparam(p) for p in params})), "sqlite")
+
+
+_TYPES = {int: BigInteger(), float: Double(), str: Text(), bytes: LargeBinary()}
+
+
+def _kinds(rows):
+    """Each parameter's Python type, from its values in rows (a truth value as a number;
+    a parameter only ever None as text)."""
+    out = []
+    for values in zip(*rows):
+        kinds = {int if type(v) is bool else type(v) for v in values} - {type(None)}
+        if len(kinds) > 1 or not kinds <= _TYPES.keys():
+            raise TypeError("parameters of mixed or unknown kinds: %s" % sorted(k.__name__ for k in kinds))
+        out.append(kinds.pop() if kinds else str)
+    return out
 
 
 @functools.lru_cache(maxsize=64)

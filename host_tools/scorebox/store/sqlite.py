@@ -14,7 +14,10 @@ import sqlite3
 import time
 from urllib.parse import quote
 
+from sqlalchemy import bindparam, func, literal_column, select, update
+
 from scorebox.store import figures, lock
+from scorebox.store import tables as t
 from scorebox.store.checks import check, match_digest
 from scorebox.store.errors import CannotWrite, NoStore, NotAStore, NotFound, Refused, SchemaMismatch, StoreFull
 from scorebox.store.historydb import HistoryDB
@@ -23,6 +26,7 @@ from scorebox.store.migrate import STORE
 from scorebox.store.queries import SCORE_SQL, Queries, log_games, score
 from scorebox.store.rosterdb import RosterDB
 from scorebox.store.rows import Rows
+from scorebox.store.sql import Each, run, run_many
 from scorebox_core import games
 
 
@@ -220,46 +224,29 @@ class Store(Queries, RosterDB, HistoryDB):
     def _device(self, uid, firmware=None):
         """device() inside a write transaction."""
         now = time.time()
-        self.db.execute(
-            "INSERT INTO devices (uid, firmware, first_seen, last_seen) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT(uid) DO UPDATE SET last_seen = excluded.last_seen, "
-            "firmware = COALESCE(excluded.firmware, devices.firmware)",
-            (uid, firmware, now, now),
-        )
-        return self.db.execute("SELECT id FROM devices WHERE uid = ?", (uid,)).fetchone()[0]
+        run(self.db, _MET, {"uid": uid, "firmware": firmware, "first_seen": now, "last_seen": now})
+        return run(self.db, _DEVICE_ID, {"uid": uid}).fetchone()[0]
 
     def keep_space(self, uid, free, total, fit):
         """What box uid's sync read of its space: free and total bytes (None: not said), the
         matches that still fit (device/space.py kept); the Boxes page's capacity."""
         with self.transaction():
-            self.db.execute(
-                "UPDATE devices SET space_free = ?, space_total = ?, matches_fit = ? WHERE uid = ?",
-                (free, total, fit, uid),
-            )
+            run(self.db, _SPACE, {"uid": uid, "space_free": free, "space_total": total, "matches_fit": fit})
 
     def has_match(self, uid, number):
-        row = self.db.execute(
-            "SELECT 1 FROM matches m JOIN devices d ON d.id = m.device_id WHERE d.uid = ? AND m.number = ?",
-            (uid, number),
-        ).fetchone()
-        return row is not None
+        return run(self.db, _HAS_MATCH, {"uid": uid, "number": number}).fetchone() is not None
 
     def last_number(self, uid):
         """The highest match number stored from box uid (0: none)."""
-        q = "SELECT max(m.number) FROM matches m JOIN devices d ON d.id = m.device_id WHERE d.uid = ?"
-        return self.db.execute(q, (uid,)).fetchone()[0] or 0
+        return run(self.db, _LAST_NUMBER, {"uid": uid}).fetchone()[0] or 0
 
     def digests(self, uid, numbers):
         """{number: match_digest} of the matches of numbers the store holds from box uid."""
         out = {}
-        q = (
-            "SELECT m.number, m.header, m.log FROM matches m JOIN devices d ON d.id = m.device_id "
-            "WHERE d.uid = ? AND m.number IN (%s)"
-        )
         numbers = [n for n in numbers if isinstance(n, int) and -(2**63) <= n < 2**63]
         for i in range(0, len(numbers), 500):  # SQLite's limit on parameters
             part = numbers[i : i + 500]
-            for n, header, log in self.db.execute(q % ",".join("?" * len(part)), [uid] + part):
+            for n, header, log in run(self.db, _DIGESTS, {"uid": uid, "numbers": part}):
                 try:
                     out[n] = match_digest(json.loads(header), json.loads(log))
                 except ValueError:  # an unreadable row: never the same as the box's
@@ -311,8 +298,7 @@ class Store(Queries, RosterDB, HistoryDB):
         numbers, out = sorted(set(numbers)), set()
         for i in range(0, len(numbers), 500):  # SQLite's limit on parameters
             part = numbers[i : i + 500]
-            q = "SELECT number FROM matches WHERE device_id = ? AND number IN (%s)" % ",".join("?" * len(part))
-            out.update(n for (n,) in self.db.execute(q, [dev] + part))
+            out.update(n for (n,) in run(self.db, _HELD, {"dev": dev, "numbers": part}))
         return out
 
     # --- reading -----------------------------------------------------------------------
@@ -340,7 +326,7 @@ class Store(Queries, RosterDB, HistoryDB):
             d["abandoned"] = bool(r[15])  # opened by mistake, given up with nothing in it
             d["score"] = score(r[16])  # the two numbers its result is told by (text.said)
             if d["game"] in counts:
-                log = json.loads(self.db.execute("SELECT log FROM matches WHERE id = ?", (d["id"],)).fetchone()[0])
+                log = json.loads(run(self.db, _LOG, {"id": d["id"]}).fetchone()[0])
                 d[games.get(d["game"]).SHOTS] = counts[d["game"]].shots(log)
             out.append(d)
         return out
@@ -351,18 +337,16 @@ class Store(Queries, RosterDB, HistoryDB):
 
     def _quarantine(self, dev, pieces):
         before = self.db.total_changes
-        self.db.executemany(
-            "INSERT OR IGNORE INTO quarantine (device_id, file, offset, data, imported) VALUES (?, ?, ?, ?, ?)",
-            [(dev, name, off, raw, time.time()) for name, off, raw in pieces],
-        )
+        rows = [(dev, name, off, raw, time.time()) for name, off, raw in pieces]
+        run_many(self.db, QUARANTINE, [dict(zip(QUARANTINE_COLUMNS, r)) for r in rows])
         return self.db.total_changes - before
 
     def count(self):
-        return self.db.execute("SELECT count(*) FROM matches").fetchone()[0]
+        return run(self.db, _COUNT).fetchone()[0]
 
     def identity(self):
         """The store's own id, made once by its migration: the box it syncs remembers it."""
-        return self.db.execute("SELECT value FROM store_info WHERE key = 'id'").fetchone()[0]
+        return run(self.db, _IDENTITY).fetchone()[0]
 
     def match_flags(self, mid):
         """What the box said of stored match mid beyond its events (its extras, KEPT_EXTRAS;
@@ -370,7 +354,7 @@ class Store(Queries, RosterDB, HistoryDB):
         records a sync found damaged (["header"], ["result"]); damaged, unreadable stretches
         inside it; stray, records outside it; skipped, the events the replay left out after a
         reboot. None when there is no such match."""
-        row = self.db.execute("SELECT extras FROM matches WHERE id = ?", (mid,)).fetchone()
+        row = run(self.db, _EXTRAS, {"id": mid}).fetchone()
         if row is None:
             return None
         x = json.loads(row[0])
@@ -385,26 +369,21 @@ class Store(Queries, RosterDB, HistoryDB):
 
     def boxes(self):
         """[(device id, name or None, matches, last seen)] of every box the store has met."""
-        return self.db.execute(
-            "SELECT d.uid, d.name, (SELECT count(*) FROM matches m WHERE m.device_id = d.id), d.last_seen "
-            "FROM devices d ORDER BY d.uid"
-        ).fetchall()
+        return run(self.db, _BOXES).fetchall()
 
     def box_spaces(self):
         """{device id: (free bytes, total bytes, matches that fit)} of the boxes whose space
         a sync has read (keep_space), as the last one read it."""
-        rows = self.db.execute(
-            "SELECT uid, space_free, space_total, matches_fit FROM devices WHERE matches_fit IS NOT NULL"
-        )
+        rows = run(self.db, _SPACES)
         return {uid: (free, total, fit) for uid, free, total, fit in rows}
 
     def box_name(self, uid):
-        row = self.db.execute("SELECT name FROM devices WHERE uid = ?", (uid,)).fetchone()
+        row = run(self.db, _BOX_NAME, {"uid": uid}).fetchone()
         return row[0] if row else None
 
     def name_box(self, uid, name):
         """Give box uid a name (None: none); NotFound if the store never met it."""
-        cur = self.db.execute("UPDATE devices SET name = ? WHERE uid = ?", (name, uid))
+        cur = run(self.db, _NAME_BOX, {"uid": uid, "name": name})
         if not cur.rowcount:
             raise NotFound("no box %s in %s: `scorebox boxes` lists them" % (uid, self.path))
 
@@ -413,3 +392,66 @@ class Store(Queries, RosterDB, HistoryDB):
         problems = [r[0] for r in self.db.execute("PRAGMA integrity_check") if r[0] != "ok"]
         problems += ["foreign key: %s" % (r,) for r in self.db.execute("PRAGMA foreign_key_check")]
         return problems
+
+
+# --- the statements (store/sql.py compiles each for the database it runs on) -------------------
+_m, _d = t.matches.alias("m"), t.devices.alias("d")
+_MATCHES_OF_BOX = _m.join(_d, _d.c.id == _m.c.device_id)
+_MET = Each(
+    lambda insert: (
+        insert(t.devices).values(
+            uid=bindparam("uid"),
+            firmware=bindparam("firmware"),
+            first_seen=bindparam("first_seen"),
+            last_seen=bindparam("last_seen"),
+        )
+    ).on_conflict_do_update(
+        index_elements=["uid"],
+        set_={
+            "last_seen": literal_column("excluded.last_seen"),
+            "firmware": func.coalesce(literal_column("excluded.firmware"), t.devices.c.firmware),
+        },
+    )
+)
+_DEVICE_ID = select(t.devices.c.id).where(t.devices.c.uid == bindparam("uid"))
+_SPACE = (
+    update(t.devices)
+    .where(t.devices.c.uid == bindparam("uid"))
+    .values(
+        space_free=bindparam("space_free"), space_total=bindparam("space_total"), matches_fit=bindparam("matches_fit")
+    )
+)
+_HAS_MATCH = (
+    select(literal_column("1"))
+    .select_from(_MATCHES_OF_BOX)
+    .where(_d.c.uid == bindparam("uid"), _m.c.number == bindparam("number"))
+)
+_LAST_NUMBER = select(func.max(_m.c.number)).select_from(_MATCHES_OF_BOX).where(_d.c.uid == bindparam("uid"))
+_DIGESTS = (
+    select(_m.c.number, _m.c.header, _m.c.log)
+    .select_from(_MATCHES_OF_BOX)
+    .where(_d.c.uid == bindparam("uid"), _m.c.number.in_(bindparam("numbers", expanding=True)))
+)
+_HELD = select(t.matches.c.number).where(
+    t.matches.c.device_id == bindparam("dev"), t.matches.c.number.in_(bindparam("numbers", expanding=True))
+)
+_LOG = select(t.matches.c.log).where(t.matches.c.id == bindparam("id"))
+_EXTRAS = select(t.matches.c.extras).where(t.matches.c.id == bindparam("id"))
+QUARANTINE_COLUMNS = ("device_id", "file", "offset", "data", "imported")
+# a piece of the box's already kept is left as it is
+QUARANTINE = Each(
+    lambda insert: insert(t.quarantine).values({c: bindparam(c) for c in QUARANTINE_COLUMNS}).on_conflict_do_nothing()
+)
+_COUNT = select(func.count()).select_from(t.matches)
+_IDENTITY = select(t.store_info.c.value).where(t.store_info.c.key == literal_column("'id'"))
+_BOXES = select(
+    t.devices.c.uid,
+    t.devices.c.name,
+    select(func.count()).where(t.matches.c.device_id == t.devices.c.id).scalar_subquery(),
+    t.devices.c.last_seen,
+).order_by(t.devices.c.uid)
+_SPACES = select(t.devices.c.uid, t.devices.c.space_free, t.devices.c.space_total, t.devices.c.matches_fit).where(
+    t.devices.c.matches_fit.is_not(None)
+)
+_BOX_NAME = select(t.devices.c.name).where(t.devices.c.uid == bindparam("uid"))
+_NAME_BOX = update(t.devices).where(t.devices.c.uid == bindparam("uid")).values(name=bindparam("name"))

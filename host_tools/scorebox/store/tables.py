@@ -12,6 +12,7 @@ from sqlalchemy import (
     Double,
     ForeignKey,
     ForeignKeyConstraint,
+    Identity,
     Index,
     Integer,
     LargeBinary,
@@ -25,23 +26,21 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import sqlite
 
+from scorebox.store.sql import json_text
 from scorebox_core.games import GAMES
 
 # SQLite's integers are 64-bit, and its INTEGER PRIMARY KEY is the row id (a row given no id
 # gets the next one): BIGINT on PostgreSQL, INTEGER on SQLite.
 INT = BigInteger().with_variant(Integer(), "sqlite")
 REAL = Double().with_variant(sqlite.REAL(), "sqlite")
-# The id of a row the store gives no id itself (devices, archers, quarantine): SQLite's row
-# id; on PostgreSQL the highest id plus one (the migration's default, scorebox_next_id):
-# store/rows.py gives a batch's ids itself under the write lock, which a sequence would not
-# follow.
-ID = dict(primary_key=True, autoincrement=False)
+# A row's id is the database's: SQLite's row id, PostgreSQL's identity (its sequence:
+# store/rows.py takes a batch's ids from it, store/sql.py's next_ids).
 
 metadata = MetaData()
 
 
 def _id():
-    return Column("id", INT, **ID)
+    return Column("id", INT, Identity(), primary_key=True)
 
 
 def _ref(table, delete=None):
@@ -263,9 +262,9 @@ Index("match_archers_by_archer", match_archers.c.archer_id, match_archers.c.matc
 Index("matches_by_box", matches.c.device_id, matches.c.id)
 Index("matches_by_started", matches.c.started)
 # The matches of a game (queries.py's GAME_SQL: a header without a game is Tic Tac BOW's);
-# json_extract is SQLite's, and the PostgreSQL store's own function of that name
-# (store/dialect.py's FUNCTIONS, made by the migration before the tables).
-Index("matches_by_game", func.coalesce(func.json_extract(matches.c.header, "$.game"), GAMES[0][0]), matches.c.id)
+# A match's game: its header's, or the registry's first's for a header without one
+# (store/queries.py filters on the same expression, so that the filter uses this index).
+Index("matches_by_game", func.coalesce(json_text(matches.c.header, "game"), GAMES[0][0]), matches.c.id)
 
 # The tables whose rows the store gives the next id itself on PostgreSQL (ID).
 NUMBERED = [t.name for t in metadata.sorted_tables if "id" in t.c and t.c.id.primary_key]

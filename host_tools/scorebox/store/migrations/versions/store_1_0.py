@@ -2,10 +2,9 @@
 the tables as they are now; a later change there comes with a migration of its own beside this
 one, and a test that opens a 1.0 store). Never edited once released.
 
-On PostgreSQL, also: SQLite's functions the shared queries call (store/dialect.py's
-FUNCTIONS), made first, since an index calls one; a row's id the highest plus one where the
-store gives no id itself (scorebox_next_id); a turn's game and archer and an arrow's turn
-checked once a statement by triggers, not by foreign keys (store/pgrefs.py).
+A row's id is SQLite's row id, PostgreSQL's identity. On PostgreSQL, also: a turn's game and
+archer and an arrow's turn checked once a statement by triggers, not by foreign keys
+(store/pgrefs.py).
 """
 
 import secrets
@@ -15,6 +14,7 @@ from alembic import op
 from sqlalchemy.dialects import sqlite
 
 from scorebox.store import dialect, pgrefs
+from scorebox.store.sql import json_text
 
 revision = "store_1_0"
 down_revision = None
@@ -23,7 +23,6 @@ depends_on = None
 
 INT = sa.BigInteger().with_variant(sa.Integer(), "sqlite")  # SQLite's INTEGER PRIMARY KEY: its row id
 REAL = sa.Double().with_variant(sqlite.REAL(), "sqlite")
-NUMBERED = ("devices", "archers", "matches", "games", "turns", "quarantine")  # their id given when none is
 
 
 def column(name, kind, null=True, **kw):
@@ -31,7 +30,7 @@ def column(name, kind, null=True, **kw):
 
 
 def row_id():
-    return sa.Column("id", INT, primary_key=True, autoincrement=False)
+    return sa.Column("id", INT, sa.Identity(), primary_key=True)
 
 
 def ref(columns, table, delete=None):
@@ -176,11 +175,9 @@ def upgrade():
     op.create_index("match_archers_by_archer", "match_archers", ["archer_id", "match_id"])
     op.create_index("matches_by_box", "matches", ["device_id", "id"])
     op.create_index("matches_by_started", "matches", ["started"])
-    game = sa.text("coalesce(json_extract(header, '$.game'), 'tictacbow')")
+    game = sa.func.coalesce(json_text(sa.column("header"), "game"), "tictacbow")
     op.create_index("matches_by_game", "matches", [game, "id"])
     if postgres:
-        for table in NUMBERED:
-            op.execute("ALTER TABLE %s ALTER COLUMN id SET DEFAULT scorebox_next_id('%s')" % (table, table))
         plpgsql(pgrefs.FUNCTIONS)
         for sql in pgrefs.TRIGGERS.values():
             op.execute(sql)
