@@ -88,6 +88,9 @@ class Connection:
         if not rows:
             return cur
         try:
+            if isinstance(rows[0], dict):  # store/sql.py's: PostgreSQL's SQL already
+                cur.executemany(sql, rows)
+                return cur
             copy, staged = pg_copy(sql), None
             if not copy:
                 types = _types(rows)

@@ -3,10 +3,10 @@
 import itertools
 import time
 
-from sqlalchemy import case, func, literal_column, select
+from sqlalchemy import bindparam, case, func, literal_column, select
 
 from scorebox.store import tables as t
-from scorebox.store.sql import insert_made, insert_rows, next_ids, run
+from scorebox.store.sql import Each, insert_made, insert_rows, next_ids, run, run_many
 from scorebox_core import games
 from scorebox_core.sides import rotation
 
@@ -81,9 +81,19 @@ class Rows:
         insert_made(db, t.arrows, ("turn", "number", "event", "outcome"), arrow_columns, rows)
 
     def _number(self):
-        """The rows' own ids for the -1, -2, ... given in add: from the tables' sequences."""
-        ids = {table.name: [0] + next_ids(self.db, table, self.next[table.name]) for table in TABLES}
-        a, m, g, tn = ids["archers"], ids["matches"], ids["games"], ids["turns"]
+        """The rows' own ids for the -1, -2, ... given in add: from the tables' sequences; a
+        new archer's, that of the row of their name, added here unless another writer (a
+        club pushing at the same time) has just added it."""
+        ids = {table.name: [0] + next_ids(self.db, table, self.next[table.name]) for table in TABLES[1:]}
+        m, g, tn = ids["matches"], ids["games"], ids["turns"]
+        a = [0] * (len(self.new_archers) + 1)
+        if self.new_archers:
+            names = [name for _, name in self.new_archers]
+            run_many(self.db, _ADD_ARCHER, [{"name": n} for n in names])
+            by_name = dict(run(self.db, _ARCHER_IDS, {"names": names}).fetchall())
+            for i, name in self.new_archers:
+                a[-i] = by_name[name]
+            self.new_archers = []  # in the store already
 
         def real(i, given):
             return given[-i] if i < 0 else i
@@ -96,6 +106,8 @@ class Rows:
         self.arrows = [([tn[-i] for i in tids],) + tuple(rest) for tids, *rest in self.arrows]
 
 
+_ADD_ARCHER = Each(lambda insert: insert(t.archers).values(name=bindparam("name")).on_conflict_do_nothing())
+_ARCHER_IDS = select(t.archers.c.name, t.archers.c.id).where(t.archers.c.name.in_(bindparam("names", expanding=True)))
 _RENAMED = select(t.archer_renames.c.old, t.archer_renames.c.archer_id)
 _NAMED = select(t.archers.c.name, t.archers.c.id).order_by(t.archers.c.id.desc())
 TABLES = (t.archers, t.matches, t.games, t.turns)
