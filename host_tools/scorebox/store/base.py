@@ -31,8 +31,9 @@ class Store(Protocol):
     def discard_if_empty(self):
         """Close; a store made by this Store that holds nothing is removed (a mistyped --db)."""
 
-    def transaction(self) -> AbstractContextManager:
-        """One write transaction: all written inside it is stored, or none; inside another, part of it."""
+    def transaction(self, shared=False) -> AbstractContextManager:
+        """One write transaction: all written inside it is stored, or none; inside another, part of it.
+        shared: it only adds matches, and may run beside others that do (PostgreSQL's pushes)."""
 
     def upgrade(self, schema):
         """Bring schema (store/migrate.py's: the store's own as it opens, a league's) up to date."""

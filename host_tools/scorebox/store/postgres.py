@@ -1,14 +1,15 @@
 """The store on a PostgreSQL server (a league's store), chosen by a database URL
 (store/access.py): the same Store as SQLite's (store/sqlite.py), its writers, queries and
-checks shared; only the connection, the transactions and the schema's versions are this
-module's, and the dialect's differences are store/dialect.py's.
+checks shared, each statement compiled for PostgreSQL by store/sql.py; only the connection,
+the transactions and the schema's versions are this module's.
 
-The SQLite Store's methods run here as they are, on Connection below, which gives them
-sqlite3's calls (execute, executemany, fetch...) on psycopg 3. A write transaction holds an
-advisory lock: one writer at a time, as SQLite's BEGIN IMMEDIATE, so that store/rows.py can
-give row ids itself and two commands never migrate the same store at once. What is about a
-file (backup with SQLite's backup API, the writer's note of store/lock.py, discarding a
-store nobody filled) is not done here: docs/postgres.md says what a league does instead.
+The Store's methods run here as they are, on Connection below, which gives them sqlite3's
+calls (execute, executemany, fetch...) on psycopg 3. A write transaction holds an advisory
+lock: a push's (only adding matches, their ids from the tables' sequences) beside other
+pushes, any other writer alone, as SQLite's BEGIN IMMEDIATE, so that two commands never
+migrate the same store or rename the same archer at once. What is about a file (backup with
+SQLite's backup API, the writer's note of store/lock.py, discarding a store nobody filled)
+is not done here: docs/postgres.md says what a league does instead.
 """
 
 import datetime
@@ -28,7 +29,9 @@ from scorebox.store.sqlite import QUARANTINE, QUARANTINE_COLUMNS
 from scorebox.store.sqlite import Store as SQLiteStore
 from scorebox.store.urls import shown
 
-WRITE_LOCK = 0x5C0BE80C  # the advisory lock's key: the store's one writer
+WRITE_LOCK = 0x5C0BE80C  # the advisory lock's key: the store's writers
+LOCK = {"alone": "SELECT pg_advisory_lock(%s)", "shared": "SELECT pg_advisory_lock_shared(%s)"}
+UNLOCK = {"alone": "SELECT pg_advisory_unlock(%s)", "shared": "SELECT pg_advisory_unlock_shared(%s)"}
 
 
 class Connection:
@@ -44,7 +47,7 @@ class Connection:
             raise StoreError("cannot reach the PostgreSQL store %s: %s" % (shown(url), _first_line(e)))
         self.pg.adapters.register_loader("numeric", _NumberLoader)
         self.pg.adapters.register_dumper(bool, _TruthDumper)
-        self.locked = False
+        self.locked = None  # the write lock held: "alone" or "shared" (begin)
         self.store = shown(url)
         # another writer is waited for as long as on SQLite, then StoreLocked (_error)
         self.pg.execute("SELECT set_config('lock_timeout', %s, false)", ("%dms" % (lock.LOCK_WAIT * 1000),))
@@ -64,17 +67,26 @@ class Connection:
                 raise _error(e, self.store)
         q, order = pg_sql(sql)
         try:
-            if sql == "BEGIN IMMEDIATE":
-                # The write lock, taken before the transaction begins so that it sees what the
-                # writer it waited for made (a table too: the server reads its catalogue anew
-                # at BEGIN, not after an advisory lock's wait); given back after its end.
-                self.pg.execute("SELECT pg_advisory_lock(%s)", (WRITE_LOCK,))
-                self.locked = True
             cur = self.pg.execute(q, _params(params, order))
-            if self.locked and sql in ("COMMIT", "ROLLBACK"):
-                self.locked = False
-                self.pg.execute("SELECT pg_advisory_unlock(%s)", (WRITE_LOCK,))
+            if self.locked and sql in ("COMMIT", "ROLLBACK"):  # the transaction's end: its lock back
+                self.pg.execute(UNLOCK[self.locked], (WRITE_LOCK,))
+                self.locked = None
             return cur
+        except psycopg.Error as e:
+            raise _error(e, self.store)
+
+    def begin(self, shared):
+        """A write transaction: the store's write lock, then BEGIN. The lock is taken before
+        the transaction begins so that it sees what the writer it waited for made (a table
+        too: the server reads its catalogue anew at BEGIN, not after an advisory lock's wait);
+        given back after its end. shared: a writer that only adds matches (a club's push)
+        holds it beside others of its kind, each taking its rows' ids from the sequences;
+        every other writer holds it alone."""
+        kind = "shared" if shared else "alone"
+        try:
+            self.pg.execute(LOCK[kind], (WRITE_LOCK,))
+            self.locked = kind
+            self.pg.execute("BEGIN")
         except psycopg.Error as e:
             raise _error(e, self.store)
 
@@ -257,6 +269,9 @@ class Store(SQLiteStore):
             raise _error(e.orig, self.path) from None
         finally:
             engine.dispose()
+
+    def _begin(self, shared):
+        self.db.begin(shared)
 
     def discard_if_empty(self):
         """Close: a PostgreSQL store is a database a league made, never removed here."""

@@ -162,20 +162,24 @@ class Store(Queries, RosterDB, HistoryDB):
             )
 
     @contextlib.contextmanager
-    def transaction(self):
+    def transaction(self, shared=False):
         """`with store.transaction():` one write transaction: all written inside it is
         stored, or none of it. Inside another (a league's push: league/server.py), a part of
-        that one."""
+        that one. shared: it only adds matches (add_checked), and may run beside others
+        that do where the database allows it (PostgreSQL's store: postgres.py's begin)."""
         if self.db.in_transaction:
             yield
             return
-        self.db.execute("BEGIN IMMEDIATE")
+        self._begin(shared)
         try:
             yield
             self.db.execute("COMMIT")
         except BaseException as e:
             self._rollback(e)
             raise
+
+    def _begin(self, shared):
+        self.db.execute("BEGIN IMMEDIATE")  # one writer at a time
 
     def __enter__(self):
         return self
