@@ -30,9 +30,7 @@ def test_the_migrated_league_is_the_declared_one(pg_url):
     try:
         with engine.connect() as connection, warnings.catch_warnings():
             warnings.filterwarnings("ignore", "(?s).*expression-based index")
-            context = MigrationContext.configure(
-                connection, opts={"compare_type": True, "include_name": _league_only}
-            )
+            context = MigrationContext.configure(connection, opts={"compare_type": True, "include_name": _league_only})
             found = compare_metadata(context, tables.metadata)
     finally:
         engine.dispose()
