@@ -2,19 +2,19 @@
 tokens' hashes, which club each box belongs to, the log of every push), its seasons, and
 what its pages read (the standings, the archers across clubs, a club's page), kept as
 matches are stored. Its tables are league/migrations', made here under the store's write lock
-(Store.upgrade) so that two commands never make them at once; what is kept is league/keep.py's
-SQL. It works through the Store's connection and transactions, and is told of a push's new
-matches by add_checked's on_stored (keep)."""
+(Store.upgrade) so that two commands never make them at once, declared for the statements in
+league/tables.py; what is kept is league/keep.py's statements. It works through the Store's
+connection and transactions (store/sql.py's run), and is told of a push's new matches by
+add_checked's on_stored (keep)."""
 
-import functools
 import os
 import time
 
-from sqlalchemy import Date, and_, bindparam, case, cast, delete, desc, exists, func, select, union_all
+from sqlalchemy import bindparam, delete, exists, func, select
 from sqlalchemy.dialects.postgresql import insert
 
+from scorebox.league import reads
 from scorebox.league.keep import (
-    ALL,
     CLUB,
     CLUBS_TAKE_BACK,
     COUNTS,
@@ -24,18 +24,14 @@ from scorebox.league.keep import (
     KEEP_AGAIN,
     KEPT,
     LAST,
-    ONE,
     SEASON,
     SET_CLUBS,
     TAKE_BACK,
-    B,
     D,
-    G,
     M,
     X,
     club_of,
     lit,
-    outcomes,
     side_club,
 )
 from scorebox.league.tables import (
@@ -43,10 +39,8 @@ from scorebox.league.tables import (
     league_archer_totals,
     league_archers,
     league_boxes,
-    league_club_totals,
     league_clubs,
     league_match_sides,
-    league_match_totals,
     league_pushes,
     league_seasons,
 )
@@ -64,23 +58,13 @@ LEAGUE = Schema(
 # The standings' points rule (docs/league.md): 2 a win, 1 a draw, 0 a loss.
 WIN_POINTS, DRAW_POINTS = 2, 1
 
-# The statements below, each built once over league/tables.py's tables (and the club store's,
-# store/tables.py), aliased as the league's SQL always named them; store/sql.py compiles each
-# once for PostgreSQL. What varies is a bound parameter (an IN list an expanding one).
+# The statements of keep, refile and the accounts below, each built once over league/tables.py's
+# tables (and the club store's, store/tables.py), aliased as the league's SQL always named them;
+# store/sql.py compiles each once for PostgreSQL. What varies is a bound parameter. What the
+# pages read is league/reads.py's.
 _C = league_clubs.alias("c")
-_K_CLUB = league_club_totals.alias("k")
-_K_ARCHER = league_archer_totals.alias("k")
-_LA = league_archers.alias("a")
-_S = league_match_sides.alias("s")
-_O = league_match_sides.alias("o")
 _P = league_pushes.alias("p")
-_NAMED = tables.archers.alias("s")  # a league archer's name: the club store's archer
-_ARCHER = _LA.join(_NAMED, _NAMED.c.id == _LA.c.archer_id).join(_C, _C.c.id == _LA.c.club_id)
-
-
-def _in(name):
-    return bindparam(name, expanding=True)
-
+_in = reads.expanding
 
 _BATCH = select(M.c.id, D.c.uid, M.c.number).select_from(M.join(D, D.c.id == M.c.device_id))
 _BATCH = _BATCH.where(M.c.id.between(FIRST, LAST))
@@ -160,136 +144,6 @@ _ADD_SEASON = (
 _SEASONS = select(
     league_seasons.c.id, league_seasons.c.name, league_seasons.c.first_day, league_seasons.c.last_day
 ).order_by(league_seasons.c.first_day)
-
-
-def _sums(k):
-    """The sums of a kept table's four counts (0 where there are none)."""
-    return [func.coalesce(func.sum(k.c[c]), lit(0)) for c in COUNTS]
-
-
-def _bucket(k, by_game):
-    """The conditions on a kept totals table k's season (season) and, by_game, game (game)."""
-    return [k.c.season_id == bindparam("season")] + ([k.c.game == bindparam("game")] if by_game else [])
-
-
-def _bucket_args(game, season):
-    return {"season": ALL if season is None else season["id"], "game": game}
-
-
-@functools.cache
-def _standings(by_game):
-    on = and_(_K_CLUB.c.club_id == _C.c.id, *_bucket(_K_CLUB, by_game))
-    return (
-        select(_C.c.id, _C.c.name, *_sums(_K_CLUB)).select_from(_C.outerjoin(_K_CLUB, on)).group_by(_C.c.id, _C.c.name)
-    )
-
-
-@functools.cache
-def _archer_totals(by_game):
-    k = _K_ARCHER
-    return (
-        select(_LA.c.id, _NAMED.c.name, _C.c.id, _C.c.name, *_sums(k))
-        .select_from(k.join(_ARCHER, _LA.c.id == k.c.archer_id))
-        .where(*_bucket(k, by_game))
-        .group_by(_LA.c.id, _NAMED.c.name, _C.c.id, _C.c.name)
-    )
-
-
-_ARCHER_ONE = (
-    select(_LA.c.id, _NAMED.c.name, _C.c.id, _C.c.name).select_from(_ARCHER).where(_LA.c.id == bindparam("archer"))
-)
-_ARCHERS = select(_LA.c.id, _NAMED.c.name, _C.c.id, _C.c.name).select_from(_ARCHER).where(_LA.c.id.in_(_in("ids")))
-_RECORD = (
-    select(_K_ARCHER.c.game, *_sums(_K_ARCHER))
-    .where(_K_ARCHER.c.archer_id == bindparam("archer"), *_bucket(_K_ARCHER, False))
-    .group_by(_K_ARCHER.c.game)
-)
-
-
-def _within(s, season):
-    """The condition on league_match_sides s's day: within the season's days (from_day,
-    to_day), or none."""
-    return [s.c.day.between(bindparam("from_day"), bindparam("to_day"))] if season else []
-
-
-def _within_args(season):
-    return {} if season is None else {"from_day": season["first"], "to_day": season["last"]}
-
-
-@functools.cache
-def _archer_matches(of_season, versus):
-    source = _S
-    if versus:
-        source = _S.join(
-            _O, and_(_O.c.match_id == _S.c.match_id, _O.c.side != _S.c.side, _O.c.archer_id == bindparam("versus"))
-        )
-    return (
-        select(_S.c.match_id, _S.c.side, _S.c.outcome)
-        .select_from(source)
-        .where(_S.c.archer_id == bindparam("archer"), *_within(_S, of_season))
-        .order_by(_S.c.day.desc().nulls_last(), _S.c.match_id.desc())  # league_match_sides_by_archer's order
-        .limit(bindparam("n"))
-    )
-
-
-@functools.cache
-def _opponents(of_season):
-    return (
-        select(_O.c.archer_id, *outcomes(_S.c.outcome))
-        .select_from(_S.join(_O, and_(_O.c.match_id == _S.c.match_id, _O.c.side != _S.c.side)))
-        .where(_S.c.archer_id == bindparam("archer"), *_within(_S, of_season))
-        .group_by(_O.c.archer_id)
-    )
-
-
-_MATCH_TOTALS = select(league_match_totals.c.game, league_match_totals.c.matches).where(
-    league_match_totals.c.season_id == bindparam("season")
-)
-# the pushes taken and refused
-_PUSH_COUNTS = select(
-    func.count(case((league_pushes.c.status == TAKEN, ONE))), func.count(case((league_pushes.c.status != TAKEN, ONE)))
-)
-# ... of a season's days (a push by the day it came, in the server's time zone)
-_PUSH_COUNTS_WITHIN = _PUSH_COUNTS.where(
-    cast(func.to_timestamp(league_pushes.c.pushed), Date).between(bindparam("from_day"), bindparam("to_day"))
-)
-_CLUB_BOXES = (
-    select(
-        B.c.uid,
-        D.c.name,
-        B.c.claimed,
-        select(func.count()).select_from(M).where(M.c.device_id == D.c.id).scalar_subquery(),
-    )
-    .select_from(B.outerjoin(D, D.c.uid == B.c.uid))
-    .where(B.c.club_id == bindparam("club"))
-    .order_by(B.c.claimed, B.c.uid)
-)
-
-
-def _club_matches():
-    """A club's n newest matches' ids: its sides' rows, newest first, whose match's box is
-    none of the club's (away), beside its boxes' (own). Each away row's box looked up as the
-    index gives it, against the club's boxes read once (a join was planned as a merge
-    reading the matches' whole index)."""
-    club, n = bindparam("club"), bindparam("n")
-    own = (select(M.c.id).select_from(club_of(M)).where(B.c.club_id == club).order_by(M.c.id.desc()).limit(n)).subquery(
-        "own"
-    )
-    box = select(M.c.device_id).where(M.c.id == G.c.match_id).scalar_subquery()
-    boxes = select(D.c.id).select_from(D.join(B, B.c.uid == D.c.uid)).where(B.c.club_id == club)
-    away = (
-        select(G.c.match_id.label("id"))
-        .where(G.c.club_id == club, box.not_in(boxes))
-        .order_by(G.c.match_id.desc())
-        .limit(n)
-    ).subquery("away")
-    return union_all(select(own.c.id), select(away.c.id)).order_by(desc("id")).limit(n)
-
-
-_CLUB_MATCHES = _club_matches()
-_BOX_CLUBS = B.join(_C, _C.c.id == B.c.club_id)
-_BOX_CLUB = select(_C.c.id, _C.c.name).select_from(_BOX_CLUBS).where(B.c.uid == bindparam("uid"))
-_FILERS = select(B.c.uid, _C.c.id, _C.c.name).select_from(_BOX_CLUBS).where(B.c.uid.in_(_in("uids")))
 
 
 class LeagueDB:
@@ -441,7 +295,7 @@ class LeagueDB:
         loss when the other did; a match with no result yet counts in matches only. game: one
         game's matches only (a game id); season: one season's (a dict of seasons()). Read
         from the totals kept per club, season and game (keep), not from the matches."""
-        rows = run(self.db, _standings(game is not None), _bucket_args(game, season))
+        rows = run(self.db, reads.standings(game is not None), reads.bucket_args(game, season))
         return _ranked(dict(zip(("id", "name"), r[:2]), **_tally(r[2:])) for r in rows)
 
     # --- seasons ---------------------------------------------------------------------------------
@@ -472,19 +326,19 @@ class LeagueDB:
     def archers(self, game=None, season=None):
         """Every league archer who played (in the season, the game), best first as the
         standings: dicts of id, name, club_id, club, matches, wins, draws, losses, points."""
-        rows = run(self.db, _archer_totals(game is not None), _bucket_args(game, season))
+        rows = run(self.db, reads.archer_totals(game is not None), reads.bucket_args(game, season))
         keys = ("id", "name", "club_id", "club")
         return _ranked(dict(zip(keys, r[:4]), **_tally(r[4:])) for r in rows)
 
     def archer(self, archer_id):
         """{id, name, club_id, club} of a league archer, or None."""
-        row = run(self.db, _ARCHER_ONE, {"archer": archer_id}).fetchone()
+        row = run(self.db, reads.ARCHER, {"archer": archer_id}).fetchone()
         return row and dict(zip(("id", "name", "club_id", "club"), row))
 
     def record(self, archer_id, season=None):
         """An archer's record, {game id: tally}, and "all": their tally of every game; a tally
         is a dict of matches, wins, draws, losses, points. Read from their kept totals."""
-        rows = run(self.db, _RECORD, dict(_bucket_args(None, season), archer=archer_id))
+        rows = run(self.db, reads.RECORD, dict(reads.bucket_args(None, season), archer=archer_id))
         out = {g: _tally(r) for g, *r in rows}
         out["all"] = _tally([sum(t[k] for t in out.values()) for k in _TALLY_KEYS])
         return out
@@ -493,9 +347,9 @@ class LeagueDB:
         """An archer's n newest matches (by the day played, then as stored), as club_matches
         gives them, each with their side and outcome (W, D, L or None). versus: only those
         against that league archer."""
-        args = dict(_within_args(season), archer=archer_id, versus=versus, n=n)
+        args = dict(reads.within_args(season), archer=archer_id, versus=versus, n=n)
         theirs = {}
-        for mid, side, outcome in run(self.db, _archer_matches(season is not None, versus is not None), args):
+        for mid, side, outcome in run(self.db, reads.archer_matches(season is not None, versus is not None), args):
             theirs.setdefault(mid, (side, outcome))  # one line a match, on a side they shot twice on
         rows = {m["id"]: m for m in self._list(list(theirs))}
         return [dict(rows[mid], side=side, outcome=outcome) for mid, (side, outcome) in theirs.items()]
@@ -503,7 +357,7 @@ class LeagueDB:
     def opponents(self, archer_id, season=None):
         """The league archers a league archer shot against, most matches first: dicts of id,
         name, club_id, club and the tally of the archer's matches against them."""
-        rows = run(self.db, _opponents(season is not None), dict(_within_args(season), archer=archer_id))
+        rows = run(self.db, reads.opponents(season is not None), dict(reads.within_args(season), archer=archer_id))
         tallies = {r[0]: _tally(r[1:]) for r in rows}
         names = self._archers(list(tallies))
         out = [dict(names[i], **t) for i, t in tallies.items()]
@@ -512,7 +366,7 @@ class LeagueDB:
 
     def _archers(self, ids):
         """{id: {id, name, club_id, club}} of these league archers."""
-        rows = run(self.db, _ARCHERS, {"ids": ids})
+        rows = run(self.db, reads.ARCHERS, {"ids": ids})
         return {r[0]: dict(zip(("id", "name", "club_id", "club"), r)) for r in rows}
 
     # --- the league's report (league/pages.py) -----------------------------------------------
@@ -520,9 +374,9 @@ class LeagueDB:
         """{matches: per game id, pushes: taken, refused: pushes refused} of the season (a
         push by the day it came, in the server's time zone), or of all."""
         # kept per season and game (keep), a match between two clubs once
-        matches = dict(run(self.db, _MATCH_TOTALS, _bucket_args(None, season)).fetchall())
-        pushes = _PUSH_COUNTS if season is None else _PUSH_COUNTS_WITHIN
-        taken, refused = run(self.db, pushes, _within_args(season)).fetchone()
+        matches = dict(run(self.db, reads.MATCH_TOTALS, reads.bucket_args(None, season)).fetchall())
+        pushes = reads.PUSH_COUNTS if season is None else reads.PUSH_COUNTS_WITHIN
+        taken, refused = run(self.db, pushes, reads.within_args(season)).fetchone()
         return {"matches": matches, "pushes": taken, "refused": refused}
 
     def club(self, club_id):
@@ -533,21 +387,21 @@ class LeagueDB:
     def club_boxes(self, club_id):
         """A club's boxes, first claimed first: dicts of uid, name (the box's, if it has one),
         claimed, matches."""
-        rows = run(self.db, _CLUB_BOXES, {"club": club_id})
+        rows = run(self.db, reads.CLUB_BOXES, {"club": club_id})
         return [{"uid": u, "name": n, "claimed": c, "matches": k} for u, n, c, k in rows]
 
     def club_matches(self, club_id, n=200):
         """A club's n newest stored matches, newest first, as _list gives them: its boxes'
         and those its archers shot as guests on other clubs' boxes (filed by those clubs: a
         match between two clubs counts for both), these read by league_match_clubs_by_club."""
-        return self._list([r[0] for r in run(self.db, _CLUB_MATCHES, {"club": club_id, "n": n})])
+        return self._list([r[0] for r in run(self.db, reads.CLUB_MATCHES, {"club": club_id, "n": n})])
 
     def _list(self, ids):
         """The matches of these ids, newest stored first, as Store.match_list gives them, each
         with filed_by: {id, name} of the club that filed it (its box's), or None."""
         out = listed(self.db, ids)
         uids = sorted({d["device"] for d in out})
-        filers = {uid: {"id": cid, "name": name} for uid, cid, name in run(self.db, _FILERS, {"uids": uids})}
+        filers = {uid: {"id": cid, "name": name} for uid, cid, name in run(self.db, reads.FILERS, {"uids": uids})}
         for d in out:
             d["filed_by"] = filers.get(d["device"])
         return out
@@ -560,7 +414,7 @@ class LeagueDB:
 
     def box_club(self, uid):
         """(club id, name) of the club that owns a box, or None."""
-        return run(self.db, _BOX_CLUB, {"uid": uid}).fetchone()
+        return run(self.db, reads.BOX_CLUB, {"uid": uid}).fetchone()
 
 
 _TALLY_KEYS = COUNTS
