@@ -148,8 +148,12 @@ def plans(url, statements):
         for sql, params in statements:
             if not sql.lstrip().upper().startswith("SELECT"):
                 continue
-            q, order = pg_sql(sql)
-            plan = store.db.pg.execute("EXPLAIN (FORMAT JSON) " + q, postgres._params(params, order)).fetchone()[0]
+            if isinstance(params, dict):  # store/sql.py's statement: PostgreSQL's text already
+                q, args = sql, params
+            else:
+                q, order = pg_sql(sql)
+                args = postgres._params(params, order)
+            plan = store.db.pg.execute("EXPLAIN (FORMAT JSON) " + q, args).fetchone()[0]
             nodes, todo = [], [(plan if isinstance(plan, list) else json.loads(plan))[0]["Plan"]]
             while todo:
                 n = todo.pop()
@@ -166,7 +170,7 @@ def recorded(monkeypatch, client, path):
     seen, run = [], postgres.Connection.execute
 
     def execute(self, sql, params=()):
-        seen.append((sql, tuple(params)))
+        seen.append((sql, params if isinstance(params, dict) else tuple(params)))
         return run(self, sql, params)
 
     monkeypatch.setattr(postgres.Connection, "execute", execute)

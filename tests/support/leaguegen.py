@@ -95,6 +95,7 @@ def inputs_hash(count, pool=POOL):
     matches' model, the store's schema and archers' figures, the league's tables and what
     they keep: a change made in place, without a new version, counts too), and the sizes."""
     from scorebox.league import db, keep
+    from scorebox.league import tables as league_tables
     from scorebox.store import migrate, tables
 
     h = hashlib.sha256(("%d %d %d %d" % (count, pool, CLUBS, BOXES)).encode())
@@ -103,7 +104,8 @@ def inputs_hash(count, pool=POOL):
     migrations = [
         sorted(glob.glob(os.path.join(s.scripts, "**", "*.py"), recursive=True)) for s in (migrate.STORE, db.LEAGUE)
     ]
-    for path in paths + [tables.__file__, figures.__file__, db.__file__, keep.__file__] + sum(migrations, []):
+    parts = [tables.__file__, figures.__file__, db.__file__, keep.__file__, league_tables.__file__]
+    for path in paths + parts + sum(migrations, []):
         with open(path, "rb") as f:
             h.update(f.read())
     return h.hexdigest()[:16]

@@ -2,29 +2,53 @@
 tokens' hashes, which club each box belongs to, the log of every push), its seasons, and
 what its pages read (the standings, the archers across clubs, a club's page), kept as
 matches are stored. Its tables are league/migrations', made here under the store's write lock
-(Store.upgrade) so that two commands never make them at once; what is kept is league/keep.py's
-SQL. It works through the Store's connection and transactions, and is told of a push's new
-matches by add_checked's on_stored (keep)."""
+(Store.upgrade) so that two commands never make them at once, declared for the statements in
+league/tables.py; what is kept is league/keep.py's statements. It works through the Store's
+connection and transactions (store/sql.py's run), and is told of a push's new matches by
+add_checked's on_stored (keep)."""
 
 import os
 import time
 
+from sqlalchemy import bindparam, delete, exists, func, select
+from sqlalchemy.dialects.postgresql import insert
+
+from scorebox.league import reads
 from scorebox.league.keep import (
-    ALL,
-    CLUB_OF,
+    CLUB,
     CLUBS_TAKE_BACK,
+    COUNTS,
+    FIRST,
     HOME_SIDES,
     KEEP,
     KEEP_AGAIN,
     KEPT,
+    LAST,
     SEASON,
     SET_CLUBS,
-    SIDE_CLUB,
     TAKE_BACK,
+    D,
+    M,
+    X,
+    club_of,
+    lit,
+    side_club,
 )
+from scorebox.league.tables import (
+    TAKEN,
+    league_archer_totals,
+    league_archers,
+    league_boxes,
+    league_clubs,
+    league_match_sides,
+    league_pushes,
+    league_seasons,
+)
+from scorebox.store import tables
 from scorebox.store.errors import StoreError
 from scorebox.store.migrate import Schema
 from scorebox.store.queries import listed
+from scorebox.store.sql import run
 
 # The league's tables (league/migrations), beside the club store's on its database.
 LEAGUE = Schema(
@@ -33,6 +57,93 @@ LEAGUE = Schema(
 
 # The standings' points rule (docs/league.md): 2 a win, 1 a draw, 0 a loss.
 WIN_POINTS, DRAW_POINTS = 2, 1
+
+# The statements of keep, refile and the accounts below, each built once over league/tables.py's
+# tables (and the club store's, store/tables.py), aliased as the league's SQL always named them;
+# store/sql.py compiles each once for PostgreSQL. What varies is a bound parameter. What the
+# pages read is league/reads.py's.
+_C = league_clubs.alias("c")
+_P = league_pushes.alias("p")
+_in = reads.expanding
+
+_BATCH = select(M.c.id, D.c.uid, M.c.number).select_from(M.join(D, D.c.id == M.c.device_id))
+_BATCH = _BATCH.where(M.c.id.between(FIRST, LAST))
+_A = tables.archers.alias("a")
+_NAMES = (
+    select(M.c.number, M.c.id, X.c.side.in_(HOME_SIDES), _A.c.name, CLUB)
+    .select_from(side_club(club_of(M).join(X, X.c.match_id == M.c.id).join(_A, _A.c.id == X.c.archer_id)))
+    .where(D.c.uid == bindparam("uid"), M.c.number.in_(_in("numbers")))
+    .order_by(M.c.number, X.c.position)
+)
+_KEPT_SIDES = select(league_match_sides.c.archer_id, league_match_sides.c.day).where(
+    league_match_sides.c.match_id == bindparam("match")
+)
+_UNKEEP = delete(league_match_sides).where(league_match_sides.c.match_id == bindparam("match"))
+_NO_MATCHES = delete(league_archer_totals).where(
+    league_archer_totals.c.matches == lit(0), league_archer_totals.c.archer_id.in_(_in("ids"))
+)
+# A league archer left with no match and no totals is no league archer any more.
+_UNUSED = delete(league_archers).where(
+    league_archers.c.id.in_(_in("ids")),
+    ~exists().where(league_match_sides.c.archer_id == league_archers.c.id),
+    ~exists().where(league_archer_totals.c.archer_id == league_archers.c.id),
+)
+_EMPTY = {table: delete(table) for table in KEPT}
+_LAST_MATCH = select(func.coalesce(func.max(tables.matches.c.id), lit(0)))
+
+_CLUB_NAMED = select(lit(1)).where(league_clubs.c.name == bindparam("name"))
+# inline: no RETURNING of the new id besides (nor a bound one), nobody reads it
+_ADD_CLUB = insert(league_clubs).values({c: bindparam(c) for c in ("name", "token_id", "token_hash", "added")}).inline()
+_CLUB_BY_TOKEN = select(league_clubs.c.id, league_clubs.c.name, league_clubs.c.token_hash).where(
+    league_clubs.c.token_id == bindparam("token_id")
+)
+_CLUBS = select(league_clubs.c.id, league_clubs.c.name, league_clubs.c.added).order_by(league_clubs.c.id)
+_CLUB = select(league_clubs.c.id, league_clubs.c.name, league_clubs.c.added).where(
+    league_clubs.c.id == bindparam("club")
+)
+
+_BOX_OWNERS = select(league_boxes.c.uid, league_boxes.c.club_id).where(league_boxes.c.uid.in_(_in("uids")))
+_CLAIM = insert(league_boxes).values({c: bindparam(c) for c in ("uid", "club_id", "claimed")}).on_conflict_do_nothing()
+_PUSH_SEEN = select(lit(1)).where(
+    league_pushes.c.club_id == bindparam("club_id"),
+    league_pushes.c.push_id == bindparam("push_id"),
+    league_pushes.c.status == TAKEN,
+)
+_PUSH_KEYS = ("club_id", "push_id", "pushed", "remote", "sent", "stored", "held", "status", "outcome")
+# a club's push taken once: the partial unique index league_pushes_once
+_LOG_PUSH = (
+    insert(league_pushes)
+    .values({c: bindparam(c) for c in _PUSH_KEYS})
+    .inline()
+    .on_conflict_do_nothing(index_elements=["club_id", "push_id"], index_where=league_pushes.c.status == TAKEN)
+)
+_PUSHES = (
+    select(_C.c.name, *(_P.c[c] for c in _PUSH_KEYS[1:]))
+    .select_from(_P.outerjoin(_C, _C.c.id == _P.c.club_id))
+    .order_by(_P.c.id)
+)
+_CLUB_PUSH_KEYS = ("pushed", "sent", "stored", "held", "status", "outcome")
+_CLUB_PUSHES = (
+    select(*(league_pushes.c[c] for c in _CLUB_PUSH_KEYS))
+    .where(league_pushes.c.club_id == bindparam("club"))
+    .order_by(league_pushes.c.id.desc())
+    .limit(bindparam("n"))
+)
+
+_SEASON_NAMED = select(lit(1)).where(league_seasons.c.name == bindparam("name"))
+_SEASON_OVERLAP = (
+    select(league_seasons.c.name, league_seasons.c.first_day, league_seasons.c.last_day)
+    .where(league_seasons.c.first_day <= bindparam("last"), league_seasons.c.last_day >= bindparam("first"))
+    .order_by(league_seasons.c.first_day)
+)
+_ADD_SEASON = (
+    insert(league_seasons)
+    .values({c: bindparam(c) for c in ("name", "first_day", "last_day", "added")})
+    .returning(league_seasons.c.id)
+)
+_SEASONS = select(
+    league_seasons.c.id, league_seasons.c.name, league_seasons.c.first_day, league_seasons.c.last_day
+).order_by(league_seasons.c.first_day)
 
 
 class LeagueDB:
@@ -58,17 +169,14 @@ class LeagueDB:
         of it. A match of sides_clubs, {(box uid, number): [the club id of its first side, of
         the other]}, is filed under those clubs first, so that its archers are kept as their
         clubs' from the start."""
+        batch = {"first": first, "last": last}
         if sides_clubs:
-            q = (
-                "SELECT m.id, d.uid, m.number FROM matches m JOIN devices d ON d.id = m.device_id "
-                "WHERE m.id BETWEEN ? AND ?"
-            )
-            for mid, uid, number in self.db.execute(q, (first, last)).fetchall():
+            for mid, uid, number in run(self.db, _BATCH, batch).fetchall():
                 clubs = sides_clubs.get((uid, number))
                 if clubs is not None:
-                    self.db.execute(SET_CLUBS[1], (mid, clubs[0], clubs[1]))
-        for sql in KEEP:
-            self.db.execute(sql, (first, last))
+                    run(self.db, SET_CLUBS[1], {"match": mid, "home": clubs[0], "away": clubs[1]})
+        for statement in KEEP:
+            run(self.db, statement, batch)
 
     def names(self, uid, numbers):
         """{number: (match id, [side A's names, side B's], [side A's club id, side B's])} of
@@ -79,17 +187,7 @@ class LeagueDB:
         if not numbers:
             return {}
         out = {}
-        rows = self.db.execute(
-            "SELECT m.number, m.id, x.side IN "
-            + HOME_SIDES
-            + ", a.name, coalesce(g.club_id, b.club_id) FROM matches m "
-            + CLUB_OF
-            + "JOIN match_archers x ON x.match_id = m.id JOIN archers a ON a.id = x.archer_id "
-            + SIDE_CLUB
-            + "WHERE d.uid = ? AND m.number IN (%s) ORDER BY m.number, x.position" % ",".join("?" * len(numbers)),
-            [uid] + numbers,
-        )
-        for number, mid, home, name, club in rows:
+        for number, mid, home, name, club in run(self.db, _NAMES, {"uid": uid, "numbers": numbers}):
             got = out.setdefault(number, (mid, [[], []], [None, None]))
             got[1][0 if home else 1].append(name)
             got[2][0 if home else 1] = club
@@ -104,36 +202,30 @@ class LeagueDB:
         sides and its archers' totals (every season's), and, when its clubs change, its clubs'
         counts (a day's row taking them back, the totals less them). A league archer it leaves
         with no match is no league archer any more."""
-        kept = self.db.execute("SELECT archer_id, day FROM league_match_sides WHERE match_id = ?", (match_id,))
-        kept = kept.fetchall()
+        kept = run(self.db, _KEPT_SIDES, {"match": match_id}).fetchall()
         if not kept:  # a match of a box no club claimed: nothing kept of it
             if names is not None:
                 self.store.name_match(match_id, names[0] + names[1])
             return
         old, day = sorted({r[0] for r in kept}), kept[0][1]
-        args = (match_id, match_id, day)
-        self.db.execute(TAKE_BACK, (match_id,))
+        args = {"first": match_id, "last": match_id, "day": day, "match": match_id, "ids": old}
+        run(self.db, TAKE_BACK, args)
         if clubs is not None:
-            for sql in CLUBS_TAKE_BACK:
-                self.db.execute(sql, args)
-        self.db.execute("DELETE FROM league_match_sides WHERE match_id = ?", (match_id,))
+            for statement in CLUBS_TAKE_BACK:
+                run(self.db, statement, args)
+        run(self.db, _UNKEEP, args)
         if clubs is not None:
-            for sql in SET_CLUBS:
-                self.db.execute(sql, (match_id, clubs[0], clubs[1]))
-            for sql in KEEP_AGAIN[2:4]:  # its clubs' counts, as they are now
-                self.db.execute(sql, args)
+            args.update(home=clubs[0], away=clubs[1])
+            for statement in SET_CLUBS:
+                run(self.db, statement, args)
+            for statement in (KEEP_AGAIN.club_days, KEEP_AGAIN.club_totals):  # its clubs' counts, as they are now
+                run(self.db, statement, args)
         if names is not None:
             self.store.name_match(match_id, names[0] + names[1])
-        ids = ",".join("?" * len(old))
-        self.db.execute("DELETE FROM league_archer_totals WHERE matches = 0 AND archer_id IN (%s)" % ids, old)
-        for sql in (KEEP_AGAIN[0], KEEP_AGAIN[1], KEEP_AGAIN[-1]):  # the archers, their sides and totals
-            self.db.execute(sql, args)
-        self.db.execute(
-            "DELETE FROM league_archers a WHERE a.id IN (%s) AND NOT EXISTS "
-            "(SELECT 1 FROM league_match_sides s WHERE s.archer_id = a.id) AND NOT EXISTS "
-            "(SELECT 1 FROM league_archer_totals t WHERE t.archer_id = a.id)" % ids,
-            old,
-        )
+        run(self.db, _NO_MATCHES, args)
+        for statement in (KEEP_AGAIN.archers, KEEP_AGAIN.sides, KEEP_AGAIN.archer_totals):
+            run(self.db, statement, args)
+        run(self.db, _UNUSED, args)
 
     def keep_all(self):
         """What keep keeps, made again from every stored match, in a write transaction of its
@@ -141,31 +233,24 @@ class LeagueDB:
         bulk load). The league's archers keep their ids (their pages' addresses)."""
         with self.store.transaction():
             for table in KEPT:
-                self.db.execute("DELETE FROM " + table)
-            last = self.db.execute("SELECT coalesce(max(id), 0) FROM matches").fetchone()[0]
+                run(self.db, _EMPTY[table])
+            last = run(self.db, _LAST_MATCH).fetchone()[0]
             self.keep(0, last)
 
     # --- clubs ---------------------------------------------------------------------------------
     def add_club(self, name, token_id, token_hash):
         with self.store.transaction():
-            if self.db.execute("SELECT 1 FROM league_clubs WHERE name = ?", (name,)).fetchone():
+            if run(self.db, _CLUB_NAMED, {"name": name}).fetchone():
                 raise StoreError("the league has a club named %s already" % name)
-            self.db.execute(
-                "INSERT INTO league_clubs (name, token_id, token_hash, added) VALUES (?, ?, ?, ?)",
-                (name, token_id, token_hash, time.time()),
-            )
+            club = {"name": name, "token_id": token_id, "token_hash": token_hash, "added": time.time()}
+            run(self.db, _ADD_CLUB, club)
 
     def club_by_token(self, token_id):
         """(club id, name, token hash) of the club whose token has this public part, or None."""
-        return self.db.execute(
-            "SELECT id, name, token_hash FROM league_clubs WHERE token_id = ?", (token_id,)
-        ).fetchone()
+        return run(self.db, _CLUB_BY_TOKEN, {"token_id": token_id}).fetchone()
 
     def clubs(self):
-        return [
-            {"id": i, "name": n, "added": a}
-            for i, n, a in self.db.execute("SELECT id, name, added FROM league_clubs ORDER BY id")
-        ]
+        return [{"id": i, "name": n, "added": a} for i, n, a in run(self.db, _CLUBS)]
 
     # --- boxes ---------------------------------------------------------------------------------
     def box_owners(self, uids):
@@ -173,8 +258,7 @@ class LeagueDB:
         uids = sorted(set(uids))
         if not uids:
             return {}
-        q = "SELECT uid, club_id FROM league_boxes WHERE uid IN (%s)" % ",".join("?" * len(uids))
-        return dict(self.db.execute(q, uids).fetchall())
+        return dict(run(self.db, _BOX_OWNERS, {"uids": uids}).fetchall())
 
     def claim_boxes(self, club_id, uids):
         """Make the boxes of uids that no club has yet club_id's; returns {uid: owner} after,
@@ -182,37 +266,25 @@ class LeagueDB:
 
         with self.store.transaction():
             for uid in sorted(set(uids)):
-                self.db.execute(
-                    "INSERT INTO league_boxes (uid, club_id, claimed) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                    (uid, club_id, time.time()),
-                )
+                run(self.db, _CLAIM, {"uid": uid, "club_id": club_id, "claimed": time.time()})
             return self.box_owners(uids)
 
     # --- the pushes' log ------------------------------------------------------------------------
     def push_seen(self, club_id, push_id):
         """Whether club_id's push push_id was taken before (a refused one may come again)."""
-        q = "SELECT 1 FROM league_pushes WHERE club_id = ? AND push_id = ? AND status = 200"
-        return self.db.execute(q, (club_id, push_id)).fetchone() is not None
+        return run(self.db, _PUSH_SEEN, {"club_id": club_id, "push_id": push_id}).fetchone() is not None
 
     def log_push(self, club_id, push_id, remote, sent, stored, held, status, outcome):
         """Log one push, refused ones too. False when this club's push push_id was taken
         already (a replay that came in at the same moment as the first)."""
-        cur = self.db.execute(
-            "INSERT INTO league_pushes (club_id, push_id, pushed, remote, sent, stored, held, status, outcome) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (club_id, push_id) WHERE status = 200 DO NOTHING",
-            (club_id, push_id, time.time(), remote, sent, stored, held, status, outcome),
-        )
-        return cur.rowcount == 1
+        values = (club_id, push_id, time.time(), remote, sent, stored, held, status, outcome)
+        return run(self.db, _LOG_PUSH, dict(zip(_PUSH_KEYS, values))).rowcount == 1
 
     def pushes(self):
         """The log, oldest first: dicts of club (its name, None: no club's token), push_id, pushed,
         remote, sent, stored, held, status, outcome."""
-        keys = ("club", "push_id", "pushed", "remote", "sent", "stored", "held", "status", "outcome")
-        rows = self.db.execute(
-            "SELECT c.name, p.push_id, p.pushed, p.remote, p.sent, p.stored, p.held, p.status, p.outcome "
-            "FROM league_pushes p LEFT JOIN league_clubs c ON c.id = p.club_id ORDER BY p.id"
-        )
-        return [dict(zip(keys, r)) for r in rows]
+        keys = ("club",) + _PUSH_KEYS[1:]
+        return [dict(zip(keys, r)) for r in run(self.db, _PUSHES)]
 
     # --- the league's pages (league/pages.py) --------------------------------------------------
     def standings(self, game=None, season=None):
@@ -223,12 +295,8 @@ class LeagueDB:
         loss when the other did; a match with no result yet counts in matches only. game: one
         game's matches only (a game id); season: one season's (a dict of seasons()). Read
         from the totals kept per club, season and game (keep), not from the matches."""
-        on, args = _bucket("k", game, season)
-        q = (
-            "SELECT c.id, c.name, " + _sums("k") + " FROM league_clubs c "
-            "LEFT JOIN league_club_totals k ON k.club_id = c.id" + on + " GROUP BY c.id, c.name"
-        )
-        return _ranked(dict(zip(("id", "name"), r[:2]), **_tally(r[2:])) for r in self.db.execute(q, args))
+        rows = run(self.db, reads.standings(game is not None), reads.bucket_args(game, season))
+        return _ranked(dict(zip(("id", "name"), r[:2]), **_tally(r[2:])) for r in rows)
 
     # --- seasons ---------------------------------------------------------------------------------
     def add_season(self, name, first, last):
@@ -237,58 +305,41 @@ class LeagueDB:
         another's (a match falls in one season at most)."""
 
         with self.store.transaction():
-            if self.db.execute("SELECT 1 FROM league_seasons WHERE name = ?", (name,)).fetchone():
+            if run(self.db, _SEASON_NAMED, {"name": name}).fetchone():
                 raise StoreError("the league has a season named %s already" % name)
-            other = self.db.execute(
-                "SELECT name, first_day, last_day FROM league_seasons WHERE first_day <= ? AND last_day >= ? "
-                "ORDER BY first_day",
-                (last, first),
-            ).fetchone()
+            other = run(self.db, _SEASON_OVERLAP, {"first": first, "last": last}).fetchone()
             if other:
                 raise StoreError(
                     "season %s (%s to %s) has some of these days: seasons do not overlap"
                     % (other[0], other[1], other[2])
                 )
-            sid = self.db.execute(
-                "INSERT INTO league_seasons (name, first_day, last_day, added) VALUES (?, ?, ?, ?) RETURNING id",
-                (name, first, last, time.time()),
-            ).fetchone()[0]
-            for sql in SEASON:  # its matches pushed before it was added
-                self.db.execute(sql, (sid, first, last))
+            season = {"name": name, "first_day": first, "last_day": last, "added": time.time()}
+            sid = run(self.db, _ADD_SEASON, season).fetchone()[0]
+            for statement in SEASON:  # its matches pushed before it was added
+                run(self.db, statement, {"season": sid, "from_day": first, "to_day": last})
 
     def seasons(self):
         """The seasons, first first: dicts of id, name, first, last (dates)."""
-        rows = self.db.execute("SELECT id, name, first_day, last_day FROM league_seasons ORDER BY first_day")
-        return [{"id": i, "name": n, "first": f, "last": la} for i, n, f, la in rows]
+        return [{"id": i, "name": n, "first": f, "last": la} for i, n, f, la in run(self.db, _SEASONS)]
 
     # --- archers across clubs ------------------------------------------------------------------
     def archers(self, game=None, season=None):
         """Every league archer who played (in the season, the game), best first as the
         standings: dicts of id, name, club_id, club, matches, wins, draws, losses, points."""
-        on, args = _bucket("k", game, season)
-        q = (
-            "SELECT a.id, s.name, c.id, c.name, " + _sums("k") + " FROM league_archer_totals k "
-            "JOIN league_archers a ON a.id = k.archer_id JOIN archers s ON s.id = a.archer_id "
-            "JOIN league_clubs c ON c.id = a.club_id WHERE 1 = 1" + on + " GROUP BY a.id, s.name, c.id, c.name"
-        )
+        rows = run(self.db, reads.archer_totals(game is not None), reads.bucket_args(game, season))
         keys = ("id", "name", "club_id", "club")
-        return _ranked(dict(zip(keys, r[:4]), **_tally(r[4:])) for r in self.db.execute(q, args))
+        return _ranked(dict(zip(keys, r[:4]), **_tally(r[4:])) for r in rows)
 
     def archer(self, archer_id):
         """{id, name, club_id, club} of a league archer, or None."""
-        row = self.db.execute(
-            "SELECT a.id, s.name, c.id, c.name FROM league_archers a JOIN archers s ON s.id = a.archer_id "
-            "JOIN league_clubs c ON c.id = a.club_id WHERE a.id = ?",
-            (archer_id,),
-        ).fetchone()
+        row = run(self.db, reads.ARCHER, {"archer": archer_id}).fetchone()
         return row and dict(zip(("id", "name", "club_id", "club"), row))
 
     def record(self, archer_id, season=None):
         """An archer's record, {game id: tally}, and "all": their tally of every game; a tally
         is a dict of matches, wins, draws, losses, points. Read from their kept totals."""
-        on, args = _bucket("k", None, season)
-        q = "SELECT game, " + _sums("k") + " FROM league_archer_totals k WHERE archer_id = ?" + on + " GROUP BY game"
-        out = {g: _tally(r) for g, *r in self.db.execute(q, [archer_id] + args)}
+        rows = run(self.db, reads.RECORD, dict(reads.bucket_args(None, season), archer=archer_id))
+        out = {g: _tally(r) for g, *r in rows}
         out["all"] = _tally([sum(t[k] for t in out.values()) for k in _TALLY_KEYS])
         return out
 
@@ -296,15 +347,9 @@ class LeagueDB:
         """An archer's n newest matches (by the day played, then as stored), as club_matches
         gives them, each with their side and outcome (W, D, L or None). versus: only those
         against that league archer."""
-        on, args = _within("s", season)
-        q = "SELECT s.match_id, s.side, s.outcome FROM league_match_sides s "
-        if versus is not None:
-            q += "JOIN league_match_sides o ON o.match_id = s.match_id AND o.side <> s.side AND o.archer_id = ? "
-            args.insert(0, versus)
-        q += "WHERE s.archer_id = ?" + on + " ORDER BY s.day DESC NULLS LAST, s.match_id DESC LIMIT ?"
-        args.insert(1 if versus is not None else 0, archer_id)
+        args = dict(reads.within_args(season), archer=archer_id, versus=versus, n=n)
         theirs = {}
-        for mid, side, outcome in self.db.execute(q, args + [n]):
+        for mid, side, outcome in run(self.db, reads.archer_matches(season is not None, versus is not None), args):
             theirs.setdefault(mid, (side, outcome))  # one line a match, on a side they shot twice on
         rows = {m["id"]: m for m in self._list(list(theirs))}
         return [dict(rows[mid], side=side, outcome=outcome) for mid, (side, outcome) in theirs.items()]
@@ -312,14 +357,8 @@ class LeagueDB:
     def opponents(self, archer_id, season=None):
         """The league archers a league archer shot against, most matches first: dicts of id,
         name, club_id, club and the tally of the archer's matches against them."""
-        on, args = _within("s", season)
-        q = (
-            "SELECT o.archer_id, count(*), count(CASE WHEN s.outcome = 'W' THEN 1 END), "
-            "count(CASE WHEN s.outcome = 'D' THEN 1 END), count(CASE WHEN s.outcome = 'L' THEN 1 END) "
-            "FROM league_match_sides s JOIN league_match_sides o ON o.match_id = s.match_id AND o.side <> s.side "
-            "WHERE s.archer_id = ?" + on + " GROUP BY o.archer_id"
-        )
-        tallies = {r[0]: _tally(r[1:]) for r in self.db.execute(q, [archer_id] + args)}
+        rows = run(self.db, reads.opponents(season is not None), dict(reads.within_args(season), archer=archer_id))
+        tallies = {r[0]: _tally(r[1:]) for r in rows}
         names = self._archers(list(tallies))
         out = [dict(names[i], **t) for i, t in tallies.items()]
         out.sort(key=lambda r: (-r["matches"], r["name"].casefold(), r["club"].casefold()))
@@ -327,74 +366,42 @@ class LeagueDB:
 
     def _archers(self, ids):
         """{id: {id, name, club_id, club}} of these league archers."""
-        rows = self.db.execute(
-            "SELECT a.id, s.name, c.id, c.name FROM league_archers a JOIN archers s ON s.id = a.archer_id "
-            "JOIN league_clubs c ON c.id = a.club_id WHERE a.id IN (%s)" % (", ".join("?" * len(ids)) or "NULL"),
-            ids,
-        )
+        rows = run(self.db, reads.ARCHERS, {"ids": ids})
         return {r[0]: dict(zip(("id", "name", "club_id", "club"), r)) for r in rows}
 
     # --- the league's report (league/pages.py) -----------------------------------------------
     def counts(self, season=None):
         """{matches: per game id, pushes: taken, refused: pushes refused} of the season (a
         push by the day it came, in the server's time zone), or of all."""
-        on, args = _bucket("k", None, season)
         # kept per season and game (keep), a match between two clubs once
-        q = "SELECT game, matches FROM league_match_totals k WHERE 1 = 1" + on
-        matches = dict(self.db.execute(q, args).fetchall())
-        q = (
-            "SELECT count(CASE WHEN status = 200 THEN 1 END), count(CASE WHEN status <> 200 THEN 1 END) "
-            "FROM league_pushes"
-        )
-        args = []
-        if season is not None:
-            q += " WHERE CAST(to_timestamp(pushed) AS DATE) BETWEEN ? AND ?"
-            args = [season["first"], season["last"]]
-        taken, refused = self.db.execute(q, args).fetchone()
+        matches = dict(run(self.db, reads.MATCH_TOTALS, reads.bucket_args(None, season)).fetchall())
+        pushes = reads.PUSH_COUNTS if season is None else reads.PUSH_COUNTS_WITHIN
+        taken, refused = run(self.db, pushes, reads.within_args(season)).fetchone()
         return {"matches": matches, "pushes": taken, "refused": refused}
 
     def club(self, club_id):
         """{id, name, added} of a club, or None."""
-        row = self.db.execute("SELECT id, name, added FROM league_clubs WHERE id = ?", (club_id,)).fetchone()
+        row = run(self.db, _CLUB, {"club": club_id}).fetchone()
         return row and {"id": row[0], "name": row[1], "added": row[2]}
 
     def club_boxes(self, club_id):
         """A club's boxes, first claimed first: dicts of uid, name (the box's, if it has one),
         claimed, matches."""
-        rows = self.db.execute(
-            "SELECT b.uid, d.name, b.claimed, (SELECT count(*) FROM matches m WHERE m.device_id = d.id) "
-            "FROM league_boxes b LEFT JOIN devices d ON d.uid = b.uid WHERE b.club_id = ? ORDER BY b.claimed, b.uid",
-            (club_id,),
-        )
+        rows = run(self.db, reads.CLUB_BOXES, {"club": club_id})
         return [{"uid": u, "name": n, "claimed": c, "matches": k} for u, n, c, k in rows]
 
     def club_matches(self, club_id, n=200):
         """A club's n newest stored matches, newest first, as _list gives them: its boxes'
         and those its archers shot as guests on other clubs' boxes (filed by those clubs: a
         match between two clubs counts for both), these read by league_match_clubs_by_club."""
-        # Its sides' rows, newest first, whose match's box is none of the club's: each row's box
-        # looked up as the index gives it, against the club's boxes read once (a join was
-        # planned as a merge reading the matches' whole index).
-        q = (
-            "SELECT id FROM (SELECT m.id FROM matches m " + CLUB_OF + "WHERE b.club_id = ?1 "
-            "ORDER BY m.id DESC LIMIT ?2) AS own UNION ALL SELECT id FROM (SELECT g.match_id AS id "
-            "FROM league_match_clubs g WHERE g.club_id = ?1 AND (SELECT m.device_id FROM matches m "
-            "WHERE m.id = g.match_id) NOT IN (SELECT d.id FROM devices d JOIN league_boxes b ON b.uid = d.uid "
-            "WHERE b.club_id = ?1) ORDER BY g.match_id DESC LIMIT ?2) AS away ORDER BY id DESC LIMIT ?2"
-        )
-        return self._list([r[0] for r in self.db.execute(q, (club_id, n))])
+        return self._list([r[0] for r in run(self.db, reads.CLUB_MATCHES, {"club": club_id, "n": n})])
 
     def _list(self, ids):
         """The matches of these ids, newest stored first, as Store.match_list gives them, each
         with filed_by: {id, name} of the club that filed it (its box's), or None."""
         out = listed(self.db, ids)
         uids = sorted({d["device"] for d in out})
-        filers = self.db.execute(
-            "SELECT b.uid, c.id, c.name FROM league_boxes b JOIN league_clubs c ON c.id = b.club_id "
-            "WHERE b.uid IN (%s)" % (", ".join("?" * len(uids)) or "NULL"),
-            uids,
-        )
-        filers = {uid: {"id": cid, "name": name} for uid, cid, name in filers}
+        filers = {uid: {"id": cid, "name": name} for uid, cid, name in run(self.db, reads.FILERS, {"uids": uids})}
         for d in out:
             d["filed_by"] = filers.get(d["device"])
         return out
@@ -403,42 +410,14 @@ class LeagueDB:
         """A club's n latest pushes from the log, newest first, for its public page: dicts of
         pushed, sent, stored, held, status, outcome (not the address it came from: the log's
         `league pushes` keeps that)."""
-        keys = ("pushed", "sent", "stored", "held", "status", "outcome")
-        rows = self.db.execute(
-            "SELECT pushed, sent, stored, held, status, outcome FROM league_pushes "
-            "WHERE club_id = ? ORDER BY id DESC LIMIT ?",
-            (club_id, n),
-        )
-        return [dict(zip(keys, r)) for r in rows]
+        return [dict(zip(_CLUB_PUSH_KEYS, r)) for r in run(self.db, _CLUB_PUSHES, {"club": club_id, "n": n})]
 
     def box_club(self, uid):
         """(club id, name) of the club that owns a box, or None."""
-        return self.db.execute(
-            "SELECT c.id, c.name FROM league_boxes b JOIN league_clubs c ON c.id = b.club_id WHERE b.uid = ?", (uid,)
-        ).fetchone()
+        return run(self.db, reads.BOX_CLUB, {"uid": uid}).fetchone()
 
 
-_TALLY_KEYS = ("matches", "wins", "draws", "losses")
-
-
-def _sums(alias):
-    """The sums of a kept table's four counts, as SQL."""
-    return ", ".join("coalesce(sum(%s.%s), 0)" % (alias, k) for k in _TALLY_KEYS)
-
-
-def _bucket(alias, game, season):
-    """(SQL, args) of the conditions on a kept totals table's season and game: " AND ..."."""
-    sql, args = " AND %s.season_id = ?" % alias, [ALL if season is None else season["id"]]
-    if game is not None:
-        sql, args = sql + " AND %s.game = ?" % alias, args + [game]
-    return sql, args
-
-
-def _within(alias, season):
-    """(SQL, args) of the condition on league_match_sides' day: " AND ...", or none."""
-    if season is None:
-        return "", []
-    return " AND %s.day BETWEEN ? AND ?" % alias, [season["first"], season["last"]]
+_TALLY_KEYS = COUNTS
 
 
 def _tally(counts):
