@@ -18,6 +18,7 @@ screen: it only frames a square, which the screen then shows.
 import gc
 import sys
 
+from box import battery
 from box.keys import BACK, DIGIT, DOWN, K2, K4, K6, K8, KSTAR, LEFT, RIGHT, UP, Debouncer, mask
 from box.session import Session
 from box.store import Store
@@ -45,10 +46,8 @@ ASLEEP = 2
 
 DIM_LEVEL = 1
 
-# The battery watch (docs/power.md). (empty, low, full) in mV at VSYS, per pins.BATTERY:
-# 3xAA: 1.05 / 1.18 / 1.53 V a cell behind the ~0.2 V diode; LiPo: 3.25 / 3.45 / 4.15 V.
-BATTERY_AA = (2900, 3300, 4400)
-BATTERY_LIPO = (3050, 3250, 3950)
+# The battery watch (docs/power.md): the thresholds per chemistry are box/battery.py's, the
+# chemistry the `cells` setting (absent: pins.BATTERY's).
 BAT_OK = 0
 BAT_LOW = 1
 BAT_EMPTY = 2
@@ -88,7 +87,7 @@ class App:
         self.last_key = board.ms()
         self.events = 0  # key events handled (statistics)
         self.collect = True  # collect the heap after each key (tests switch it off to measure)
-        self.battery = BATTERY_LIPO if board.battery_type == "lipo" else BATTERY_AA
+        self.battery = None  # (EMPTY, LOW, half, full) mV at VSYS: apply_settings()
         self.battery_state = BAT_OK
         self.battery_mv = 0
         self._bat = [0, 0]  # readings in a row past the next threshold, next reading at
@@ -168,7 +167,12 @@ class App:
         except Exception:
             self.space = None
 
+    def cells(self):
+        """The battery's chemistry judged: the `cells` setting's, or pins.BATTERY's."""
+        return battery.chemistry(self.store.get("cells"), self.board.battery_type)
+
     def apply_settings(self):
+        self.battery = battery.thresholds(self.cells())
         if self.state == AWAKE:
             self.display.contrast(self.store.get("contrast"))
 

@@ -1,5 +1,6 @@
 """The app's battery watch on the virtual Pico (run by test_power.py): a falling VSYS gives
-the low mark, then EMPTY: the message, no more keys taken, the journal intact. Prints
+the low mark, then EMPTY: the message, no more keys taken, the journal intact. The `cells`
+setting: absent, pins.BATTERY's chemistry; NiMH's thresholds once chosen in Settings. Prints
 `ALL OK`, or the checks that failed and exits with status 1 (tests/mpy/verdict.py)."""
 
 import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
@@ -27,6 +28,33 @@ def wait(d, b, ms):
     while b.clock.now < end:
         b.clock.now += 500
         d.poll()
+
+
+def check_cells(path):
+    """The `cells` setting: absent it reads as pins.BATTERY's chemistry (the thresholds of
+    before), chosen in Settings it is kept and judged by."""
+    from box import battery
+
+    b = Board(path=path)
+    app = App(b, strict=True)
+    want(app.store.get("cells") is None and app.cells() == "alkaline", app.cells())
+    want(app.battery == battery.thresholds("alkaline"), app.battery)
+    b.battery_type = "lipo"
+    want(App(b, strict=True).cells() == "lipo", "a LiPo box's default")
+    b.battery_type = "3xAA"
+    d = Driver(app, b)
+    app.go(app.settings)
+    for _ in range(4):
+        d.press(code("8"))  # down to Cells
+    d.press(code("6"))  # alkaline -> NiMH
+    want(app.store.get("cells") == "nimh", app.store.get("cells"))
+    want(app.battery == battery.thresholds("nimh"), app.battery)
+    d.press(code("#"))  # saved
+    app2 = App(Board(path=path), strict=True)
+    want(app2.cells() == "nimh" and app2.battery == battery.thresholds("nimh"), app2.cells())
+    app2.store.set("cells", None)
+    app2.store.save()
+    print("cells", app.cells(), app2.battery)
 
 
 def main(path):
@@ -60,7 +88,7 @@ def main(path):
     want(app.battery_state == A.BAT_LOW, "app.battery_state == A.BAT_LOW")
     want(mark_shown(b) != blank, "no low-battery mark")
     print("low", app.battery_mv)
-    b.battery = 3350  # above LOW's 3300 but within the hysteresis: still low
+    b.battery = 3400  # above LOW (3340 for alkaline cells) but within the hysteresis: still low
     wait(d, b, 40000)
     want(app.battery_state == A.BAT_LOW, "app.battery_state == A.BAT_LOW")
     b.battery = 3200
@@ -83,6 +111,7 @@ def main(path):
         "app2.session.match is not None and len(app2.session.match.log) == events + 1",
     )
     want(app2.screen is app2.play, "app2.screen is app2.play")
+    check_cells(path)
     done()
 
 

@@ -182,7 +182,7 @@ def check_keys(b):
 
 
 def check_power(b):
-    STATE["adc"] = 4500 * 65535 // (3300 * 3)
+    STATE["adc"] = 4500 * 65535 // (3266 * 3)  # the ADC's reference: 3.3 V less its offset
     mv = b.battery_mv()
     want(4490 <= mv <= 4500, mv)
     STATE["vbus"] = 1
@@ -206,7 +206,7 @@ def check_wireless():
     b = pico.Board()
     want(b.vbus.id == "WL_GPIO2" and b.adc is None, 'b.vbus.id == "WL_GPIO2" and b.adc is None')
     n = len(LOG)
-    STATE["adc"] = 3700 * 65535 // (3300 * 3)
+    STATE["adc"] = 3700 * 65535 // (3266 * 3)
     mv = b.battery_mv()
     pinlog = [e for e in LOG[n:] if e[0] == "pin"]
     want(pinlog[0] == ("pin", 25, Pin.OUT) and LEVELS[25] == 1, pinlog)  # wireless chip deselected
