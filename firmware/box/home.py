@@ -199,4 +199,5 @@ class Message(Screen):
         lines = wrap(self.text)[:5]
         for i in range(len(lines)):
             fb.text(lines[i], 0, 12 + 9 * i, 1)
-        help_line(fb, self.app, "#=ok", "OK")
+        if not self.app.halted:  # halted (battery empty): no key is taken
+            help_line(fb, self.app, "#=ok", "OK")
