@@ -43,7 +43,9 @@ BUTTONS = (
 )
 
 # --- power ----------------------------------------------------------------------------------
-BATTERY = "3xAA"  # "3xAA" (alkaline or NiMH) or "lipo" (one cell, through a charger module)
+# "3xAA" (alkaline or NiMH) or "lipo" (one cell, through a charger module). The thresholds
+# follow the box's Settings, Cells (alkaline, NiMH, LiPo); until it is set, this: 3xAA alkaline.
+BATTERY = "3xAA"
 BATTERY_GPIO = 29  # VSYS/3 on the Pico's own divider: ADC3. Fixed by the board, not a wire.
 BATTERY_DIVIDER = 3
 # USB power sense: GP24 (VBUS sense) on the Pico and Pico 2. On a Pico W / Pico 2 W the

@@ -21,7 +21,8 @@ END = "<!-- battery:end -->"
 # --- the load -------------------------------------------------------------------------------
 PICO_RUN_MA = 20.0  # at 5 V in: the Pico running at 125 MHz (design estimate)
 PICO_SLEEP_MA = 1.5  # at 5 V in: machine.lightsleep on the rp2 port (docs/power.md's source)
-REF_V = 5.0  # the input voltage those two are given at
+PICO_DORMANT_MA = 0.9  # at 5 V in: machine.deepsleep(), DORMANT (box/app.py at EMPTY: docs/power.md's source)
+REF_V = 5.0  # the input voltage those three are given at
 LOOP_AWAKE_MS = 0.54 + 0.5  # the loop's turn on the emulated RP2040 + waking from lightsleep
 LOOP_SLEEP_MS = 20.0  # boards/pico.py's _LIGHTSLEEP_MS
 KEY_PRESS_MS = 0  # pins.py's: how long a key must read down before it counts
@@ -144,6 +145,9 @@ def figures():
     f["meter_on"] = span(aa, load_mw(pico_ma(keys=False), OLED_ON_MA))
     f["meter_dim"] = span(aa, load_mw(pico_ma(keys=False), OLED_DIM_MA))
     f["meter_off"] = span(aa, idle)
+    asleep = load_mw(PICO_DORMANT_MA, OLED_OFF_MA)  # at EMPTY: the panel off, DORMANT
+    f["asleep"] = (span(aa, asleep)[1], span(lipo, asleep)[1])
+    f["asleep_mw"] = asleep
     return f
 
 
@@ -179,6 +183,11 @@ def block(f=None):
         "On a meter in the 3xAA's + lead (the model, fresh cells to EMPTY): %.1f-%.1f mA with the "
         "screen on, %.1f-%.1f mA dimmed, %.1f-%.1f mA with the screen off."
         % (*f["meter_on"], *f["meter_dim"], *f["meter_off"]),
+        "",
+        "At EMPTY, asleep (the panel off, the Pico in DORMANT at %g mA at 5 V in: %.1f mW at the rail): "
+        "%.1f mA from the 3xAA, %.1f mA from the LiPo, where a box left on lightsleeping with its "
+        "screen off drew %.1f mA and %.1f mA."
+        % (PICO_DORMANT_MA, f["asleep_mw"], *f["asleep"], f["meter_off"][1], f["rows"][1][5][1]),
     ]
     return "\n".join(out) + "\n"
 

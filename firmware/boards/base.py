@@ -50,6 +50,13 @@ class Board:
         """The app loop's pause between key samples (main.py)."""
         time.sleep_ms(ms)
 
+    def deepsleep(self):
+        """The box at EMPTY (box/app.py), its journal closed and its panel off: sleep as deep
+        as the board can, to draw the least until the archer switches it off, and wake on a
+        key where the board can. The Pico's never returns (a key wakes it as from a reset:
+        boards/pico.py); this default, for a board without, returns at once, and the app
+        stays halted with its panel off."""
+
     def beep(self, freq, ms):
         """Start a tone of freq Hz lasting ms; returns at once (the key loop goes on and the
         board ends the tone in a later sleep_ms). Default: no piezo fitted, silent."""

@@ -28,6 +28,7 @@ from box.display import WIDTH, Display
 from box.keys import NONE, code
 
 _SAMPLES = 8  # ADC readings averaged per battery_mv(), as boards/pico.py
+_ADC_REF_MV = 3266  # the ADC's reference, 3.3 V less its known offset: boards/pico.py's ADC_REF_MV
 _HALF = 32768  # PWM duty for a tone: a square wave
 _SCAN_S = 0.005  # keypad's scan interval: a key is seen within 5 ms (boards/pico.py's PIO: 1 ms)
 _WRAP = 1 << 29  # supervisor.ticks_ms() counts modulo 2**29
@@ -187,7 +188,7 @@ class Board(Base):
         total = 0
         for _ in range(_SAMPLES):
             total += self.adc.value
-        return total * 3300 * pins.BATTERY_DIVIDER // (65535 * _SAMPLES)
+        return total * _ADC_REF_MV * pins.BATTERY_DIVIDER // (65535 * _SAMPLES)
 
     def unique_id(self):
         return bytes(microcontroller.cpu.uid)

@@ -6,6 +6,7 @@ SH1106, SSD1306 or SSD1309 on I2C, battery_mv() reads VSYS on ADC3 (GP29 behind 
 of 3), usb_powered() reads VBUS, and sleep_ms(ms), the app loop's pause, is
 machine.lightsleep when on battery (it would stop the USB clock, so never while USB power
 is present) and time.sleep_ms otherwise. beep() drives the piezo on pins.PIEZO with PWM.
+deepsleep(), at EMPTY, is machine.deepsleep() with a key and VBUS armed to wake it.
 The keypad and the buttons are scanned by PIO state machines (boards/keypad.py) where
 pins.py allows it, so that a key pressed while the flash stalls the CPU is still seen.
 
@@ -34,6 +35,21 @@ except ImportError:  # no rp2 module: a fake machine on the unix port (tests/mpy
 
 _LIGHTSLEEP_MS = 20  # a key is sampled at least every 20 ms + the loop's work
 _SAMPLES = 8  # ADC readings averaged per battery_mv() (the ADC is noisy, ~1 LSB = 2.4 mV at VSYS)
+# Deep sleep's wake on the RP2040 (its datasheet, IO_BANK0; the SDK's gpio_set_dormant_irq_enabled):
+# MicroPython's machine.deepsleep() with no time is DORMANT (the crystal stopped) and then a
+# reset, with no wake of its own: a key's GPIO edge is armed for it in these registers.
+_IO_BANK0 = 0x40014000
+_INTR0 = 0x0F0  # raw edges, write 1 to clear
+_DORMANT_WAKE_INTE0 = 0x160  # the dormant wake's enables, 4 bits a GPIO, 8 GPIOs a register
+_SET = 0x2000  # the register's atomic bit-set alias
+_EDGE_LOW = 4  # a GPIO falling (a key pressed: its column or button pulled to GND)
+_EDGE_HIGH = 8  # a GPIO rising (VBUS: USB power arriving)
+
+# The ADC's reference is its supply, ADC_AVDD: the 3.3 V rail through the Pico's 200 Ohm filter
+# resistor, which the ADC's own ~150 uA (+20 uA while sampling) drops by about 34 mV (Pico
+# datasheet, "Using the ADC": "an inherent offset of about 150uA*200 = ~30mV"). Read against
+# 3.3 V, VSYS would come out about 1 % high: 30 mV at the alkaline EMPTY, 45 mV full.
+ADC_REF_MV = 3266
 _HALF = 32768  # PWM duty for a tone: a square wave, the loudest a piezo gives
 
 
@@ -44,6 +60,10 @@ def _consecutive(gpios, n):
 
 def _is_wireless():
     return " W" in sys.implementation._machine  # "Raspberry Pi Pico W with RP2040", "... Pico 2 W ..."
+
+
+def _is_rp2040():
+    return "RP2040" in sys.implementation._machine  # "Raspberry Pi Pico with RP2040"; a Pico 2's: RP2350
 
 
 def _panel(i2c):
@@ -174,7 +194,7 @@ class Board(Base):
             total += adc.read_u16()
         if self.adc is None:  # GP29 back to the wireless SPI clock (function 7), CS left high
             machine.Pin(pins.BATTERY_GPIO, machine.Pin.ALT, machine.Pin.PULL_DOWN, alt=7)
-        return total * 3300 * pins.BATTERY_DIVIDER // (65535 * _SAMPLES)
+        return total * ADC_REF_MV * pins.BATTERY_DIVIDER // (65535 * _SAMPLES)
 
     def unique_id(self):
         return machine.unique_id()
@@ -200,6 +220,32 @@ class Board(Base):
             time.sleep_ms(ms)
         else:
             machine.lightsleep(ms if ms > _LIGHTSLEEP_MS else _LIGHTSLEEP_MS)
+
+    def deepsleep(self):
+        """At EMPTY (box/app.py power_off; the panel already off): the piezo silent, the
+        keypad's rows held low so that a key pulls its column down, and on an RP2040 a
+        falling edge on a column or button, or VBUS rising, armed as the DORMANT wake; then
+        machine.deepsleep(): about 0.9 mA at 5 V in instead of 20 (docs/power.md). It never
+        returns: the wake is a reset, the box boots and resumes the open match. On a Pico 2
+        (RP2350, other registers) or a Pico W (VBUS on the wireless chip) fewer wakes are
+        armed: none on the Pico 2, where it sleeps until switched off and on."""
+        if self.piezo is not None:
+            self.piezo.duty_u16(0)
+        pin = machine.Pin
+        wakes = ()  # type: tuple
+        if _is_rp2040():
+            wakes = tuple((g, _EDGE_LOW) for g in pins.KEYPAD_COLS) + tuple((g, _EDGE_LOW) for _, g in pins.BUTTONS)
+            if not self.wireless:
+                wakes += ((pins.VBUS_GPIO, _EDGE_HIGH),)
+        for g in pins.KEYPAD_ROWS:  # from the PIO or the scan to the CPU, driven low
+            pin(g, pin.OPEN_DRAIN, value=0)
+        mem = machine.mem32
+        for g, edge in wakes:
+            r = 4 * (g >> 3)
+            bits = edge << 4 * (g & 7)
+            mem[_IO_BANK0 + _INTR0 + r] = bits  # a stale edge cleared
+            mem[_IO_BANK0 + _SET + _DORMANT_WAKE_INTE0 + r] = bits
+        machine.deepsleep()
 
     def beep(self, freq, ms):
         """The tone starts now and the key loop goes on: sleep_ms ends it (a tone that blocked

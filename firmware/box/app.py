@@ -18,6 +18,7 @@ screen: it only frames a square, which the screen then shows.
 import gc
 import sys
 
+from box import battery
 from box.keys import BACK, DIGIT, DOWN, K2, K4, K6, K8, KSTAR, LEFT, RIGHT, UP, Debouncer, mask
 from box.session import Session
 from box.store import Store
@@ -45,16 +46,15 @@ ASLEEP = 2
 
 DIM_LEVEL = 1
 
-# The battery watch (docs/power.md). (empty, low, full) in mV at VSYS, per pins.BATTERY:
-# 3xAA: 1.05 / 1.18 / 1.53 V a cell behind the ~0.2 V diode; LiPo: 3.25 / 3.45 / 4.15 V.
-BATTERY_AA = (2900, 3300, 4400)
-BATTERY_LIPO = (3050, 3250, 3950)
+# The battery watch (docs/power.md): the thresholds per chemistry are box/battery.py's, the
+# chemistry the `cells` setting (absent: pins.BATTERY's).
 BAT_OK = 0
 BAT_LOW = 1
 BAT_EMPTY = 2
 BAT_EVERY_MS = 10000  # a reading every 10 s; READINGS in a row past a threshold to get worse
 BAT_READINGS = 3
 BAT_HYSTERESIS = 150  # mV above a threshold to get better (new batteries, a charged cell)
+EMPTY_SHOW_MS = 30000  # at EMPTY the message stays this long, then the panel off and deep sleep
 
 
 class App:
@@ -88,11 +88,12 @@ class App:
         self.last_key = board.ms()
         self.events = 0  # key events handled (statistics)
         self.collect = True  # collect the heap after each key (tests switch it off to measure)
-        self.battery = BATTERY_LIPO if board.battery_type == "lipo" else BATTERY_AA
+        self.battery = None  # (EMPTY, LOW, half, full) mV at VSYS: apply_settings()
         self.battery_state = BAT_OK
         self.battery_mv = 0
         self._bat = [0, 0]  # readings in a row past the next threshold, next reading at
         self.halted = False
+        self._off_at = 0  # halted at EMPTY: when the panel goes off and the board deep-sleeps
 
         self.screen = None
         self._loaded = ([], [])  # the (attribute, module) of each loaded screen of MENU, MATCH
@@ -168,7 +169,12 @@ class App:
         except Exception:
             self.space = None
 
+    def cells(self):
+        """The battery's chemistry judged: the `cells` setting's, or pins.BATTERY's."""
+        return battery.chemistry(self.store.get("cells"), self.board.battery_type)
+
     def apply_settings(self):
+        self.battery = battery.thresholds(self.cells())
         if self.state == AWAKE:
             self.display.contrast(self.store.get("contrast"))
 
@@ -196,18 +202,24 @@ class App:
             self.idle(now)
         return ev
 
-    def on_key(self, ev, now):
+    def wake(self, now):
+        """The screen on at full contrast, as a key finds it; returns the state it was in."""
         self.last_key = now
-        self.events += 1
-        if self.state != AWAKE:
-            was = self.state
+        was = self.state
+        if was != AWAKE:
             self.state = AWAKE
             self.display.power(True)
             self.display.contrast(self.store.get("contrast"))
-            if was == ASLEEP and not (self.screen.frames_on_wake and DIGIT[ev & 31] > 0):
-                return  # nobody saw the screen: only a digit on the play screen (it frames a square) counts
-        if self.halted:
-            return  # battery empty: the message stays, nothing more is written
+        return was
+
+    def on_key(self, ev, now):
+        self.events += 1
+        was = self.wake(now)
+        if self.halted:  # battery empty: the message again, nothing more is written
+            self._off_at = now + EMPTY_SHOW_MS
+            return
+        if was == ASLEEP and not (self.screen.frames_on_wake and DIGIT[ev & 31] > 0):
+            return  # nobody saw the screen: only a digit on the play screen (it frames a square) counts
         try:
             self.screen.key(ev >> 5, ev & 31)
         except Exception as e:
@@ -260,6 +272,8 @@ class App:
     def idle(self, now):
         if now >= self._bat[1]:
             self.check_battery(now)
+        if self._off_at and now >= self._off_at and not self.on_usb():
+            self.power_off()
         t = now - self.last_key
         st = self.store
         if self.state == AWAKE and st.get("dim_s") and t >= st.get("dim_s") * 1000:
@@ -303,8 +317,22 @@ class App:
         if self.battery_state == BAT_EMPTY and not self.halted:
             self.halted = True
             self.journal.close()
-            self.message("Battery empty. Every arrow is saved: change the batteries.")
+            self.wake(now)
+            what = "charge the cell" if self.cells() == "lipo" else "change the cells"
+            self.message("Battery empty. Every arrow is saved. Switch off and %s." % what)
+            self._off_at = now + EMPTY_SHOW_MS
         self.render()
+
+    def power_off(self):
+        """EMPTY_SHOW_MS after EMPTY (never on USB power, where a PC may sync): the panel
+        off and the board's deepest sleep, so that a box left on draws the least it can
+        until it is switched off (docs/power.md). Every record is on the flash already and
+        the journal's file closed. The Pico's deepsleep never returns: a key or USB power
+        wakes it as a reset (boards/pico.py); where it returns, a key shows the message again."""
+        self._off_at = 0
+        self.state = ASLEEP
+        self.display.power(False)
+        self.board.deepsleep()
 
     def next_wake(self):
         """When poll() must run next even if no key changes (for an event-driven driver)."""

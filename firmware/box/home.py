@@ -4,6 +4,7 @@ A match opened by mistake (wrong archers or rules) is abandoned from Home: offer
 while nothing in it is in effect (nothing keyed, or every entry undone), in both games.
 """
 
+from box import battery
 from box.keys import BACK, DOWN, LEFT, LONG, OK, RIGHT, UP
 from box.ui import Screen, banner, help_line, menu, nav, num, title, wrap
 from scorebox_core.match import effective
@@ -118,9 +119,7 @@ class Storage(Screen):
             fb.text("sync to PC soon", 0, 35, 1)
         mv = app.board.battery_mv()
         fb.text("battery", 0, 44, 1)  # on VSYS (ADC3): App.check_battery
-        t = app.battery  # (empty, low, full) mV: a rough linear estimate
-        p = (mv - t[0]) * 100 // (t[2] - t[0])
-        pc = "USB" if app.on_usb() else "%d%%" % (0 if p < 0 else 100 if p > 100 else p)
+        pc = "USB" if app.on_usb() else "%d%%" % battery.percent(mv, app.battery)  # a rough estimate
         fb.text("%d.%02d V  %s" % (mv // 1000, mv % 1000 // 10, pc), 0, 54, 1)
 
 
@@ -130,6 +129,7 @@ _SETTINGS = (
     ("sleep_s", "Off after s", (30, 60, 120, 300, 600, 0)),
     ("contrast", "Contrast", (32, 96, 160, 255)),
     ("sound", "Sound", (True, False)),
+    ("cells", "Cells", battery.CHOICES),  # absent: pins.BATTERY's (App.cells)
 )
 
 
@@ -151,6 +151,8 @@ class Settings(Screen):
         elif k in (LEFT, RIGHT):
             name, _, choices = _SETTINGS[self.sel]
             cur = st.get(name)
+            if cur is None and name == "cells":
+                cur = self.app.cells()
             i = choices.index(cur) if cur in choices else 0
             i = (i + (1 if k == RIGHT else -1)) % len(choices)
             st.set(name, choices[i])
@@ -165,7 +167,9 @@ class Settings(Screen):
         items = []
         for name, label, _ in _SETTINGS:
             v = st.get(name)
-            if v is True or v is False:
+            if name == "cells":
+                v = battery.LABELS[self.app.cells()]
+            elif v is True or v is False:
                 v = "on" if v else "off"
             else:
                 v = "never" if (name == "sleep_s" and v == 0) else num(v)
@@ -195,4 +199,5 @@ class Message(Screen):
         lines = wrap(self.text)[:5]
         for i in range(len(lines)):
             fb.text(lines[i], 0, 12 + 9 * i, 1)
-        help_line(fb, self.app, "#=ok", "OK")
+        if not self.app.halted:  # halted (battery empty): no key is taken
+            help_line(fb, self.app, "#=ok", "OK")

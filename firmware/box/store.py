@@ -17,6 +17,7 @@ DEFAULTS = {
     "sound": True,  # the piezo: a refused entry, a flip, the match's end (box/play.py)
     "face_games": 0,  # TTB-16: games and arrows per square on the face on the boss now
     "face_arrows": [0] * 9,
+    "cells": None,  # the battery's chemistry, "alkaline", "nimh" or "lipo"; None: pins.BATTERY's (box/battery.py)
     "store": None,  # id of the PC store that acknowledges this box's matches: set at its first sync (box/link.py)
 }
 

@@ -23,7 +23,7 @@ with open("/written.txt", "w") as f:
 os.sync()  # CircuitPython keeps a flash sector's writes in RAM until it flushes them
 km = keypad.KeyMatrix(row_pins=%(rows)s, column_pins=%(cols)s)  # rows driven low, columns pulled up
 adc = analogio.AnalogIn(board.A3)
-print("VSYS", adc.value * 3300 * 3 // 65535)  # the keys play from here on
+print("VSYS", adc.value * 3266 * 3 // 65535)  # the keys play from here on
 deadline = time.monotonic() + 20
 while time.monotonic() < deadline:
     ev = km.events.get()

@@ -16,6 +16,7 @@ from verdict import done, want
 
 # --- the fake hardware ---------------------------------------------------------------------
 LOG = []  # ("i2c", addr, bytes) / ("lightsleep", ms) / ("pin", id, mode) / ("pwm", pin id, freq, duty)
+# / ("deepsleep",) / ("mem32", address, value written)
 PRESSED = set()  # (row GPIO, col GPIO) pairs closed on the keypad, or button GPIOs held
 LEVELS = {}  # GPIO -> level driven (outputs)
 STATE = {"vbus": 1, "adc": 0}
@@ -89,6 +90,18 @@ def lightsleep(ms):
     LOG.append(("lightsleep", ms))
 
 
+def deepsleep():
+    LOG.append(("deepsleep",))
+
+
+class _Mem:
+    def __setitem__(self, addr, value):
+        LOG.append(("mem32", addr, value))
+
+
+mem32 = _Mem()
+
+
 def unique_id():
     return b"\xe6\x61\x41\x04\x03\x27\x5a\x2b"
 
@@ -98,7 +111,7 @@ class _Machine:
 
 
 machine = _Machine()
-for _name in ("Pin", "I2C", "ADC", "PWM", "lightsleep", "unique_id"):
+for _name in ("Pin", "I2C", "ADC", "PWM", "lightsleep", "deepsleep", "mem32", "unique_id"):
     setattr(machine, _name, globals()[_name])
 sys.modules["machine"] = machine
 
@@ -182,7 +195,7 @@ def check_keys(b):
 
 
 def check_power(b):
-    STATE["adc"] = 4500 * 65535 // (3300 * 3)
+    STATE["adc"] = 4500 * 65535 // (3266 * 3)  # the ADC's reference: 3.3 V less its offset
     mv = b.battery_mv()
     want(4490 <= mv <= 4500, mv)
     STATE["vbus"] = 1
@@ -206,7 +219,7 @@ def check_wireless():
     b = pico.Board()
     want(b.vbus.id == "WL_GPIO2" and b.adc is None, 'b.vbus.id == "WL_GPIO2" and b.adc is None')
     n = len(LOG)
-    STATE["adc"] = 3700 * 65535 // (3300 * 3)
+    STATE["adc"] = 3700 * 65535 // (3266 * 3)
     mv = b.battery_mv()
     pinlog = [e for e in LOG[n:] if e[0] == "pin"]
     want(pinlog[0] == ("pin", 25, Pin.OUT) and LEVELS[25] == 1, pinlog)  # wireless chip deselected
@@ -255,6 +268,52 @@ def check_piezo(b):
     print("ok piezo", ticks)
 
 
+def check_deepsleep(b):
+    """At EMPTY: the piezo silent, the keypad's rows driven low, on an RP2040 a falling edge of
+    each column and button and VBUS rising armed as the dormant wake (each stale edge cleared
+    first), then machine.deepsleep(); on a Pico 2 (RP2350) no wake is armed."""
+    n = len(LOG)
+    pico._is_rp2040 = lambda: True
+    b.deepsleep()
+    log = LOG[n:]
+    want(log[-1] == ("deepsleep",), log[-1:])
+    want(("pwm", pins.PIEZO, b.piezo.f, 0) in log, "the piezo silent")
+    want(all(LEVELS[g] == 0 for g in pins.KEYPAD_ROWS), [LEVELS.get(g) for g in pins.KEYPAD_ROWS])
+    rows = [e for e in log if e[0] == "pin" and e[1] in pins.KEYPAD_ROWS]
+    want([e[1] for e in rows] == list(pins.KEYPAD_ROWS) and all(e[2] == Pin.OPEN_DRAIN for e in rows), rows)
+    inte = {}  # GPIO -> the wake's 4 bits, from the writes to DORMANT_WAKE_INTE's set alias
+    cleared = set()
+    for e in log:
+        if e[0] != "mem32":
+            continue
+        addr, v = e[1], e[2]
+        if 0x400140F0 <= addr < 0x40014100:  # INTR: a stale edge cleared
+            base, target = (addr - 0x400140F0) * 2, cleared
+        elif 0x40016160 <= addr < 0x40016170:  # 0x2000 + DORMANT_WAKE_INTE0
+            base, target = (addr - 0x40016160) * 2, inte
+        else:
+            want(False, "a write to %x" % addr)
+            continue
+        for i in range(8):
+            if (v >> 4 * i) & 15:
+                if target is cleared:
+                    cleared.add(base + i)
+                else:
+                    target[base + i] = (v >> 4 * i) & 15
+    want_wake = {g: 4 for g in pins.KEYPAD_COLS}
+    want_wake.update({g: 4 for _, g in pins.BUTTONS})
+    want_wake[pins.VBUS_GPIO] = 8
+    want(inte == want_wake, inte)
+    want(cleared == set(want_wake), cleared)
+    n = len(LOG)
+    pico._is_rp2040 = lambda: False  # a Pico 2: no wake armed, sleeps until switched off
+    b.deepsleep()
+    want(not [e for e in LOG[n:] if e[0] == "mem32"] and LOG[-1] == ("deepsleep",), LOG[n:])
+    for g in pins.KEYPAD_ROWS:  # released again, for the checks after
+        LEVELS[g] = 1
+    print("ok deepsleep", len(inte))
+
+
 def check_app(b):
     """The app on the Pico board (its flash root moved to a RAM LittleFS): keys in, I2C out."""
     from vpico.blockdev import RamBlockDev
@@ -295,5 +354,6 @@ check_keys(b)
 check_power(b)
 check_wireless()
 check_piezo(b)
+check_deepsleep(pico.Board())
 check_app(b)
 done()

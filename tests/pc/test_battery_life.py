@@ -35,6 +35,11 @@ def test_the_prose_quotes_the_models_figures():
         in text
     )
     assert "| 1.5 mA at 5 V in |" in text and model.PICO_SLEEP_MA == 1.5
+    assert "| %g mA at 5 V in |" % model.PICO_DORMANT_MA in text  # DORMANT, at EMPTY
+    aa_asleep, _ = f["asleep"]
+    assert "Asleep the box draws about %.1f mA from 3xAA at EMPTY" % aa_asleep in text
+    assert "where it drew %.1f mA lightsleeping with its screen off" % f["meter_off"][1] in text
+    assert "the model says about %.1f mA: a box above 4 mA then is not asleep" % aa_asleep in text
     assert "at 5 V in | design estimate" in text and model.PICO_RUN_MA == 20.0
 
 

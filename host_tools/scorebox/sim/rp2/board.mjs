@@ -70,7 +70,7 @@ export class Board {
     this.flashWrites();
     this.display();
     this.keys();
-    // Power: VSYS through the Pico's divider of 3 on ADC3 (12 bits of 3.3 V), VBUS sense on GP24.
+    // Power: VSYS through the Pico's divider of 3 on ADC3 (12 bits of 3.266 V), VBUS sense on GP24.
     this.vsys(cfg.vsys_mv);
     mcu.gpio[cfg.vbus_gpio].setInputValue(cfg.vbus);
     this.usbRelay();
@@ -157,7 +157,9 @@ export class Board {
   }
 
   vsys(mv) {
-    this.mcu.adc.channelValues[3] = Math.min(4095, Math.round(((mv / 3) * 4096) / 3300));
+    // The ADC's reference: the 3.3 V rail less the ~34 mV its own current drops across the
+    // Pico's 200 Ohm filter (boards/pico.py, ADC_REF_MV), as on a real Pico.
+    this.mcu.adc.channelValues[3] = Math.min(4095, Math.round(((mv / 3) * 4096) / 3266));
   }
 
   // USB CDC on the driver's socket (the PC's pty), the port whose endpoints rp2040js's host

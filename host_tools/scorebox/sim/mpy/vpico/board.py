@@ -2,7 +2,8 @@
 
 It is a boards.base.Board (the contract the app uses, in the firmware; the simulator may
 import the firmware, never the reverse), with its clock virtual (moved by the driver), the
-key held down in `raw`, the battery's mV in `battery`, and the beeps counted in `beeped`
+key held down in `raw`, the battery's mV in `battery`, the deep sleeps asked for counted in
+`deepslept`, and the beeps counted in `beeped`
 and the last BEEPS_KEPT kept in `beeps` as (ms, freq, length in ms), so that tests see what
 the piezo would have played (a monkey test's thousands of refused keys stay in bounds).
 
@@ -241,6 +242,7 @@ class Board(Base):
         self.battery = 4500
         self.beeps = []  # (ms, freq, length in ms): the last BEEPS_KEPT beeps
         self.beeped = 0
+        self.deepslept = 0  # the deep sleeps the app asked for (at EMPTY: box/app.py power_off)
 
     def ms(self):
         return self.clock.now
@@ -250,6 +252,11 @@ class Board(Base):
 
     def battery_mv(self):
         return self.battery
+
+    def deepsleep(self):
+        """Counted, and returns: the app stays halted, its panel off, and a key shows its
+        message again (the Pico's never returns: a key resets it, boards/pico.py)."""
+        self.deepslept += 1
 
     def beep(self, freq, ms):
         self.beeped += 1
