@@ -14,57 +14,124 @@ rows negated, so an archer's figures are the sums of their rows:
 - archer_claims: claims of theirs the other side flipped later in the game (TTB-8).
 """
 
-_RANGE = "x.match_id BETWEEN ?1 AND ?2 "
-_ARROWS = (
-    "FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
-    "WHERE g.match_id BETWEEN ?1 AND ?2 "
-)
-# Each sum's rows for the matches first..last; {sign}: "-" takes them back.
-SUMS = (
-    "INSERT INTO archer_results (archer_id, side, winner, matches) "
-    "SELECT x.archer_id, x.side, m.winner, {sign}count(*) FROM match_archers x JOIN matches m ON m.id = x.match_id "
-    "WHERE x.side IN ('A', 'B') AND " + _RANGE + "GROUP BY x.archer_id, x.side, m.winner",
-    "INSERT INTO archer_games (archer_id, side, winner, games) "
-    "SELECT x.archer_id, x.side, g.winner, {sign}count(*) FROM match_archers x JOIN games g ON g.match_id = x.match_id "
-    "WHERE " + _RANGE + "GROUP BY x.archer_id, x.side, g.winner",
-    "INSERT INTO archer_opponents (archer_id, opponent_id, side, winner, matches, won, lost, drawn) "
-    "SELECT x.archer_id, y.archer_id, x.side, m.winner, {sign}count(*), "
-    "{sign}sum(CASE x.side WHEN 'A' THEN m.wins_a ELSE m.wins_b END), "
-    "{sign}sum(CASE x.side WHEN 'A' THEN m.wins_b ELSE m.wins_a END), {sign}sum(m.draws) "
-    "FROM match_archers x JOIN match_archers y ON y.match_id = x.match_id AND y.side != x.side "
-    "JOIN matches m ON m.id = x.match_id WHERE x.side IN ('A', 'B') AND "
-    + _RANGE
-    + "GROUP BY x.archer_id, y.archer_id, x.side, m.winner",
-    "INSERT INTO archer_arrows (archer_id, square, called, outcome, arrows, value) "
-    "SELECT t.archer_id, r.square, r.called, r.outcome, {sign}count(*), {sign}sum(r.value) "
-    + _ARROWS
-    + "GROUP BY t.archer_id, r.square, r.called, r.outcome",
+from sqlalchemy import Text, and_, bindparam, case, delete, func, insert, literal_column, select
+
+from scorebox.store import sql, tables
+
+
+def _lit(value):
+    """A constant written into the statement, not a parameter."""
+    return literal_column("'%s'" % value, Text)
+
+
+_X, _Y = tables.match_archers.alias("x"), tables.match_archers.alias("y")
+_M = tables.matches.alias("m")
+_G = tables.games.alias("g")
+_T = tables.turns.alias("t")
+_R = tables.arrows.alias("r")
+_RANGE = _X.c.match_id.between(bindparam("first"), bindparam("last"))
+_ARROWS = _R.join(_T, _T.c.id == _R.c.turn_id).join(_G, _G.c.id == _T.c.game_id)
+_ARROWS_RANGE = _G.c.match_id.between(bindparam("first"), bindparam("last"))
+_AB = _X.c.side.in_((_lit("A"), _lit("B")))
+
+
+def _sums(sign):
+    """Each sum's statement for the matches first..last; sign -1 takes them back."""
+
+    def n(count):
+        return -count if sign < 0 else count
+
+    x, y, m, g, t, r = _X, _Y, _M, _G, _T, _R
+    results = insert(tables.archer_results).from_select(
+        ("archer_id", "side", "winner", "matches"),
+        select(x.c.archer_id, x.c.side, m.c.winner, n(func.count()))
+        .select_from(x.join(m, m.c.id == x.c.match_id))
+        .where(_AB, _RANGE)
+        .group_by(x.c.archer_id, x.c.side, m.c.winner),
+    )
+    game_rows = insert(tables.archer_games).from_select(
+        ("archer_id", "side", "winner", "games"),
+        select(x.c.archer_id, x.c.side, g.c.winner, n(func.count()))
+        .select_from(x.join(g, g.c.match_id == x.c.match_id))
+        .where(_RANGE)
+        .group_by(x.c.archer_id, x.c.side, g.c.winner),
+    )
+
+    def of_side(a, b):  # the archer's side's figure, a; the other side's, b
+        return func.sum(case({_lit("A"): a}, value=x.c.side, else_=b))
+
+    opponents = insert(tables.archer_opponents).from_select(
+        ("archer_id", "opponent_id", "side", "winner", "matches", "won", "lost", "drawn"),
+        select(
+            x.c.archer_id,
+            y.c.archer_id,
+            x.c.side,
+            m.c.winner,
+            n(func.count()),
+            n(of_side(m.c.wins_a, m.c.wins_b)),
+            n(of_side(m.c.wins_b, m.c.wins_a)),
+            n(func.sum(m.c.draws)),
+        )
+        .select_from(
+            x.join(y, and_(y.c.match_id == x.c.match_id, y.c.side != x.c.side)).join(m, m.c.id == x.c.match_id)
+        )
+        .where(_AB, _RANGE)
+        .group_by(x.c.archer_id, y.c.archer_id, x.c.side, m.c.winner),
+    )
+    arrows = insert(tables.archer_arrows).from_select(
+        ("archer_id", "square", "called", "outcome", "arrows", "value"),
+        select(t.c.archer_id, r.c.square, r.c.called, r.c.outcome, n(func.count()), n(func.sum(r.c.value)))
+        .select_from(_ARROWS)
+        .where(_ARROWS_RANGE)
+        .group_by(t.c.archer_id, r.c.square, r.c.called, r.c.outcome),
+    )
     # A flip takes the square from whoever took it last (a claim or a flip) in that game.
-    "INSERT INTO archer_claims (archer_id, lost) SELECT owner, {sign}count(*) FROM ("
-    "SELECT r.outcome, t.side, lag(t.side) OVER w AS owner_side, lag(t.archer_id) OVER w AS owner "
-    + _ARROWS
-    + "AND r.outcome IN ('claimed', 'flipped') "
-    "WINDOW w AS (PARTITION BY t.game_id, r.square ORDER BY t.number, r.number)"
-    ") AS takes WHERE outcome = 'flipped' AND owner_side != side GROUP BY owner",
+    w = dict(partition_by=(t.c.game_id, r.c.square), order_by=(t.c.number, r.c.number))
+    takes = (
+        select(
+            r.c.outcome,
+            t.c.side,
+            func.lag(t.c.side).over(**w).label("owner_side"),
+            func.lag(t.c.archer_id).over(**w).label("owner"),
+        )
+        .select_from(_ARROWS)
+        .where(_ARROWS_RANGE, r.c.outcome.in_((_lit("claimed"), _lit("flipped"))))
+        .subquery("takes")
+    )
+    claims = insert(tables.archer_claims).from_select(
+        ("archer_id", "lost"),
+        select(takes.c.owner, n(func.count()))
+        .where(takes.c.outcome == _lit("flipped"), takes.c.owner_side != takes.c.side)
+        .group_by(takes.c.owner),
+    )
+    return (results, game_rows, opponents, arrows, claims)
+
+
+SUMS, TAKEN_BACK = _sums(1), _sums(-1)
+SERIES = insert(tables.archer_matches).from_select(
+    ("archer_id", "match_id", "started", "arrows", "points"),
+    select(
+        _T.c.archer_id,
+        _G.c.match_id,
+        _M.c.started,
+        func.count(),
+        func.sum(case((_R.c.outcome.in_((_lit("scored"), _lit("claimed"))), _R.c.value), else_=literal_column("0"))),
+    )
+    .select_from(_ARROWS.join(_M, _M.c.id == _G.c.match_id))
+    .where(_ARROWS_RANGE)
+    .group_by(_T.c.archer_id, _G.c.match_id, _M.c.started),
 )
-SERIES = (
-    "INSERT INTO archer_matches (archer_id, match_id, started, arrows, points) "
-    "SELECT t.archer_id, g.match_id, m.started, count(*), "
-    "sum(CASE WHEN r.outcome IN ('scored', 'claimed') THEN r.value ELSE 0 END) "
-    + _ARROWS.replace("WHERE", "JOIN matches m ON m.id = g.match_id WHERE")
-    + "GROUP BY t.archer_id, g.match_id, m.started"
-)
+_SERIES_TAKEN_BACK = delete(tables.archer_matches).where(tables.archer_matches.c.match_id == bindparam("match_id"))
 
 
 def fill(db, first, last):
     """The figures of the matches with ids first..last, inside the caller's write transaction."""
-    for sql in SUMS:
-        db.execute(sql.format(sign=""), (first, last))
-    db.execute(SERIES, (first, last))
+    for statement in SUMS + (SERIES,):
+        sql.run(db, statement, {"first": first, "last": last})
 
 
 def take_back(db, match_id):
     """Take one match's figures back before its archers change (fill puts them again)."""
-    for sql in SUMS:
-        db.execute(sql.format(sign="-"), (match_id, match_id))
-    db.execute("DELETE FROM archer_matches WHERE match_id = ?", (match_id,))
+    for statement in TAKEN_BACK:
+        sql.run(db, statement, {"first": match_id, "last": match_id})
+    sql.run(db, _SERIES_TAKEN_BACK, {"match_id": match_id})

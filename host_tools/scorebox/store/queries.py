@@ -1,48 +1,227 @@
-"""What the reports and statistics read from the SQLite store, one named query each: the
-Store's methods (store/sqlite.py), giving plain rows or dicts. The statistics read the
-derived tables (games, turns, arrows) the store filled by replaying each match: a few
-GROUP BY queries, no replay.
+"""What the reports and statistics read from the store, one named query each: the Store's
+methods (store/sqlite.py; PostgreSQL's store/postgres.py too), giving plain rows or dicts.
+The statistics read the derived tables (games, turns, arrows) the store filled by replaying
+each match: a few GROUP BY queries, no replay. Each query is SQLAlchemy Core, run through
+store/sql.py.
 """
 
+import functools
 import json
 
+from sqlalchemy import Column, Integer, MetaData, Table, bindparam, case, cast, delete, func, literal_column, select
+from sqlalchemy.schema import CreateTable
+from sqlalchemy.types import Text
+
+from scorebox.store import sql, tables
 from scorebox.store.errors import NotFound
 from scorebox_core import games
 
-_NAMES_SQL = (  # a side's archers as the store names them now (renamed, or named after the match)
-    "(SELECT json_group_array(name) FROM (SELECT a.name FROM match_archers x JOIN archers a ON a.id = x.archer_id "
-    "WHERE x.match_id = m.id AND x.side IN ('%s', '%s') ORDER BY x.position))"
-)  # sides A and B, or a Try-Tac-Toe game's X and O
-# The two numbers a match's result is told by (text.score_of): its game's SCORE in the result
-# record the store keeps of it (store/checks.py), as JSON text; NULL where it keeps none.
-SCORE_SQL = "coalesce(%s)" % ", ".join("json_extract(m.extras, '$.result.%s')" % g.SCORE for g in games.every())
-_MATCH_SQL = (
-    "SELECT m.id, d.uid, m.number, m.started, m.header, m.log, m.winner, m.wins_a, m.wins_b, m.draws, "
-    + _NAMES_SQL % ("A", "X")
-    + ", "
-    + _NAMES_SQL % ("B", "O")
-    + ", d.name, json_extract(m.extras, '$.result.abandoned'), "
-    + SCORE_SQL
-    + " FROM matches m JOIN devices d ON d.id = m.device_id "
+
+def _lit(value):
+    """A string constant written into the statement (not a parameter): the same text each
+    run, and the text an index's expression says (GAME)."""
+    return literal_column("'%s'" % value, Text)
+
+
+M = tables.matches.alias("m")  # the alias SCORE and GAME are written over
+_D = tables.devices.alias("d")
+_X = tables.match_archers.alias("x")
+_A = tables.archers.alias("a")
+_A_SIDES = (_lit("A"), _lit("X"))  # a match's first side: A, or a Try-Tac-Toe game's X
+_B_SIDES = (_lit("B"), _lit("O"))
+
+
+def score_of(m):
+    """The two numbers a match's result is told by (text.score_of): its game's SCORE in the
+    result record the store keeps of it (store/checks.py), as JSON text; NULL where it keeps
+    none. m: the matches table, or an alias of it."""
+    return func.coalesce(*(sql.json_text(m.c.extras, "result." + g.SCORE) for g in games.every()))
+
+
+def game_of(m):
+    """A match's game: its header's, or the registry's first's for a header without one. The
+    same expression as the index matches_by_game (tables.py), so that a filter on it uses the
+    index."""
+    return func.coalesce(sql.json_text(m.c.header, "game"), _lit(games.GAMES[0][0]))
+
+
+SCORE = score_of(M)
+GAME = game_of(M)
+# The same as SQLite's text, for the modules that still write theirs (store/sqlite.py,
+# league/keep.py): gone once they use SCORE and GAME.
+SCORE_SQL = sql.compiled_text(SCORE, "sqlite")
+GAME_SQL = sql.compiled_text(GAME, "sqlite")
+
+
+def _names(sides, joined):
+    """A side's archers as the store names them now (renamed, or named after the match): a
+    JSON array in their order (joined False), or the names joined by commas."""
+    of_side = (_X.c.match_id == M.c.id, _X.c.side.in_(sides))
+    pair = _X.join(_A, _A.c.id == _X.c.archer_id)
+    if joined:
+        return select(func.aggregate_strings(_A.c.name, ",")).select_from(pair).where(*of_side).scalar_subquery()
+    ordered = select(_A.c.name).select_from(pair).where(*of_side).order_by(_X.c.position).correlate(M).subquery()
+    return select(sql.json_array(ordered.c.name)).scalar_subquery()
+
+
+_FROM = M.join(_D, _D.c.id == M.c.device_id)
+_MATCH = select(
+    M.c.id,
+    _D.c.uid,
+    M.c.number,
+    M.c.started,
+    M.c.header,
+    M.c.log,
+    M.c.winner,
+    M.c.wins_a,
+    M.c.wins_b,
+    M.c.draws,
+    _names(_A_SIDES, False),
+    _names(_B_SIDES, False),
+    _D.c.name,
+    sql.json_truth(M.c.extras, "result.abandoned"),
+    SCORE,
+).select_from(_FROM)
+_MATCH_BY_KEY = _MATCH.where(_D.c.uid == bindparam("uid"), M.c.number == bindparam("number"))
+_MATCH_BY_ID = _MATCH.where(M.c.id == bindparam("id"))
+_NEWEST = _MATCH.order_by(M.c.started.desc(), M.c.id.desc()).limit(bindparam("n"))
+_OF_GAME = _MATCH.where(GAME == bindparam("game"))
+_OF_GAME_OLDEST = _OF_GAME.order_by(M.c.started, M.c.id)
+_OF_GAME_NEWEST = _OF_GAME.order_by(M.c.started.desc(), M.c.id.desc()).limit(bindparam("n"))
+_BY_BOX = (
+    select(M.c.id, _D.c.uid, M.c.number, M.c.started, M.c.header, M.c.log, _D.c.name)
+    .select_from(_FROM)
+    .order_by(_D.c.id, M.c.number)
 )
 
-
-# A match's game: its header's, or the registry's first's for a header without one. The same
-# expression as the index matches_by_game (tables.py), so that a filter on it uses the index.
-GAME_SQL = "coalesce(json_extract(m.header, '$.game'), '%s')" % games.GAMES[0][0]
 # A line of the matches list (Queries.match_list): what matches() gives but the counts of games and arrows.
-_LIST_SQL = (
-    "SELECT m.id, d.uid, m.number, m.started, m.winner, m.wins_a, m.wins_b, m.draws, m.finished, "
-    "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
-    " WHERE x.match_id = m.id AND x.side IN ('A', 'X')), "
-    "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
-    " WHERE x.match_id = m.id AND x.side IN ('B', 'O')), "
-    + GAME_SQL
-    + ", d.name, json_extract(m.extras, '$.result.abandoned'), "
-    + SCORE_SQL
-    + " FROM matches m JOIN devices d ON d.id = m.device_id "
+_LISTED = (
+    select(
+        M.c.id,
+        _D.c.uid,
+        M.c.number,
+        M.c.started,
+        M.c.winner,
+        M.c.wins_a,
+        M.c.wins_b,
+        M.c.draws,
+        M.c.finished,
+        _names(_A_SIDES, True),
+        _names(_B_SIDES, True),
+        GAME,
+        _D.c.name,
+        sql.json_truth(M.c.extras, "result.abandoned"),
+        SCORE,
+    )
+    .select_from(_FROM)
+    .where(M.c.id.in_(bindparam("ids", expanding=True)))
+    .order_by(M.c.id.desc())
 )
 _LIST_KEYS = ("id", "device", "number", "started", "winner", "wins_a", "wins_b", "draws", "finished")
+
+
+@functools.lru_cache(maxsize=64)
+def _list_statements(day, game, box, archer, before):
+    """(count, page) of Queries.match_list for the filters given (each a truth: its
+    parameters are bound by name: first and end, game, box, archers, before, n)."""
+    where = []
+    # A day's matches are few: the other filters are then checked on them, not looked up
+    # (`|| ''` and `+ 0` keep SQLite's planner off their indexes).
+    if day:
+        where.append(M.c.started >= bindparam("first"))
+        where.append(M.c.started < bindparam("end"))
+    if game:
+        where.append((GAME.concat(_lit("")) if day else GAME) == bindparam("game"))
+    if box:
+        devices = tables.devices
+        of_box = select(devices.c.id).where((devices.c.uid == bindparam("box")) | (devices.c.name == bindparam("box")))
+        where.append((M.c.device_id + literal_column("0") if day else M.c.device_id).in_(of_box))
+    source, key, count = M, M.c.id, func.count()
+    archers = bindparam("archers", expanding=True)
+    if archer:
+        x = tables.match_archers
+        if day:
+            where.append((M.c.id + literal_column("0")).in_(select(x.c.match_id).where(x.c.archer_id.in_(archers))))
+        else:  # walked down the archer's index, newest first: the page stops after n
+            source = _X.join(M, M.c.id == _X.c.match_id) if where else _X
+            key, count = _X.c.match_id, func.count(_X.c.match_id.distinct())
+            where.insert(0, _X.c.archer_id.in_(archers))
+    total = select(count).select_from(source).where(*where)  # no filter: count(*) is quick
+    if before:
+        where.append(key < bindparam("before"))
+    # The page's ids first: the names and game of its matches only are then read.
+    page = select(key).distinct().select_from(source).where(*where).order_by(key.desc()).limit(bindparam("n"))
+    return total, page
+
+
+_FINISHED = select(tables.games.c.match_id, func.count()).where(tables.games.c.winner.isnot(None))
+_FINISHED = _FINISHED.group_by(tables.games.c.match_id)
+# Each count from an index (matches_by_started, matches_by_game): not a row of matches is read.
+_MATCH_TOTALS = select(func.count(), func.min(tables.matches.c.started), func.max(tables.matches.c.started))
+_LOG_GAME_IDS = bindparam("log_games", expanding=True)  # log_games()
+_OF_LOG_GAMES = select(func.count()).select_from(M).where(GAME.in_(_LOG_GAME_IDS))
+_COUNTS = {t: select(func.count()).select_from(t) for t in (tables.games, tables.arrows, tables.devices)}
+
+# The matches the report's months leave out (those it lists): a table, the ids may be many.
+_SHOWN = Table(
+    "report_shown", MetaData(), Column("id", tables.INT, primary_key=True, autoincrement=False), prefixes=["TEMPORARY"]
+)
+_SHOWN_MADE = CreateTable(_SHOWN, if_not_exists=True)
+_SHOWN_EMPTIED = delete(_SHOWN)
+
+
+def _months():
+    # The matches of the games without games rows, read once from the index matches_by_game:
+    # no header is read per match.
+    inner = tables.matches.alias("lm")
+    of_log_game = M.c.id.in_(select(inner.c.id).where(game_of(inner).in_(_LOG_GAME_IDS)))
+    month = func.coalesce(sql.month(M.c.started), _lit("no date")).label("mo")
+    won = [cast(M.c.winner.in_(s), Integer) for s in (_A_SIDES, _B_SIDES)]  # SQLite's truth: 1 or 0, NULL none
+    return (
+        select(
+            month,
+            func.count(),
+            func.sum(
+                case(
+                    (of_log_game, cast(M.c.winner.isnot(None), Integer)),
+                    else_=M.c.wins_a + M.c.wins_b + M.c.draws,
+                )
+            ),
+            func.sum(won[0]),
+            func.sum(won[1]),
+            func.sum(cast(M.c.winner == _lit("draw"), Integer)),
+            sql.distinct_strings(func.coalesce(_D.c.name, _D.c.uid)),
+        )
+        .select_from(_FROM)
+        .where(M.c.id.notin_(select(_SHOWN.c.id)))
+        .group_by(month)
+        .order_by(month.desc())
+    )
+
+
+_MONTHS = _months()
+_ARCHER_NAMES = select(tables.archers.c.id, tables.archers.c.name)
+
+
+@functools.lru_cache(maxsize=32)
+def _sums_statement(table, keys, count, more, only):
+    """The sums of a table of figures by archer and keys, for the archers who have any (only:
+    of the archers of the bound list "only")."""
+    t = getattr(tables, table)
+    group = [t.c.archer_id] + [t.c[k] for k in keys]
+    s = select(*group, *(func.sum(t.c[c]) for c in (count,) + more))
+    if only:
+        s = s.where(t.c.archer_id.in_(bindparam("only", expanding=True)))
+    return s.group_by(*group).having(func.sum(t.c[count]) != literal_column("0"))
+
+
+@functools.lru_cache(maxsize=2)
+def _points_statement(only):
+    t = tables.archer_matches
+    s = select(t.c.archer_id, t.c.started, t.c.match_id, t.c.arrows, t.c.points)
+    if only:
+        s = s.where(t.c.archer_id.in_(bindparam("only", expanding=True)))
+    return s.order_by(t.c.archer_id, t.c.started, t.c.match_id)
 
 
 def log_games():
@@ -58,7 +237,7 @@ def log_games():
 
 
 def score(text):
-    """SCORE_SQL's column read: the two numbers, or None."""
+    """SCORE's column read: the two numbers, or None."""
     n = json.loads(text) if text else None
     return n if isinstance(n, list) and len(n) == 2 and all(isinstance(x, int) for x in n) else None
 
@@ -93,7 +272,7 @@ def named(match):
 
 
 class Queries:
-    """The reports' reads: a part of the SQLite Store (self.db is its connection)."""
+    """The reports' reads: a part of the Store (self.db is its connection)."""
 
     # --- matches, whole ----------------------------------------------------------------------
     def load_match(self, ref):
@@ -101,9 +280,9 @@ class Queries:
         dev, sep, num = str(ref).rpartition("/")
         try:
             if sep:
-                row = self.db.execute(_MATCH_SQL + "WHERE d.uid = ? AND m.number = ?", (dev, int(num))).fetchone()
+                row = sql.run(self.db, _MATCH_BY_KEY, {"uid": dev, "number": int(num)}).fetchone()
             else:
-                row = self.db.execute(_MATCH_SQL + "WHERE m.id = ?", (int(ref),)).fetchone()
+                row = sql.run(self.db, _MATCH_BY_ID, {"id": int(ref)}).fetchone()
         except (ValueError, OverflowError):  # past SQLite's 64-bit integers: no such match
             row = None
         if row is None:
@@ -113,18 +292,14 @@ class Queries:
     def newest_matches(self, n):
         """The n newest matches (by start time), newest first."""
         n = min(n, 1 << 62)  # a count past SQLite's 64-bit integers means all of them
-        rows = self.db.execute(_MATCH_SQL + "ORDER BY m.started DESC, m.id DESC LIMIT ?", (n,)).fetchall()
-        return [_match_dict(r) for r in rows]
+        return [_match_dict(r) for r in sql.run(self.db, _NEWEST, {"n": n}).fetchall()]
 
     def matches_by_box(self):
         """Every match, box by box in the order of their numbers, read a few thousand at a time,
         as the face-wear log reads them (report/faces.py): id, device, key, started, header,
         log and box_name only (neither its archers' names nor its result: at 100,000 matches
         these were a third of its time)."""
-        cur = self.db.execute(
-            "SELECT m.id, d.uid, m.number, m.started, m.header, m.log, d.name "
-            "FROM matches m JOIN devices d ON d.id = m.device_id ORDER BY d.id, m.number"
-        )
+        cur = sql.run(self.db, _BY_BOX)
         while True:
             rows = cur.fetchmany(5000)
             if not rows:
@@ -144,14 +319,10 @@ class Queries:
         """The matches of the game with header id game as load_match gives them, oldest first
         (n: the newest n only, newest first): for a game whose moves the store keeps in the
         log only, which its report and figures replay."""
-        where = "WHERE " + GAME_SQL + " = ? "
-        args = (game,)
         if n is None:
-            rows = self.db.execute(_MATCH_SQL + where + "ORDER BY m.started, m.id", args).fetchall()
+            rows = sql.run(self.db, _OF_GAME_OLDEST, {"game": game}).fetchall()
         else:
-            rows = self.db.execute(
-                _MATCH_SQL + where + "ORDER BY m.started DESC, m.id DESC LIMIT ?", args + (n,)
-            ).fetchall()
+            rows = sql.run(self.db, _OF_GAME_NEWEST, {"game": game, "n": n}).fetchall()
         return [_match_dict(r) for r in rows]
 
     def match_list(self, archer=None, started=None, game=None, box=None, before=None, n=200):
@@ -160,63 +331,35 @@ class Queries:
         seconds; game, a game id; box, a box's id or name; before: the matches stored before
         the one of that id only (the next page). Rows as matches() gives them, without the
         counts of games and arrows. Each filter is read through an index."""
-        where, args = [], []
-        # A day's matches are few: the other filters are then checked on them, not looked up
-        # (`|| ''` and `+ 0` keep SQLite's planner off their indexes).
-        day = started is not None
-        if day:
-            where.append("m.started >= ? AND m.started < ?")
-            args += started
-        if game is not None:
-            where.append(GAME_SQL + (" || '' = ?" if day else " = ?"))
-            args.append(game)
-        if box is not None:
-            where.append(
-                "m.device_id%s IN (SELECT id FROM devices WHERE uid = ? OR name = ?)" % (" + 0" if day else "")
-            )
-            args += [box, box]
-        source, key, count = "matches m", "m.id", "count(*)"
+        params = {"game": game, "box": box, "before": before, "n": n}
+        if started is not None:
+            params["first"], params["end"] = started
         if archer is not None:
-            ids = [i for i, name in self.archer_names().items() if name.casefold() == archer.casefold()]
-            marks = ", ".join("?" * len(ids)) or "NULL"
-            if day:
-                where.append("m.id + 0 IN (SELECT match_id FROM match_archers WHERE archer_id IN (%s))" % marks)
-                args += ids
-            else:  # walked down the archer's index, newest first: the page stops after n
-                source = "match_archers x" + (" JOIN matches m ON m.id = x.match_id" if where else "")
-                key, count = "x.match_id", "count(DISTINCT x.match_id)"
-                where.insert(0, "x.archer_id IN (%s)" % marks)
-                args = ids + args
-        cond = "".join(" %s %s" % ("AND" if i else "WHERE", w) for i, w in enumerate(where))  # none: count(*) is quick
-        total = self.db.execute("SELECT %s FROM %s%s" % (count, source, cond), args).fetchone()[0]
-        if before is not None:
-            cond += " %s %s < ?" % ("AND" if where else "WHERE", key)
-            args.append(before)
-        # The page's ids first: the names and game of its matches only are then read.
-        page = "SELECT DISTINCT %s FROM %s%s ORDER BY %s DESC LIMIT ?" % (key, source, cond, key)
-        ids = [r[0] for r in self.db.execute(page, args + [n])]
-        return listed(self.db, ids), total
+            params["archers"] = [i for i, name in self.archer_names().items() if name.casefold() == archer.casefold()]
+        total, page = _list_statements(
+            started is not None, game is not None, box is not None, archer is not None, before is not None
+        )
+        count = sql.run(self.db, total, params).fetchone()[0]
+        ids = [r[0] for r in sql.run(self.db, page, params)]
+        return listed(self.db, ids), count
 
     def finished_games(self):
         """{match id: games of it that ended}."""
-        return dict(self.db.execute("SELECT match_id, count(*) FROM games WHERE winner IS NOT NULL GROUP BY match_id"))
+        return dict(sql.run(self.db, _FINISHED).fetchall())
 
     def totals(self):
         """How much the store holds: matches, games (the games rows, and a match of a game
         without them as one: log_games), arrows, boxes; the first and last start."""
-        ids = list(log_games())
-        # Each count from an index (matches_by_started, matches_by_game): not a row of matches is read.
-        matches, first, last = self.db.execute("SELECT count(*), min(started), max(started) FROM matches").fetchone()
-        one = self.db.execute(
-            "SELECT count(*) FROM matches m WHERE " + GAME_SQL + " IN (%s)" % ", ".join("?" * len(ids)), ids
-        ).fetchone()[0]
+        matches, first, last = sql.run(self.db, _MATCH_TOTALS).fetchone()
+        one = sql.run(self.db, _OF_LOG_GAMES, {"log_games": list(log_games())}).fetchone()[0]
+        counts = {t.name: sql.run(self.db, s).fetchone()[0] for t, s in _COUNTS.items()}
         return {
             "matches": matches,
             "first": first,
             "last": last,
-            "games": self.db.execute("SELECT count(*) FROM games").fetchone()[0] + one,
-            "arrows": self.db.execute("SELECT count(*) FROM arrows").fetchone()[0],
-            "devices": self.db.execute("SELECT count(*) FROM devices").fetchone()[0],
+            "games": counts["games"] + one,
+            "arrows": counts["arrows"],
+            "devices": counts["devices"],
         }
 
     def months(self, shown):
@@ -226,28 +369,18 @@ class Queries:
         one game, once it ended (TTT-6: a Try-Tac-Toe row's wins are its two matches, not
         games). a, b: matches won by the first side (A, or X) and the second (B, or O), as the
         list shows them."""
-        ids = list(log_games())
-        self.db.execute("CREATE TEMP TABLE IF NOT EXISTS report_shown (id INTEGER PRIMARY KEY)")
-        self.db.execute("DELETE FROM report_shown")
-        self.db.executemany("INSERT INTO report_shown VALUES (?)", [(i,) for i in shown])
-        # The matches of those games, read once from the index matches_by_game: no header is read per match.
-        of_log_game = "m.id IN (SELECT id FROM matches m WHERE %s IN (%s))" % (GAME_SQL, ", ".join("?" * len(ids)))
-        rows = self.db.execute(
-            "SELECT coalesce(strftime('%Y-%m', m.started, 'unixepoch', 'localtime'), 'no date') AS mo, count(*), "
-            "sum(CASE WHEN " + of_log_game + " THEN m.winner IS NOT NULL "
-            "ELSE m.wins_a + m.wins_b + m.draws END), sum(m.winner IN ('A', 'X')), sum(m.winner IN ('B', 'O')), "
-            "sum(m.winner = 'draw'), group_concat(DISTINCT coalesce(d.name, d.uid)) "
-            "FROM matches m JOIN devices d ON d.id = m.device_id "
-            "WHERE m.id NOT IN (SELECT id FROM report_shown) GROUP BY mo ORDER BY mo DESC",
-            ids,
-        ).fetchall()
+        # DDL is not run's: its text, as this database spells it, on the connection
+        self.db.execute(sql.compiled_text(_SHOWN_MADE, self.db.dialect), {})
+        sql.run(self.db, _SHOWN_EMPTIED)
+        sql.insert_rows(self.db, _SHOWN, ("id",), [(i,) for i in shown])
+        rows = sql.run(self.db, _MONTHS, {"log_games": list(log_games())}).fetchall()
         keys = ("month", "matches", "games", "a", "b", "draws", "boxes")
         return [dict(zip(keys, r)) for r in rows]
 
     # --- the archers' statistics (docs/reports.md) ---------------------------------------------
     def archer_names(self):
         """{archer id: name}."""
-        return {r[0]: r[1] for r in self.db.execute("SELECT id, name FROM archers")}
+        return {r[0]: r[1] for r in sql.run(self.db, _ARCHER_NAMES)}
 
     # Each takes only: the archer ids to read (None: every archer), and reads the figures kept
     # per archer as matches are stored (store/figures.py), never the arrows themselves: an
@@ -255,63 +388,46 @@ class Queries:
     def match_results(self, only=None):
         """(archer id, side, match winner, matches) for every archer and result (sides A and
         B: X and O's games are their logs, matches_of)."""
-        return self._sums("side, winner", "matches", "archer_results", only)
+        return self._sums(("side", "winner"), "matches", "archer_results", only)
 
     def game_results(self, only=None):
         """(archer id, side, game winner, games) for every archer and result."""
-        return self._sums("side, winner", "games", "archer_games", only)
+        return self._sums(("side", "winner"), "games", "archer_games", only)
 
     def arrow_counts(self, only=None):
         """(archer id, square, called, outcome, arrows, sum of values) by the archer who shot them."""
-        return self._sums("square, called, outcome", "arrows", "archer_arrows", only, "value")
+        return self._sums(("square", "called", "outcome"), "arrows", "archer_arrows", only, "value")
 
     def claims_lost(self, only=None):
         """(archer id, claims lost): squares an archer had taken (a claim or a flip) that the other
         side flipped later in the same game (TTB-8)."""
-        return self._sums(None, "lost", "archer_claims", only)
+        return self._sums((), "lost", "archer_claims", only)
 
     def head_to_head(self, only=None):
         """(archer, opponent, archer's side, match winner, matches, games won, lost, drawn) for
         archers who met on opposite sides."""
-        return self._sums("opponent_id, side, winner", "matches", "archer_opponents", only, "won", "lost", "drawn")
+        return self._sums(
+            ("opponent_id", "side", "winner"), "matches", "archer_opponents", only, "won", "lost", "drawn"
+        )
 
     def _sums(self, keys, count, table, only, *more):
         """The sums of a table of figures by archer and keys, for the archers who have any."""
-        where, args = _only("archer_id", only)
-        group = "archer_id" + (", " + keys if keys else "")
-        sums = ", ".join("sum(%s)" % c for c in (count,) + more)
-        return self.db.execute(
-            "SELECT %s, %s FROM %s WHERE 1 = 1 %sGROUP BY %s HAVING sum(%s) != 0"
-            % (group, sums, table, where, group, count),
-            args,
-        )
+        statement = _sums_statement(table, keys, count, more, only is not None)
+        return sql.run(self.db, statement, {"only": list(only) if only is not None else None})
 
     def points_by_match(self, only=None):
         """(archer id, started, match id, arrows, points) per archer and match, archer by archer,
         each archer's oldest match first (points: the values of scored and claimed arrows,
         TTB-7). In the order of the index archer_matches_by_archer: no sort."""
-        where, args = _only("archer_id", only)
-        return self.db.execute(
-            "SELECT archer_id, started, match_id, arrows, points FROM archer_matches WHERE 1 = 1 "
-            + where
-            + "ORDER BY archer_id, started, match_id",
-            args,
-        )
-
-
-def _only(column, ids):
-    """The WHERE clause's part that keeps the rows of archer ids (None: every archer's)."""
-    if ids is None:
-        return "", ()
-    return "AND %s IN (%s) " % (column, ", ".join("?" * len(ids))), tuple(ids)
+        statement = _points_statement(only is not None)
+        return sql.run(self.db, statement, {"only": list(only) if only is not None else None})
 
 
 def listed(db, ids):
     """The matches of these ids, newest stored first, as Queries.match_list gives them (a
     league's pages list theirs so too: league/db.py)."""
-    rows = db.execute(_LIST_SQL + "WHERE m.id IN (%s) ORDER BY m.id DESC" % (", ".join("?" * len(ids)) or "NULL"), ids)
     out = []
-    for r in rows.fetchall():
+    for r in sql.run(db, _LISTED, {"ids": list(ids)}).fetchall():
         d = dict(zip(_LIST_KEYS, r[:9]))
         d.update(side_a=r[9], side_b=r[10], game=r[11], box_name=r[12], abandoned=bool(r[13]), score=score(r[14]))
         out.append(d)

@@ -288,3 +288,24 @@ def _json_array_sqlite(element, compiler, **kw):
 @compiles(json_array, "postgresql")
 def _json_array_pg(element, compiler, **kw):
     return "coalesce(json_agg(%s)::text, '[]')" % compiler.process(element.clauses, **kw)
+
+
+# --- queries.py's: the distinct values of a group as one text -----------------------------
+
+
+class distinct_strings(FunctionElement):
+    """A group's distinct values joined by commas, in no given order (SQLite's group_concat
+    of DISTINCT takes no separator: its own, a comma, is the one)."""
+
+    type = Text()
+    inherit_cache = False
+
+
+@compiles(distinct_strings, "sqlite")
+def _distinct_strings_sqlite(element, compiler, **kw):
+    return "group_concat(DISTINCT %s)" % compiler.process(element.clauses, **kw)
+
+
+@compiles(distinct_strings, "postgresql")
+def _distinct_strings_pg(element, compiler, **kw):
+    return "string_agg(DISTINCT %s, ',')" % compiler.process(element.clauses, **kw)
