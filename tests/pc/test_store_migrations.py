@@ -12,10 +12,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, pool
+from sqlalchemy import bindparam, create_engine, pool, select
 
 from scorebox.league.db import LEAGUE, LeagueDB
-from scorebox.store import pgrefs, tables
+from scorebox.store import pgrefs, queries, sql, tables
 from scorebox.store.access import open_store
 from scorebox.store.migrate import STORE
 
@@ -55,10 +55,13 @@ def test_the_migrated_store_is_the_declared_one(store_at):
     type, key, default or index differs (SQLite cannot read back an index on an expression).
     On PostgreSQL, what tables.py declares for SQLite alone: three foreign keys, which
     store/pgrefs.py's statement triggers check there, and a quarantined piece's uniqueness,
-    which an index on its hash holds."""
+    which an index on its hash holds. PostgreSQL gives an index on an expression back in its
+    own words, which Alembic compares as text with the declaration's: matches_by_game is held
+    to it by its use instead (test_a_game_filter_reads_the_game_index)."""
     postgres = store_at.startswith("postgresql://")
     sqlite_only = {("add_fk", table, column, referred) for table, column, referred, _ in pgrefs.REFS}
-    sqlite_only.add(("add_constraint", "quarantine_piece"))
+    sqlite_only |= {("add_constraint", "quarantine_piece"), ("add_index", "matches_by_game")}
+    sqlite_only.add(("remove_index", "matches_by_game"))
     open_store(store_at, create=True).close()
     engine = _engine(store_at)
     try:
@@ -90,15 +93,33 @@ def test_a_league_store_is_made_once_at_its_head(pg_url):
     assert versions == [STORE.head, LEAGUE.head]
 
 
-def test_an_up_to_date_store_opens_without_sqlalchemy(tmp_path):
-    """Only making or migrating a store loads SQLAlchemy and Alembic: every command's opening
-    of a store already made reads one version row."""
+def test_an_up_to_date_store_opens_without_alembic(tmp_path):
+    """Only making or migrating a store loads Alembic: every command's opening of a store
+    already made reads one version row; its statements are SQLAlchemy Core's, compiled and
+    run on the store's own connection (store/sql.py), no engine made."""
     path = str(tmp_path / "club.sqlite")
     open_store(path, create=True).close()
     probe = (
         "import sys; from scorebox.store.access import open_store; "
         "s = open_store(%r, create=True); s.count(); s.close(); "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'alembic')))" % path
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic' or m.startswith('sqlalchemy.pool')))"
+        % path
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=os.getcwd())
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+def test_a_game_filter_reads_the_game_index(store_at):
+    """The store's filter on a match's game (queries.py's GAME) is the expression the
+    migration indexed (matches_by_game), so that a game's matches are found through it."""
+    postgres = store_at.startswith("postgresql://")
+    statement = select(queries.M.c.id).where(queries.GAME == bindparam("game")).order_by(queries.M.c.id)
+    game = {"game": "try-tac-toe"}
+    with open_store(store_at, create=True) as store:
+        text = sql.compiled_text(statement, store.db.dialect)
+        if postgres:
+            store.db.execute("SET enable_seqscan = off", {})
+            plan = " ".join(r[0] for r in store.db.execute("EXPLAIN " + text, game).fetchall())
+        else:
+            plan = " ".join(r[-1] for r in store.db.execute("EXPLAIN QUERY PLAN " + text, game).fetchall())
+    assert "matches_by_game" in plan, plan

@@ -47,10 +47,6 @@ def game_of(m):
 
 SCORE = score_of(M)
 GAME = game_of(M)
-# The same as SQLite's text, for the modules that still write theirs (store/sqlite.py,
-# league/keep.py): gone once they use SCORE and GAME.
-SCORE_SQL = sql.compiled_text(SCORE, "sqlite")
-GAME_SQL = sql.compiled_text(GAME, "sqlite")
 
 
 def _names(sides, joined):
@@ -59,7 +55,7 @@ def _names(sides, joined):
     of_side = (_X.c.match_id == M.c.id, _X.c.side.in_(sides))
     pair = _X.join(_A, _A.c.id == _X.c.archer_id)
     if joined:
-        return select(func.aggregate_strings(_A.c.name, ",")).select_from(pair).where(*of_side).scalar_subquery()
+        return select(sql.strings(_A.c.name)).select_from(pair).where(*of_side).scalar_subquery()
     ordered = select(_A.c.name).select_from(pair).where(*of_side).order_by(_X.c.position).correlate(M).subquery()
     return select(sql.json_array(ordered.c.name)).scalar_subquery()
 
@@ -117,6 +113,22 @@ _LISTED = (
     .where(M.c.id.in_(bindparam("ids", expanding=True)))
     .order_by(M.c.id.desc())
 )
+_G, _T, _R = tables.games.alias("g"), tables.turns.alias("t"), tables.arrows.alias("r")
+# Every match, oldest first, with the counts of its games and arrows (Queries.matches).
+_EVERY = (
+    select(
+        *_LISTED.selected_columns[:11],
+        select(func.count()).select_from(_G).where(_G.c.match_id == M.c.id).scalar_subquery(),
+        select(func.count())
+        .select_from(_R.join(_T, _T.c.id == _R.c.turn_id).join(_G, _G.c.id == _T.c.game_id))
+        .where(_G.c.match_id == M.c.id)
+        .scalar_subquery(),
+        *_LISTED.selected_columns[11:],
+    )
+    .select_from(_FROM)
+    .order_by(M.c.id)
+)
+_LOG = select(tables.matches.c.log).where(tables.matches.c.id == bindparam("id"))
 _LIST_KEYS = ("id", "device", "number", "started", "winner", "wins_a", "wins_b", "draws", "finished")
 
 
@@ -275,6 +287,24 @@ class Queries:
     """The reports' reads: a part of the Store (self.db is its connection)."""
 
     # --- matches, whole ----------------------------------------------------------------------
+    def matches(self):
+        """Stored matches, oldest first, as dicts for listing."""
+        rows = sql.run(self.db, _EVERY).fetchall()
+        counts = log_games()  # the games whose lines count from the log (their surface's SHOTS)
+        keys = ("id", "device", "number", "started", "winner", "wins_a", "wins_b", "draws", "finished")
+        out = []
+        for r in rows:
+            d = dict(zip(keys, r[:9]))
+            # side_a and side_b: the game's first and second side (A and B, X and O)
+            d.update(side_a=r[9], side_b=r[10], games=r[11], arrows=r[12], game=r[13], box_name=r[14])
+            d["abandoned"] = bool(r[15])  # opened by mistake, given up with nothing in it
+            d["score"] = score(r[16])  # the two numbers its result is told by (text.said)
+            if d["game"] in counts:
+                log = json.loads(sql.run(self.db, _LOG, {"id": d["id"]}).fetchone()[0])
+                d[games.get(d["game"]).SHOTS] = counts[d["game"]].shots(log)
+            out.append(d)
+        return out
+
     def load_match(self, ref):
         """A stored match by store id (as `scorebox matches` lists) or DEVICE/NUMBER."""
         dev, sep, num = str(ref).rpartition("/")

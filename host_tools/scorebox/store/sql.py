@@ -6,7 +6,8 @@ write lock, the transactions and the errors stay the store's.
 
 Where a meaning is spelled differently by the two databases it is one construct below,
 compiled per dialect (`@compiles`): a field of a JSON text, a case-blind name, the month of a
-time, the smaller or larger of two values, a JSON array of a group's values.
+time, the smaller or larger of two values, a JSON array of a group's values, a group's values
+joined by commas.
 
     run(db, statement, {"uid": uid})    a statement's bound parameters by name
     insert_rows(db, table, columns, rows)  many rows, as tuples in columns' order: SQLite's
@@ -171,6 +172,7 @@ class json_text(FunctionElement):
         super().__init__(expr)
 
 
+@compiles(json_text)  # SQLite's words where no database is named (a statement printed)
 @compiles(json_text, "sqlite")
 def _json_text_sqlite(element, compiler, **kw):
     return "json_extract(%s, '$.%s')" % (compiler.process(element.clauses, **kw), ".".join(element.path))
@@ -309,3 +311,20 @@ def _distinct_strings_sqlite(element, compiler, **kw):
 @compiles(distinct_strings, "postgresql")
 def _distinct_strings_pg(element, compiler, **kw):
     return "string_agg(DISTINCT %s, ',')" % compiler.process(element.clauses, **kw)
+
+
+class strings(FunctionElement):
+    """A group's values joined by commas, in the order they come."""
+
+    type = Text()
+    inherit_cache = False
+
+
+@compiles(strings, "sqlite")
+def _strings_sqlite(element, compiler, **kw):
+    return "group_concat(%s, ',')" % compiler.process(element.clauses, **kw)
+
+
+@compiles(strings, "postgresql")
+def _strings_pg(element, compiler, **kw):
+    return "string_agg(%s, ',')" % compiler.process(element.clauses, **kw)

@@ -23,11 +23,10 @@ from scorebox.store.errors import CannotWrite, NoStore, NotAStore, NotFound, Ref
 from scorebox.store.historydb import HistoryDB
 from scorebox.store.lock import kind
 from scorebox.store.migrate import STORE
-from scorebox.store.queries import SCORE_SQL, Queries, log_games, score
+from scorebox.store.queries import Queries
 from scorebox.store.rosterdb import RosterDB
 from scorebox.store.rows import Rows
 from scorebox.store.sql import Each, run, run_many
-from scorebox_core import games
 
 
 class Store(Queries, RosterDB, HistoryDB):
@@ -306,35 +305,6 @@ class Store(Queries, RosterDB, HistoryDB):
         return out
 
     # --- reading -----------------------------------------------------------------------
-    def matches(self):
-        """Stored matches, oldest first, as dicts for listing."""
-        rows = self.db.execute(
-            "SELECT m.id, d.uid, m.number, m.started, m.winner, m.wins_a, m.wins_b, m.draws, m.finished, "
-            "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
-            " WHERE x.match_id = m.id AND x.side IN ('A', 'X')), "
-            "(SELECT group_concat(a.name, ',') FROM match_archers x JOIN archers a ON a.id = x.archer_id "
-            " WHERE x.match_id = m.id AND x.side IN ('B', 'O')), "
-            "(SELECT count(*) FROM games g WHERE g.match_id = m.id), "
-            "(SELECT count(*) FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
-            " WHERE g.match_id = m.id), "
-            "coalesce(json_extract(m.header, '$.game'), '%s'), d.name, json_extract(m.extras, '$.result.abandoned'), "
-            "%s FROM matches m JOIN devices d ON d.id = m.device_id ORDER BY m.id" % (games.GAMES[0][0], SCORE_SQL)
-        ).fetchall()
-        counts = log_games()  # the games whose lines count from the log (their surface's SHOTS)
-        keys = ("id", "device", "number", "started", "winner", "wins_a", "wins_b", "draws", "finished")
-        out = []
-        for r in rows:
-            d = dict(zip(keys, r[:9]))
-            # side_a and side_b: the game's first and second side (A and B, X and O)
-            d.update(side_a=r[9], side_b=r[10], games=r[11], arrows=r[12], game=r[13], box_name=r[14])
-            d["abandoned"] = bool(r[15])  # opened by mistake, given up with nothing in it
-            d["score"] = score(r[16])  # the two numbers its result is told by (text.said)
-            if d["game"] in counts:
-                log = json.loads(run(self.db, _LOG, {"id": d["id"]}).fetchone()[0])
-                d[games.get(d["game"]).SHOTS] = counts[d["game"]].shots(log)
-            out.append(d)
-        return out
-
     def add_quarantine(self, uid, pieces):
         """Keep bytes the box set aside (file, offset, data); returns how many were new."""
         return self.add_checked(uid, [], pieces)[1]
@@ -439,7 +409,6 @@ _DIGESTS = (
 _HELD = select(t.matches.c.number).where(
     t.matches.c.device_id == bindparam("dev"), t.matches.c.number.in_(bindparam("numbers", expanding=True))
 )
-_LOG = select(t.matches.c.log).where(t.matches.c.id == bindparam("id"))
 _EXTRAS = select(t.matches.c.extras).where(t.matches.c.id == bindparam("id"))
 QUARANTINE_COLUMNS = ("device_id", "file", "offset", "data", "imported")
 # a piece of the box's already kept is left as it is

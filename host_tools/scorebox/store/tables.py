@@ -261,10 +261,6 @@ Index("archer_claims_by_archer", archer_claims.c.archer_id)
 Index("match_archers_by_archer", match_archers.c.archer_id, match_archers.c.match_id)
 Index("matches_by_box", matches.c.device_id, matches.c.id)
 Index("matches_by_started", matches.c.started)
-# The matches of a game (queries.py's GAME_SQL: a header without a game is Tic Tac BOW's);
 # A match's game: its header's, or the registry's first's for a header without one
 # (store/queries.py filters on the same expression, so that the filter uses this index).
 Index("matches_by_game", func.coalesce(json_text(matches.c.header, "game"), GAMES[0][0]), matches.c.id)
-
-# The tables whose rows the store gives the next id itself on PostgreSQL (ID).
-NUMBERED = [t.name for t in metadata.sorted_tables if "id" in t.c and t.c.id.primary_key]
