@@ -44,7 +44,8 @@ def sockets(p, lay):
     ]
     if lay.charger:
         w, _, t = p.battery.charger
-        out.append(Socket("charger", lay.charger[0] + w / 2, lay.charger[1] - p.usb.overhang, t + sh / 2))
+        z = p.battery.tape + t + sh / 2
+        out.append(Socket("charger", lay.charger[0] + w / 2, lay.charger[1] - p.usb.overhang, z))
     return out
 
 
@@ -128,19 +129,28 @@ def keys(p, lay):
     return out
 
 
+def tape(b, x0, x1, y0, y1):
+    """The foam tape a part is stuck down with: on the floor, 1 mm in from the part's edges."""
+    return [Component("foam tape", "tape", box(x0 + 1, x1 - 1, y0 + 1, y1 - 1, 0, b.tape))] if b.tape else []
+
+
 def power(p, lay):
     b = p.battery
     w, h, d = b.envelope
     x, y = lay.pack
-    out = [Component(b.kind, "pack", box(x, x + w, y, y + h, 0, d), "down")]
+    z = b.tape  # on its foam tape
+    out = [Component(b.kind, "pack", box(x, x + w, y, y + h, z, z + d), "down"), *tape(b, x, x + w, y, y + h)]
     if b.charger:
         cw, ch, ct = b.charger
         cx, cy = lay.charger
         sw, sd, sh = p.usb.socket
-        out.append(Component("TP4056", "charger", box(cx, cx + cw, cy, cy + ch, 0, ct), "down"))
+        out.append(Component("TP4056", "charger", box(cx, cx + cw, cy, cy + ch, z, z + ct), "down"))
+        out += tape(b, cx, cx + cw, cy, cy + ch)
         y0 = cy - p.usb.overhang
         out.append(
-            Component("TP4056 USB socket", "charger", centred_box(cx + cw / 2, y0 + sd / 2, sw, sd, ct, ct + sh))
+            Component(
+                "TP4056 USB socket", "charger", centred_box(cx + cw / 2, y0 + sd / 2, sw, sd, z + ct, z + ct + sh)
+            )
         )
         w, h, d = b.switch_body
         out.append(Component("slide switch", "switch", centred_box(*lay.switch, w, h, 0, d)))

@@ -25,6 +25,22 @@ class Layout:
     button_board_z: float  # front face of the button board
 
 
+STANDARD_LENGTHS = (4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 22, 25, 30, 35, 40)
+
+
+def corner_screw(p, depth):
+    """(counterbore depth, screw length) for the M3 corner screws: the counterbore at least the
+    head's height, 0.5 mm deeper at a time until a standard length bites 3 mm into the insert."""
+    head = p.m3_head[1]
+    while head <= p.wall + p.corner_post:
+        clamp = depth - p.front_boss + p.wall - head  # from the counterbore's seat to the insert
+        fits = [n for n in STANDARD_LENGTHS if n <= clamp + p.m3_insert[1] - 0.5]
+        if fits and fits[-1] - clamp >= 3.0:
+            return head, fits[-1]
+        head += 0.5
+    raise ValueError("no standard corner screw for a %.1f mm deep box" % depth)
+
+
 def buttons(p):
     """The six buttons as keys.md draws them: a cross around OK, back at the lower right."""
     s = p.button_pitch
@@ -88,8 +104,10 @@ def plan(p):
     height = display_y + d.board[1] / 2 + g
 
     # Depth: what lies on the floor, plus (buttons) the switch board hanging behind the front.
-    floor_stack = max(
-        pack_d, p.pico_standoff + p.pico[2] + p.usb.socket[2], b.charger[2] + p.usb.socket[2] if b.charger else 0
+    floor_stack = max(  # the pack and the charger stand on their foam tape
+        b.tape + pack_d,
+        p.pico_standoff + p.pico[2] + p.usb.socket[2],
+        b.tape + b.charger[2] + p.usb.socket[2] if b.charger else 0,
     )
     _, cap_h, proud = p.cap
     board_z = p.plate + proud - cap_h - 0.5 - p.switch[2]  # relative to the plate's inside face

@@ -61,6 +61,7 @@ class Battery:
     switch_body: tuple = ()  # a separate slide switch (w, h, d), glued over its opening beside the Pico
     swell: float = 0.0  # room kept free above a pouch cell, part of its envelope (checked like the cell)
     charger_gap: float = 0.0  # air between the charger board and the cell, beyond board_gap
+    tape: float = 1.0  # double-sided foam tape under the pack and the charger board (the parts list's 1 mm)
 
     @property
     def envelope(self):

@@ -10,7 +10,7 @@ import math
 from build123d import Axis
 
 from enclosure.bought import active_area, ribbon_slot_y, sockets, window_size
-from enclosure.layout import button_bosses, buttons, buzzer_ring, front_margin
+from enclosure.layout import button_bosses, buttons, buzzer_ring, corner_screw, front_margin
 from enclosure.shapes import box, centred_box, cylinder, frustum, teardrop_z, xz_prism
 
 PRINT_TURN = {"tray": 0, "front": 180, "clip": 90}  # degrees about x: floor, face, profile on the bed
@@ -59,10 +59,11 @@ def tray(p, lay):
     pico_holes = [(px + sx * hx / 2, py + sy * hy / 2) for sx in (-1, 1) for sy in (-1, 1)]
     for x, y in pico_holes:
         shell += cylinder(x, y, p.m2_boss, 0, p.pico_standoff)
+    head, _ = corner_screw(p, d)
     for x, y in lay.posts:  # M3 from the back, through the post, into the front shell's insert
         cx, cy = x + post / 2, y + post / 2
         shell -= cylinder(cx, cy, p.m3_clear, -t - 1, d)
-        shell -= cylinder(cx, cy, p.m3_head[0], -t - 1, -t + p.m3_head[1])
+        shell -= cylinder(cx, cy, p.m3_head[0], -t - 1, -t + head)
     for x, y in pico_holes:
         shell -= cylinder(x, y, p.m2_pilot, -t + 0.8, p.pico_standoff + 1)
     for s in sockets(p, lay):

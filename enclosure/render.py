@@ -26,6 +26,7 @@ GROUP_COLOURS = {
     "charger": "#1f5fbf",
     "switch": "#777777",
     "piezo": "#111111",
+    "tape": "#d9d2b8",
 }
 # How far each piece moves out along z (towards the archer) in the exploded view, mm.
 EXPLODE_PARTS = {"tray": 0, "front": 75, "clip": -50}

@@ -5,8 +5,8 @@ from dataclasses import replace
 import numpy as np
 import trimesh
 
-from enclosure import fit, printability
-from enclosure.assembly import Assembly
+from enclosure import bought, fit, printability
+from enclosure.assembly import Assembly, build
 from enclosure.params import BATTERIES
 from enclosure.shapes import box, xz_prism
 from enclosure.tests.variants import assembled, with_components_of
@@ -92,3 +92,15 @@ def test_part_too_big_for_the_bed_is_reported():
     mesh = trimesh.creation.box((100, 90, 20))
     assert printability.bed(mesh, (220, 220)) == []
     assert printability.bed(mesh, (95, 95)) == ["100.0 x 90.0 mm does not fit a 95 x 95 mm bed"]
+
+
+def test_a_case_made_without_the_foam_tape_is_reported():
+    """The holder stands on 1 mm of foam tape: a case whose depth left it out has 0.1 mm,
+    not the 0.3 mm of clearance, between the holder and the keypad's ribbon (issue 37)."""
+    asm = assembled(battery="3xAA")
+    taped = asm.params.battery
+    old = build(replace(asm.params, battery=replace(taped, tape=0.0)))  # the depth without the tape
+    on_tape = bought.components(asm.params, old.layout)  # the holder on its tape in that case
+    problems = fit.clearance(Assembly(old.params, old.layout, old.parts, on_tape, old.sockets))
+    assert any(p.startswith("3xAA is closer than 0.3 mm to keypad ribbon") for p in problems), problems
+    assert fit.clearance(asm) == []
