@@ -152,9 +152,34 @@ def power(p, lay):
                 "TP4056 USB socket", "charger", centred_box(cx + cw / 2, y0 + sd / 2, sw, sd, z + ct, z + ct + sh)
             )
         )
-        w, h, d = b.switch_body
-        out.append(Component("slide switch", "switch", centred_box(*lay.switch, w, h, 0, d)))
+    w, h, d = b.switch_body
+    x, y, z = lay.switch
+    out.append(Component("slide switch", "switch", centred_box(x, y, w, h, z - d / 2, z + d / 2)))
     return out
+
+
+def switch_hole(p, lay, out=1.0):
+    """The opening for the slide switch's knob: through the bottom wall (or, as the box had it
+    before, the back), from 1 mm inside to `out` beyond the outside face."""
+    w, h = p.battery.switch_hole
+    x, y, z = lay.switch
+    t = p.wall
+    if lay.switch_face == "back":
+        return centred_box(x, y, w, h, -t - out, 1)
+    z0 = max(z - h / 2, 0.0)  # from the floor up: the knob is at the body's middle
+    return box(x - w / 2, x + w / 2, -t - out, 1, z0, z0 + h)
+
+
+def leg(p, lay, thickness=None, turned=False):
+    """The stand's leg held in the clip, pressed against its hooks: vertical, or (the clip turned
+    90 degrees) a horizontal batten. Long enough to stand for the whole leg."""
+    w, t = p.leg
+    t = t if thickness is None else thickness
+    z_hooks = -p.wall - p.clip_plate - p.leg[1] - p.jaw_fit  # the hooks' inner faces
+    x, y = lay.clip
+    if turned:
+        return box(x - 500, x + 500, y - w / 2, y + w / 2, z_hooks, z_hooks + t)
+    return box(x - w / 2, x + w / 2, y - 500, y + 500, z_hooks, z_hooks + t)
 
 
 def buzzer(p, lay):

@@ -4,7 +4,7 @@ from itertools import combinations
 
 from build123d import Vector
 
-from enclosure.bought import active_area
+from enclosure.bought import active_area, leg, switch_hole
 from enclosure.shapes import box, centred_box
 
 TOUCH = 1e-3  # mm^3: solids that only touch (a board on its bosses) share no more volume than this
@@ -112,6 +112,22 @@ def usb(asm):
     return out
 
 
+def switch(asm):
+    """The power switch's opening is reachable on the stand: a thumb's room (`switch_reach`) straight
+    out from it meets neither the leg (45 x 22, vertical, or a batten across the clip turned 90
+    degrees) nor the clip nor the front shell."""
+    p, lay = asm.params, asm.layout
+    reach = switch_hole(p, lay, out=p.switch_reach)
+    out = []
+    for name, solid in (("the leg", leg(p, lay)), ("a horizontal batten", leg(p, lay, turned=True))):
+        if (v := _overlap(reach, solid)) > TOUCH:
+            out.append("the power switch's opening is behind %s held by the clip (%.1f mm^3)" % (name, v))
+    for name in ("clip", "front"):
+        if (v := _overlap(reach, asm.parts[name])) > TOUCH:
+            out.append("the %s is in the way of the power switch (%.1f mm^3)" % (name, v))
+    return out
+
+
 def walls(asm):
     p = asm.params
     return [
@@ -121,7 +137,7 @@ def walls(asm):
     ]
 
 
-CHECKS = (collisions, clearance, window, usb, walls)
+CHECKS = (collisions, clearance, window, usb, switch, walls)
 
 
 def check(asm):

@@ -16,13 +16,14 @@ class Layout:
     pico: tuple  # lower-left corner of the Pico board; its USB socket points down (-y)
     pack: tuple  # lower-left corner of the battery holder or LiPo cell
     charger: tuple  # lower-left corner of the TP4056 board, or ()
-    switch: tuple  # centre of the power switch's opening in the back
+    switch: tuple  # centre (x, y, z) of the slide switch's body, against the inside of the bottom wall
     display: tuple  # centre of the display board
     keys: tuple  # centre of the keypad (on the front) or of the button board
     buzzer: tuple  # centre of the piezo, or ()
     clip: tuple  # centre of the stand clip on the back
     posts: tuple  # lower-left corners of the four corner posts (square, corner_post wide)
     button_board_z: float  # front face of the button board
+    switch_face: str = "bottom"  # the wall the switch's knob comes out of ("back" was behind the leg)
 
 
 STANDARD_LENGTHS = (4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 22, 25, 30, 35, 40)
@@ -84,11 +85,15 @@ def plan(p):
     if b.charger:  # charger in the lower right beside the post, the cell above it
         charger = (width / 2 - post - g - b.charger[0], g)
         pack = (width / 2 - g - pack_w, charger[1] + b.charger[1] + g + b.charger_gap)
-        switch = ((pico[0] + pico_w + charger[0]) / 2, g + b.switch_body[1] / 2)
+        right = charger[0]
     else:
         charger = ()
-        pack = (width / 2 - g - pack_w, post + g)
-        switch = (pack[0] + b.switch_at[0], pack[1] + b.switch_at[1])
+        pack = (width / 2 - g - pack_w, post + g)  # above the lower right post
+        right = width / 2 - post
+    # The slide switch lies on the floor against the bottom wall, between the Pico and what is on
+    # its right: its knob comes out of the underside, never behind the stand's leg.
+    sw, sh, sd = b.switch_body
+    switch = ((pico[0] + pico_w + right) / 2, sh / 2, sd / 2)
     floor_top = max(pack[1] + pack_h, pico[1] + pico_h) + g
 
     # Height: the keys at the bottom of the front, the display above them.

@@ -55,10 +55,11 @@ class Battery:
 
     kind: str
     pack: tuple  # w, h, d of the holder or the LiPo cell
-    switch_at: tuple = ()  # the holder's switch (on its lid, lid to the floor) from its lower-left corner
-    switch_hole: tuple = (11.0, 7.0)  # the opening in the back for the knob (w, h)
     charger: tuple = ()  # TP4056 board w, h, thickness; its USB socket points down like the Pico's
-    switch_body: tuple = ()  # a separate slide switch (w, h, d), glued over its opening beside the Pico
+    # The power switch: an SS12D00 slide switch (body w, h, d) glued inside the bottom wall, its
+    # knob out through an opening (w along the wall, h) there: clear of the stand's leg behind the box.
+    switch_body: tuple = (8.6, 3.6, 3.6)
+    switch_hole: tuple = (6.0, 4.0)
     swell: float = 0.0  # room kept free above a pouch cell, part of its envelope (checked like the cell)
     charger_gap: float = 0.0  # air between the charger board and the cell, beyond board_gap
     tape: float = 1.0  # double-sided foam tape under the pack and the charger board (the parts list's 1 mm)
@@ -71,8 +72,8 @@ class Battery:
 
 
 BATTERIES = {
-    "3xAA": Battery("3xAA", (47.0, 58.0, 16.0), switch_at=(23.5, 44.0)),
-    # 1000 mAh "503450" cell: 34 x 50 x 5.0; TP4056 board 26 x 17; SS12D00 slide switch 8.6 x 3.6 body.
+    "3xAA": Battery("3xAA", (47.0, 58.0, 16.0)),  # a holder's own switch, if it has one, stays on
+    # 1000 mAh "503450" cell: 34 x 50 x 5.0; TP4056 board 26 x 17.
     # A pouch cell swells as it ages, faster when warm: 2 mm kept free above it (40 %; a cell
     # that outgrows it is due for replacing), which costs no depth: the Pico's standoffs and USB
     # socket already need 7.8 mm. The TP4056 warms as it charges: 3 mm more air between it and
@@ -80,9 +81,7 @@ BATTERIES = {
     "lipo": Battery(
         "lipo",
         (34.0, 50.0, 5.0),
-        switch_hole=(6.0, 4.0),
         charger=(17.0, 26.0, 1.6),
-        switch_body=(8.6, 3.6, 3.6),
         swell=2.0,
         charger_gap=3.0,
     ),
@@ -160,6 +159,7 @@ class Params:
     clip_screws: float = 16.0  # square pattern: the clip also fits turned 90 degrees (a batten)
     clip_screw_head: tuple = (5.6, 2.0)  # M3 pan head inside the tray: diameter, height
     m3_pilot: float = 2.6  # M3 self-tapping into the clip
+    switch_reach: float = 15.0  # a thumb's room kept free outside the power switch's opening (checked)
     strap: tuple = (26.0, 3.0)  # slot for a 25 mm strap (round pole, boss strap): length, width
 
     # --- printing

@@ -9,7 +9,7 @@ import math
 
 from build123d import Axis
 
-from enclosure.bought import active_area, ribbon_slot_y, sockets, window_size
+from enclosure.bought import active_area, ribbon_slot_y, sockets, switch_hole, window_size
 from enclosure.layout import button_bosses, buttons, buzzer_ring, corner_screw, front_margin
 from enclosure.shapes import box, centred_box, cylinder, frustum, teardrop_z, xz_prism
 
@@ -68,8 +68,7 @@ def tray(p, lay):
         shell -= cylinder(x, y, p.m2_pilot, -t + 0.8, p.pico_standoff + 1)
     for s in sockets(p, lay):
         shell -= usb_opening(p, s, -t - 1, 0.5)
-    sw, sh = p.battery.switch_hole
-    shell -= centred_box(*lay.switch, sw, sh, -t - 1, 1)
+    shell -= switch_hole(p, lay)
     for x, y in clip_screw_spots(p, lay):
         shell -= cylinder(x, y, p.m3_clear, -t - 1, 1)
     return shell

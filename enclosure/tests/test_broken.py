@@ -104,3 +104,14 @@ def test_a_case_made_without_the_foam_tape_is_reported():
     problems = fit.clearance(Assembly(old.params, old.layout, old.parts, on_tape, old.sockets))
     assert any(p.startswith("3xAA is closer than 0.3 mm to keypad ribbon") for p in problems), problems
     assert fit.clearance(asm) == []
+
+
+def test_the_switch_in_the_back_behind_the_leg_is_reported():
+    """Where the holder's switch was reached before issue 37: through the back, 44 mm up the
+    holder and 23.5 mm in from its side; a 45 mm leg in the clip covers it."""
+    asm = assembled(battery="3xAA")
+    lay = asm.layout
+    back = replace(lay, switch=(lay.pack[0] + 23.5, lay.pack[1] + 44.0, 0.0), switch_face="back")
+    problems = fit.switch(Assembly(asm.params, back, asm.parts, asm.components, asm.sockets))
+    assert "the power switch's opening is behind the leg held by the clip" in " ".join(problems), problems
+    assert fit.switch(asm) == []
