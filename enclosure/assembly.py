@@ -46,6 +46,11 @@ def hardware(p, lay):
         (4, "M2 x %d self-tapping screw (Pico)" % screw(p.pico[2], p.pico[2] + p.pico_standoff + pilot_floor, 3.0)),
         (4, "M2 x %d self-tapping screw (display)" % screw(display_board, display_board + display_hole, 2.0)),
         (1, "clear cover, 1 mm PETG or polycarbonate sheet, %.1f x %.1f mm" % bought.cover_size(p)),
+        (
+            2,
+            "self-adhesive closed-cell sponge strip (EPDM or neoprene), %g mm thick, cut %g x %g mm (the clip's grip)"
+            % (p.grip_pad[2], p.grip_pad[0], p.grip_pad[1]),
+        ),
         (1, "25 mm hook-and-loop strap, 40 cm (round pole or boss; optional)"),
         (1, "double-sided foam tape, 1 mm, for the %s" % ("holder" if p.battery.kind == "3xAA" else "cell and TP4056")),
     ]

@@ -199,6 +199,17 @@ def clip_screw_heads(p, lay):
     ]
 
 
+def grip_pads(p, lay):
+    """The sponge strips in their recesses in the clip, as they are before a leg squeezes them."""
+    w, length, t = p.grip_pad
+    floor = -p.wall - p.clip_plate + p.pad_recess  # the recess's floor
+    x, y = lay.clip
+    return [
+        Component("grip pad", "grip pad", centred_box(x + sx * p.pad_x, y, w, length, floor - t, floor))
+        for sx in (-1, 1)
+    ]
+
+
 def components(p, lay):
     return (
         pico(p, lay.pico)
@@ -208,4 +219,5 @@ def components(p, lay):
         + power(p, lay)
         + buzzer(p, lay)
         + clip_screw_heads(p, lay)
+        + grip_pads(p, lay)
     )

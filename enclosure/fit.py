@@ -128,6 +128,32 @@ def switch(asm):
     return out
 
 
+def grip(asm):
+    """The clip grips the leg: a leg of the nominal thickness, and 0.5 mm (`leg_tol`) thinner or
+    thicker, pressed onto the hooks, goes into the jaw and squeezes each sponge strip within the
+    sponge's working range (`pad_squeeze`), measured as the strip's depth inside the leg."""
+    p, lay = asm.params, asm.layout
+    pads = [c for c in asm.components if c.name == "grip pad"]
+    if not pads:
+        return ["the clip has no grip: the %g mm leg has %.1f mm of play in its jaw" % (p.leg[1], p.jaw_fit)]
+    lo, hi = p.pad_squeeze
+    thickness = p.grip_pad[2]
+    out = []
+    for t in (p.leg[1] - p.leg_tol, p.leg[1], p.leg[1] + p.leg_tol):
+        held = leg(p, lay, thickness=t)
+        if (v := _overlap(held, asm.parts["clip"])) > TOUCH:
+            out.append("a %.1f mm leg does not go into the clip's jaw (%.2f mm^3)" % (t, v))
+        for c in pads:
+            squeezed = c.solid & held
+            depth = squeezed.bounding_box().size.Z if squeezed.volume > TOUCH else 0.0
+            if not lo * thickness - 1e-6 <= depth <= hi * thickness + 1e-6:
+                out.append(
+                    "a %.1f mm leg squeezes a grip pad by %.2f mm of its %.1f (%.0f %%): outside %.0f-%.0f %%"
+                    % (t, depth, thickness, 100 * depth / thickness, 100 * lo, 100 * hi)
+                )
+    return out
+
+
 def walls(asm):
     p = asm.params
     return [
@@ -137,7 +163,7 @@ def walls(asm):
     ]
 
 
-CHECKS = (collisions, clearance, window, usb, switch, walls)
+CHECKS = (collisions, clearance, window, usb, switch, grip, walls)
 
 
 def check(asm):

@@ -151,7 +151,15 @@ class Params:
 
     # --- the clip for the target stand
     leg: tuple = (45.0, 22.0)  # width and thickness of the leg or batten (planed 45 x 22 timber)
+    leg_tol: float = 0.5  # a planed leg's thickness within +-0.5 mm: the grip holds over that range
     jaw_fit: float = 0.5
+    # The grip: two strips of self-adhesive closed-cell sponge (EPDM or neoprene), w x length x
+    # thickness, in recesses in the jaw's floor either side of the screws; the leg pressed onto
+    # the hooks squeezes them within the usual working range of such sponge (checked).
+    grip_pad: tuple = (9.0, 34.0, 5.0)
+    pad_recess: float = 2.7  # how deep the strips sit in the clip's plate (2.3 mm of plate left)
+    pad_x: float = 15.5  # each strip's centre from the clip's centre, across the leg
+    pad_squeeze: tuple = (0.25, 0.5)  # the compression the sponge works in, as a fraction of its thickness
     arm: float = 4.0
     lip: tuple = (1.5, 3.0)  # the hook at each arm's tip: how far it grips, its thickness
     clip_plate: float = 5.0

@@ -162,6 +162,9 @@ def clip(p, lay):
         part -= teardrop_z(sx, sy, p.m3_pilot, z1 - 1, z0 + 1)
     sl, sw = p.strap
     part -= box(x - b - 1, x + b + 1, y - sl / 2, y + sl / 2, z1 - 2 - sw, z1 - 2)
+    pw, pl, _ = p.grip_pad
+    for sx in (-1, 1):  # the sponge strips' recesses in the jaw's floor, 0.2 mm round them
+        part -= centred_box(x + sx * p.pad_x, y, pw + 0.4, pl + 0.4, z1 - 1, z1 + p.pad_recess)
     return part
 
 

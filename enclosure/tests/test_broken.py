@@ -115,3 +115,20 @@ def test_the_switch_in_the_back_behind_the_leg_is_reported():
     problems = fit.switch(Assembly(asm.params, back, asm.parts, asm.components, asm.sockets))
     assert "the power switch's opening is behind the leg held by the clip" in " ".join(problems), problems
     assert fit.switch(asm) == []
+
+
+def test_a_clip_without_its_grip_is_reported():
+    """Before issue 37 the jaw was 0.5 mm deeper than the leg and held nothing."""
+    asm = assembled()
+    bare = [c for c in asm.components if c.name != "grip pad"]
+    assert fit.grip(Assembly(asm.params, asm.layout, asm.parts, bare, asm.sockets)) == [
+        "the clip has no grip: the 22 mm leg has 0.5 mm of play in its jaw"
+    ]
+    assert fit.grip(asm) == []
+
+
+def test_a_grip_pad_squeezed_beyond_its_range_is_reported():
+    thin = fit.grip(with_components_of(assembled(), grip_pad=(9.0, 34.0, 3.0)))  # 3 mm sponge, same recess
+    assert any("squeezes a grip pad" in p for p in thin), thin
+    loose = fit.grip(assembled(pad_recess=4.0))  # recesses 1.3 mm deeper: the strips stand 1.0 mm proud
+    assert any("a 21.5 mm leg squeezes a grip pad by 0.00 mm" in p for p in loose), loose
