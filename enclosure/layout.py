@@ -97,7 +97,8 @@ def plan(p):
     floor_top = max(pack[1] + pack_h, pico[1] + pico_h) + g
 
     # Height: the keys at the bottom of the front, the display above them.
-    bottom = -front_margin(p) + p.face_margin
+    # The keypad's lower edge face_margin above the front's, or higher: its ribbon's slot clear of the tray's wall.
+    bottom = max(-front_margin(p) + p.face_margin, g + p.ribbon_slot[1] / 2 - p.ribbon_slot[2])
     if p.layout == "keypad":
         keys = (0.0, bottom + p.keypad[1] / 2)
         active_y = bottom + p.keypad[1] + 2 + p.window_chamfer + p.window_margin + d.active[1] / 2

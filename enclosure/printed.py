@@ -11,7 +11,7 @@ from build123d import Axis
 
 from enclosure.bought import active_area, ribbon_slot_y, sockets, switch_hole, window_size
 from enclosure.layout import button_bosses, buttons, buzzer_ring, corner_screw, front_margin
-from enclosure.shapes import box, centred_box, cylinder, frustum, teardrop_z, xz_prism
+from enclosure.shapes import box, centred_box, cylinder, flare, frustum, teardrop_z, xz_prism
 
 PRINT_TURN = {"tray": 0, "front": 180, "clip": 90}  # degrees about x: floor, face, profile on the bed
 
@@ -80,11 +80,13 @@ def front(p, lay):
     outside = d + t
     shell = box(-w / 2 - m, w / 2 + m, -m, h + m, d, outside)
     skirt_in = p.wall + p.fit
-    shell += box(-w / 2 - m, w / 2 + m, -m, h + m, d - p.overlap, d) - box(
-        -w / 2 - skirt_in, w / 2 + skirt_in, -skirt_in, h + skirt_in, d - p.overlap - 1, d
-    )
+    rim = d - p.overlap
+    skirt = box(-w / 2 - m, w / 2 + m, -m, h + m, rim, d)
+    if p.drip:  # the drip edge round the rim
+        skirt += flare(0, h / 2, w + 2 * m, h + 2 * m, rim, rim + p.drip)
+    shell += skirt - box(-w / 2 - skirt_in, w / 2 + skirt_in, -skirt_in, h + skirt_in, rim - 1, d)
     for s in sockets(p, lay):  # where the skirt comes down over a USB opening: a notch from its edge
-        shell -= usb_opening(p, s, -m - 1, -p.wall, down_to=d - p.overlap - 1)
+        shell -= usb_opening(p, s, -m - p.drip - 1, -p.wall, down_to=rim - 1)
     insert_d, insert_len = p.m3_insert
     for x, y in lay.posts:
         shell += box(x, x + post, y, y + post, d - p.front_boss, d)

@@ -132,3 +132,17 @@ def test_a_grip_pad_squeezed_beyond_its_range_is_reported():
     assert any("squeezes a grip pad" in p for p in thin), thin
     loose = fit.grip(assembled(pad_recess=4.0))  # recesses 1.3 mm deeper: the strips stand 1.0 mm proud
     assert any("a 21.5 mm leg squeezes a grip pad by 0.00 mm" in p for p in loose), loose
+
+
+def test_the_old_seam_is_reported():
+    """Before issue 37: a 0.3 mm gap (capillary: water climbs it past the 6 mm overlap) and a
+    square rim, no drip edge."""
+    problems = fit.seam(assembled(fit=0.3, drip=0.0))
+    assert problems[0].startswith("the gap between the skirt and the tray is under 1.0 mm"), problems
+    assert problems[1].startswith("no drip edge 1.0 mm below the skirt along the underside at x = "), problems
+    assert len(problems) == 2
+
+
+def test_a_narrow_drip_edge_is_reported():
+    problems = fit.seam(assembled(drip=0.8))
+    assert len(problems) == 1 and problems[0].startswith("no drip edge"), problems
