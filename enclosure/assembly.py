@@ -52,8 +52,16 @@ def hardware(p, lay):
             % (p.grip_pad[2], p.grip_pad[0], p.grip_pad[1]),
         ),
         (1, "25 mm hook-and-loop strap, 40 cm (round pole or boss; optional)"),
+        (
+            len(bought.sockets(p, lay)),
+            "micro-USB dust plug, silicone, in the socket while no cable is in (rain)",
+        ),
         (1, "double-sided foam tape, 1 mm, for the %s" % ("holder" if p.battery.kind == "3xAA" else "cell and TP4056")),
     ]
+    if p.piezo:
+        rows.append(
+            (1, "adhesive waterproof acoustic vent (ePTFE), %g mm across, over the sound holes" % p.sound_vent[0])
+        )
     if p.layout == "buttons":
         t = p.button_board[2]
         room = t + lay.depth - lay.button_board_z + p.plate - 0.8

@@ -186,7 +186,12 @@ def buzzer(p, lay):
     if not lay.buzzer:
         return []
     d, h = p.buzzer
-    return [Component("piezo", "piezo", cylinder(*lay.buzzer, d, lay.depth - h, lay.depth))]
+    vent_d, vent_t = p.sound_vent
+    z = lay.depth - vent_t  # behind the vent stuck on the plate
+    return [
+        Component("acoustic vent", "vent", cylinder(*lay.buzzer, vent_d, z, lay.depth)),
+        Component("piezo", "piezo", cylinder(*lay.buzzer, d, z - h, z)),
+    ]
 
 
 def clip_screw_heads(p, lay):

@@ -5,8 +5,8 @@ from itertools import combinations
 from build123d import Vector
 
 from enclosure.bought import active_area, leg, switch_hole
-from enclosure.layout import front_margin
-from enclosure.shapes import box, centred_box
+from enclosure.layout import front_margin, sound_holes
+from enclosure.shapes import box, centred_box, cylinder
 
 TOUCH = 1e-3  # mm^3: solids that only touch (a board on its bosses) share no more volume than this
 
@@ -148,6 +148,24 @@ def seam(asm):
     return out
 
 
+def sound(asm):
+    """The sound holes face the archer and so the rain: each is closed from inside by the
+    acoustic vent (its whole width, through the vent's thickness)."""
+    p, lay = asm.params, asm.layout
+    if not lay.buzzer:
+        return []
+    vents = [c.solid for c in asm.components if c.name == "acoustic vent"]
+    t = p.sound_vent[1]
+    out = []
+    for x, y in sound_holes(p, lay):
+        column = cylinder(x, y, p.sound_hole, lay.depth - t, lay.depth)
+        for vent in vents:
+            column -= vent
+        if column.volume > TOUCH:
+            out.append("the sound hole at x=%.1f y=%.1f opens straight into the box" % (x, y))
+    return out
+
+
 def switch(asm):
     """The power switch's opening is reachable on the stand: a thumb's room (`switch_reach`) straight
     out from it meets neither the leg (45 x 22, vertical, or a batten across the clip turned 90
@@ -199,7 +217,7 @@ def walls(asm):
     ]
 
 
-CHECKS = (collisions, clearance, window, usb, seam, switch, grip, walls)
+CHECKS = (collisions, clearance, window, usb, seam, sound, switch, grip, walls)
 
 
 def check(asm):

@@ -5,6 +5,7 @@ The cavity is centred on x = 0; y = 0 is the inside of the bottom wall, z = 0 th
 tray's floor and z = depth the inside of the front plate (which rests on the tray's rim).
 """
 
+import math
 from dataclasses import dataclass
 
 
@@ -57,6 +58,12 @@ def button_bosses(p):
 def buzzer_ring(p):
     """Outside diameter of the ring the piezo is glued into."""
     return p.buzzer[0] + 0.4 + 2 * p.buzzer_wall
+
+
+def sound_holes(p, lay):
+    """The piezo's sound holes: one in the middle, six round it."""
+    x, y = lay.buzzer
+    return [(x, y)] + [(x + 3.2 * math.cos(k * math.pi / 3), y + 3.2 * math.sin(k * math.pi / 3)) for k in range(6)]
 
 
 def front_margin(p):
@@ -122,7 +129,7 @@ def plan(p):
     usb_roof = (
         p.pico_standoff + p.pico[2] + p.usb.socket[2] / 2 + plug_h / 2 + (plug_w - min(plug_w, p.max_bridge - 1)) / 2
     )
-    depth = max(floor_stack + g + front_stack, usb_roof + 1.0, p.buzzer[1] + g if p.piezo else 0)
+    depth = max(floor_stack + g + front_stack, usb_roof + 1.0, p.sound_vent[1] + p.buzzer[1] + g if p.piezo else 0)
 
     buzzer = (d.board[0] / 2 + g + buzzer_ring(p) / 2, display_y) if p.piezo else ()
     screw_room = p.clip_screw_head[0] / 2 + g + p.clip_screws / 2  # their heads inside, clear of the floor parts

@@ -5,12 +5,10 @@ orientation by `on_bed`. Openings in faces that print vertical get a 45 degree r
 flat top, so no part needs supports.
 """
 
-import math
-
 from build123d import Axis
 
 from enclosure.bought import active_area, ribbon_slot_y, sockets, switch_hole, window_size
-from enclosure.layout import button_bosses, buttons, buzzer_ring, corner_screw, front_margin
+from enclosure.layout import button_bosses, buttons, buzzer_ring, corner_screw, front_margin, sound_holes
 from enclosure.shapes import box, centred_box, cylinder, flare, frustum, teardrop_z, xz_prism
 
 PRINT_TURN = {"tray": 0, "front": 180, "clip": 90}  # degrees about x: floor, face, profile on the bed
@@ -124,10 +122,8 @@ def front(p, lay):
         bd, _ = p.buzzer
         x, y = lay.buzzer
         shell += cylinder(x, y, buzzer_ring(p), d - 4, d) - cylinder(x, y, bd + 0.4, d - 5, d + 0.01)
-        shell -= cylinder(x, y, p.sound_hole, d - 1, outside + 1)
-        for k in range(6):
-            a = k * math.pi / 3
-            shell -= cylinder(x + 3.2 * math.cos(a), y + 3.2 * math.sin(a), p.sound_hole, d - 1, outside + 1)
+        for hx, hy in sound_holes(p, lay):
+            shell -= cylinder(hx, hy, p.sound_hole, d - 1, outside + 1)
     return shell
 
 

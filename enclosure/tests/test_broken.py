@@ -146,3 +146,14 @@ def test_the_old_seam_is_reported():
 def test_a_narrow_drip_edge_is_reported():
     problems = fit.seam(assembled(drip=0.8))
     assert len(problems) == 1 and problems[0].startswith("no drip edge"), problems
+
+
+def test_sound_holes_open_into_the_box_are_reported():
+    """Before issue 37 the piezo sat straight behind its holes: rain running down the face got in."""
+    asm = assembled()
+    bare = [c for c in asm.components if c.name != "acoustic vent"]
+    problems = fit.sound(Assembly(asm.params, asm.layout, asm.parts, bare, asm.sockets))
+    assert len(problems) == 7 and all(p.endswith("opens straight into the box") for p in problems), problems
+    small = fit.sound(with_components_of(asm, sound_vent=(6.0, 0.3)))  # a vent short of the outer holes
+    assert len(small) == 6, small
+    assert fit.sound(asm) == []
