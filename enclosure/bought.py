@@ -30,7 +30,12 @@ def pico(p, at):
     z = p.pico_standoff
     sw, sd, sh = p.usb.socket
     y0 = y - p.usb.overhang
-    return [
+    headers = [  # two rows of pins 17.78 mm apart, their 2.54 mm plastic strips under the board
+        Component("pico header", "pico", box(x0, x0 + 2.54, y, y + h, z - p.pico_headers, z))
+        for x0 in (x + w / 2 - 8.89 - 1.27, x + w / 2 + 8.89 - 1.27)
+        if p.pico_headers
+    ]
+    return headers + [
         Component("pico", "pico", box(x, x + w, y, y + h, z, z + t), "down"),
         Component("pico USB socket", "pico", centred_box(x + w / 2, y0 + sd / 2, sw, sd, z + t, z + t + sh)),
         Component("pico parts", "pico", box(x + 1, x + w - 1, y + sd, y + h - 1, z + t, z + t + p.pico_parts)),

@@ -131,7 +131,8 @@ class Params:
     pico: tuple = (21.0, 51.0, 1.0)
     pico_holes: tuple = (11.4, 47.0)
     pico_parts: float = 1.8  # tallest part on top besides the USB socket (BOOTSEL)
-    pico_standoff: float = 4.0  # wires soldered to the pads; header pins, if any, cut to 3 mm
+    pico_standoff: float = 4.0  # a bare Pico, wires soldered to the pads on top
+    pico_headers: float = 0.0  # how far header pins reach below the board: none on a bare Pico (a Pico H's, 8.5)
     usb: Usb = field(default_factory=Usb)
 
     # --- the front: window, cover, keys

@@ -157,3 +157,10 @@ def test_sound_holes_open_into_the_box_are_reported():
     small = fit.sound(with_components_of(asm, sound_vent=(6.0, 0.3)))  # a vent short of the outer holes
     assert len(small) == 6, small
     assert fit.sound(asm) == []
+
+
+def test_a_pico_with_headers_is_reported():
+    """The standoffs are 4 mm: a Pico H's pins (8.5 mm below the board) run into the floor, so
+    the parts list asks for a bare Pico, wires soldered to its pads."""
+    problems = fit.collisions(with_components_of(assembled(), pico_headers=8.5))
+    assert any(p.startswith("tray intersects pico header") for p in problems), problems
