@@ -30,7 +30,12 @@ def pico(p, at):
     z = p.pico_standoff
     sw, sd, sh = p.usb.socket
     y0 = y - p.usb.overhang
-    return [
+    headers = [  # two rows of pins 17.78 mm apart, their 2.54 mm plastic strips under the board
+        Component("pico header", "pico", box(x0, x0 + 2.54, y, y + h, z - p.pico_headers, z))
+        for x0 in (x + w / 2 - 8.89 - 1.27, x + w / 2 + 8.89 - 1.27)
+        if p.pico_headers
+    ]
+    return headers + [
         Component("pico", "pico", box(x, x + w, y, y + h, z, z + t), "down"),
         Component("pico USB socket", "pico", centred_box(x + w / 2, y0 + sd / 2, sw, sd, z + t, z + t + sh)),
         Component("pico parts", "pico", box(x + 1, x + w - 1, y + sd, y + h - 1, z + t, z + t + p.pico_parts)),
@@ -44,7 +49,8 @@ def sockets(p, lay):
     ]
     if lay.charger:
         w, _, t = p.battery.charger
-        out.append(Socket("charger", lay.charger[0] + w / 2, lay.charger[1] - p.usb.overhang, t + sh / 2))
+        z = p.battery.tape + t + sh / 2
+        out.append(Socket("charger", lay.charger[0] + w / 2, lay.charger[1] - p.usb.overhang, z))
     return out
 
 
@@ -128,30 +134,69 @@ def keys(p, lay):
     return out
 
 
+def tape(b, x0, x1, y0, y1):
+    """The foam tape a part is stuck down with: on the floor, 1 mm in from the part's edges."""
+    return [Component("foam tape", "tape", box(x0 + 1, x1 - 1, y0 + 1, y1 - 1, 0, b.tape))] if b.tape else []
+
+
 def power(p, lay):
     b = p.battery
     w, h, d = b.envelope
     x, y = lay.pack
-    out = [Component(b.kind, "pack", box(x, x + w, y, y + h, 0, d), "down")]
+    z = b.tape  # on its foam tape
+    out = [Component(b.kind, "pack", box(x, x + w, y, y + h, z, z + d), "down"), *tape(b, x, x + w, y, y + h)]
     if b.charger:
         cw, ch, ct = b.charger
         cx, cy = lay.charger
         sw, sd, sh = p.usb.socket
-        out.append(Component("TP4056", "charger", box(cx, cx + cw, cy, cy + ch, 0, ct), "down"))
+        out.append(Component("TP4056", "charger", box(cx, cx + cw, cy, cy + ch, z, z + ct), "down"))
+        out += tape(b, cx, cx + cw, cy, cy + ch)
         y0 = cy - p.usb.overhang
         out.append(
-            Component("TP4056 USB socket", "charger", centred_box(cx + cw / 2, y0 + sd / 2, sw, sd, ct, ct + sh))
+            Component(
+                "TP4056 USB socket", "charger", centred_box(cx + cw / 2, y0 + sd / 2, sw, sd, z + ct, z + ct + sh)
+            )
         )
-        w, h, d = b.switch_body
-        out.append(Component("slide switch", "switch", centred_box(*lay.switch, w, h, 0, d)))
+    w, h, d = b.switch_body
+    x, y, z = lay.switch
+    out.append(Component("slide switch", "switch", centred_box(x, y, w, h, z - d / 2, z + d / 2)))
     return out
+
+
+def switch_hole(p, lay, out=1.0):
+    """The opening for the slide switch's knob: through the bottom wall (or, as the box had it
+    before, the back), from 1 mm inside to `out` beyond the outside face."""
+    w, h = p.battery.switch_hole
+    x, y, z = lay.switch
+    t = p.wall
+    if lay.switch_face == "back":
+        return centred_box(x, y, w, h, -t - out, 1)
+    z0 = max(z - h / 2, 0.0)  # from the floor up: the knob is at the body's middle
+    return box(x - w / 2, x + w / 2, -t - out, 1, z0, z0 + h)
+
+
+def leg(p, lay, thickness=None, turned=False):
+    """The stand's leg held in the clip, pressed against its hooks: vertical, or (the clip turned
+    90 degrees) a horizontal batten. Long enough to stand for the whole leg."""
+    w, t = p.leg
+    t = t if thickness is None else thickness
+    z_hooks = -p.wall - p.clip_plate - p.leg[1] - p.jaw_fit  # the hooks' inner faces
+    x, y = lay.clip
+    if turned:
+        return box(x - 500, x + 500, y - w / 2, y + w / 2, z_hooks, z_hooks + t)
+    return box(x - w / 2, x + w / 2, y - 500, y + 500, z_hooks, z_hooks + t)
 
 
 def buzzer(p, lay):
     if not lay.buzzer:
         return []
     d, h = p.buzzer
-    return [Component("piezo", "piezo", cylinder(*lay.buzzer, d, lay.depth - h, lay.depth))]
+    vent_d, vent_t = p.sound_vent
+    z = lay.depth - vent_t  # behind the vent stuck on the plate
+    return [
+        Component("acoustic vent", "vent", cylinder(*lay.buzzer, vent_d, z, lay.depth)),
+        Component("piezo", "piezo", cylinder(*lay.buzzer, d, z - h, z)),
+    ]
 
 
 def clip_screw_heads(p, lay):
@@ -164,6 +209,17 @@ def clip_screw_heads(p, lay):
     ]
 
 
+def grip_pads(p, lay):
+    """The sponge strips in their recesses in the clip, as they are before a leg squeezes them."""
+    w, length, t = p.grip_pad
+    floor = -p.wall - p.clip_plate + p.pad_recess  # the recess's floor
+    x, y = lay.clip
+    return [
+        Component("grip pad", "grip pad", centred_box(x + sx * p.pad_x, y, w, length, floor - t, floor))
+        for sx in (-1, 1)
+    ]
+
+
 def components(p, lay):
     return (
         pico(p, lay.pico)
@@ -173,4 +229,5 @@ def components(p, lay):
         + power(p, lay)
         + buzzer(p, lay)
         + clip_screw_heads(p, lay)
+        + grip_pads(p, lay)
     )

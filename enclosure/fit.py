@@ -4,8 +4,9 @@ from itertools import combinations
 
 from build123d import Vector
 
-from enclosure.bought import active_area
-from enclosure.shapes import box, centred_box
+from enclosure.bought import active_area, leg, switch_hole
+from enclosure.layout import front_margin, sound_holes
+from enclosure.shapes import box, centred_box, cylinder
 
 TOUCH = 1e-3  # mm^3: solids that only touch (a board on its bosses) share no more volume than this
 
@@ -112,6 +113,101 @@ def usb(asm):
     return out
 
 
+def seam(asm):
+    """Rain at the seam: the gap between the skirt and the tray is at least `min_gap` all round,
+    over the whole overlap (wider than capillarity draws water through); along the underside,
+    where water from the face runs back, the skirt's rim reaches at least `min_gap` below the
+    skirt's outside: a drip edge below the gap, in front of the USB openings too, unbroken but
+    where the skirt is notched for a plug (the slim LiPo box: its openings reach the rim, so they
+    take the parts list's dust plugs); and each USB opening is in the bottom wall, facing down."""
+    p, lay = asm.params, asm.layout
+    front, t, d = asm.parts["front"], p.wall, lay.depth
+    w, h, g = lay.width, lay.height, p.min_gap
+    out = []
+    rim = d - p.overlap
+    outside = box(-w / 2 - t, w / 2 + t, -t, h + t, rim + 0.01, d - 0.01)
+    band = box(-w / 2 - t - g, w / 2 + t + g, -t - g, h + t + g, rim + 0.01, d - 0.01) - outside
+    if (v := _overlap(band, front)) > TOUCH:
+        out.append("the gap between the skirt and the tray is under %.1f mm (%.2f mm^3 within it)" % (g, v))
+    skirt_face = -front_margin(p)
+    plug_w, plug_h = p.usb.plug
+    roof = plug_h / 2 + (plug_w - min(plug_w, p.max_bridge - 1)) / 2  # the opening's top, over its socket
+    notches = [(s.x - plug_w / 2 - 0.5, s.x + plug_w / 2 + 0.5) for s in asm.sockets if s.z + roof > rim]
+    xs = [-w / 2 - t + k for k in range(int(w + 2 * t) + 1)]
+    edge = [x for x in xs if not any(a <= x <= b for a, b in notches)]
+    dry = [x for x in edge if not front.is_inside(Vector(x, skirt_face - g + 0.05, rim + 0.05))]
+    if dry:
+        out.append(
+            "no drip edge %.1f mm below the skirt along the underside at x = %s"
+            % (g, ", ".join("%.0f" % x for x in dry[:6]))
+        )
+    for s in asm.sockets:  # its plug, from the mouth down: the opening faces down (fit.usb checks it is clear)
+        cut = box(s.x - 1, s.x + 1, s.mouth_y - t - 0.5, s.mouth_y, s.z - 1, s.z + 1) & asm.parts["tray"]
+        if cut.volume > TOUCH or s.mouth_y > 0.01:
+            out.append("the %s's USB opening is not in the bottom wall, facing down" % s.name)
+    return out
+
+
+def sound(asm):
+    """The sound holes face the archer and so the rain: each is closed from inside by the
+    acoustic vent (its whole width, through the vent's thickness)."""
+    p, lay = asm.params, asm.layout
+    if not lay.buzzer:
+        return []
+    vents = [c.solid for c in asm.components if c.name == "acoustic vent"]
+    t = p.sound_vent[1]
+    out = []
+    for x, y in sound_holes(p, lay):
+        column = cylinder(x, y, p.sound_hole, lay.depth - t, lay.depth)
+        for vent in vents:
+            column -= vent
+        if column.volume > TOUCH:
+            out.append("the sound hole at x=%.1f y=%.1f opens straight into the box" % (x, y))
+    return out
+
+
+def switch(asm):
+    """The power switch's opening is reachable on the stand: a thumb's room (`switch_reach`) straight
+    out from it meets neither the leg (45 x 22, vertical, or a batten across the clip turned 90
+    degrees) nor the clip nor the front shell."""
+    p, lay = asm.params, asm.layout
+    reach = switch_hole(p, lay, out=p.switch_reach)
+    out = []
+    for name, solid in (("the leg", leg(p, lay)), ("a horizontal batten", leg(p, lay, turned=True))):
+        if (v := _overlap(reach, solid)) > TOUCH:
+            out.append("the power switch's opening is behind %s held by the clip (%.1f mm^3)" % (name, v))
+    for name in ("clip", "front"):
+        if (v := _overlap(reach, asm.parts[name])) > TOUCH:
+            out.append("the %s is in the way of the power switch (%.1f mm^3)" % (name, v))
+    return out
+
+
+def grip(asm):
+    """The clip grips the leg: a leg of the nominal thickness, and 0.5 mm (`leg_tol`) thinner or
+    thicker, pressed onto the hooks, goes into the jaw and squeezes each sponge strip within the
+    sponge's working range (`pad_squeeze`), measured as the strip's depth inside the leg."""
+    p, lay = asm.params, asm.layout
+    pads = [c for c in asm.components if c.name == "grip pad"]
+    if not pads:
+        return ["the clip has no grip: the %g mm leg has %.1f mm of play in its jaw" % (p.leg[1], p.jaw_fit)]
+    lo, hi = p.pad_squeeze
+    thickness = p.grip_pad[2]
+    out = []
+    for t in (p.leg[1] - p.leg_tol, p.leg[1], p.leg[1] + p.leg_tol):
+        held = leg(p, lay, thickness=t)
+        if (v := _overlap(held, asm.parts["clip"])) > TOUCH:
+            out.append("a %.1f mm leg does not go into the clip's jaw (%.2f mm^3)" % (t, v))
+        for c in pads:
+            squeezed = c.solid & held
+            depth = squeezed.bounding_box().size.Z if squeezed.volume > TOUCH else 0.0
+            if not lo * thickness - 1e-6 <= depth <= hi * thickness + 1e-6:
+                out.append(
+                    "a %.1f mm leg squeezes a grip pad by %.2f mm of its %.1f (%.0f %%): outside %.0f-%.0f %%"
+                    % (t, depth, thickness, 100 * depth / thickness, 100 * lo, 100 * hi)
+                )
+    return out
+
+
 def walls(asm):
     p = asm.params
     return [
@@ -121,7 +217,7 @@ def walls(asm):
     ]
 
 
-CHECKS = (collisions, clearance, window, usb, walls)
+CHECKS = (collisions, clearance, window, usb, seam, sound, switch, grip, walls)
 
 
 def check(asm):

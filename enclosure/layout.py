@@ -5,6 +5,7 @@ The cavity is centred on x = 0; y = 0 is the inside of the bottom wall, z = 0 th
 tray's floor and z = depth the inside of the front plate (which rests on the tray's rim).
 """
 
+import math
 from dataclasses import dataclass
 
 
@@ -16,13 +17,30 @@ class Layout:
     pico: tuple  # lower-left corner of the Pico board; its USB socket points down (-y)
     pack: tuple  # lower-left corner of the battery holder or LiPo cell
     charger: tuple  # lower-left corner of the TP4056 board, or ()
-    switch: tuple  # centre of the power switch's opening in the back
+    switch: tuple  # centre (x, y, z) of the slide switch's body, against the inside of the bottom wall
     display: tuple  # centre of the display board
     keys: tuple  # centre of the keypad (on the front) or of the button board
     buzzer: tuple  # centre of the piezo, or ()
     clip: tuple  # centre of the stand clip on the back
     posts: tuple  # lower-left corners of the four corner posts (square, corner_post wide)
     button_board_z: float  # front face of the button board
+    switch_face: str = "bottom"  # the wall the switch's knob comes out of ("back" was behind the leg)
+
+
+STANDARD_LENGTHS = (4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 22, 25, 30, 35, 40)
+
+
+def corner_screw(p, depth):
+    """(counterbore depth, screw length) for the M3 corner screws: the counterbore at least the
+    head's height, 0.5 mm deeper at a time until a standard length bites 3 mm into the insert."""
+    head = p.m3_head[1]
+    while head <= p.wall + p.corner_post:
+        clamp = depth - p.front_boss + p.wall - head  # from the counterbore's seat to the insert
+        fits = [n for n in STANDARD_LENGTHS if n <= clamp + p.m3_insert[1] - 0.5]
+        if fits and fits[-1] - clamp >= 3.0:
+            return head, fits[-1]
+        head += 0.5
+    raise ValueError("no standard corner screw for a %.1f mm deep box" % depth)
 
 
 def buttons(p):
@@ -40,6 +58,12 @@ def button_bosses(p):
 def buzzer_ring(p):
     """Outside diameter of the ring the piezo is glued into."""
     return p.buzzer[0] + 0.4 + 2 * p.buzzer_wall
+
+
+def sound_holes(p, lay):
+    """The piezo's sound holes: one in the middle, six round it."""
+    x, y = lay.buzzer
+    return [(x, y)] + [(x + 3.2 * math.cos(k * math.pi / 3), y + 3.2 * math.sin(k * math.pi / 3)) for k in range(6)]
 
 
 def front_margin(p):
@@ -68,15 +92,20 @@ def plan(p):
     if b.charger:  # charger in the lower right beside the post, the cell above it
         charger = (width / 2 - post - g - b.charger[0], g)
         pack = (width / 2 - g - pack_w, charger[1] + b.charger[1] + g + b.charger_gap)
-        switch = ((pico[0] + pico_w + charger[0]) / 2, g + b.switch_body[1] / 2)
+        right = charger[0]
     else:
         charger = ()
-        pack = (width / 2 - g - pack_w, post + g)
-        switch = (pack[0] + b.switch_at[0], pack[1] + b.switch_at[1])
+        pack = (width / 2 - g - pack_w, post + g)  # above the lower right post
+        right = width / 2 - post
+    # The slide switch lies on the floor against the bottom wall, between the Pico and what is on
+    # its right: its knob comes out of the underside, never behind the stand's leg.
+    sw, sh, sd = b.switch_body
+    switch = ((pico[0] + pico_w + right) / 2, sh / 2, sd / 2)
     floor_top = max(pack[1] + pack_h, pico[1] + pico_h) + g
 
     # Height: the keys at the bottom of the front, the display above them.
-    bottom = -front_margin(p) + p.face_margin
+    # The keypad's lower edge face_margin above the front's, or higher: its ribbon's slot clear of the tray's wall.
+    bottom = max(-front_margin(p) + p.face_margin, g + p.ribbon_slot[1] / 2 - p.ribbon_slot[2])
     if p.layout == "keypad":
         keys = (0.0, bottom + p.keypad[1] / 2)
         active_y = bottom + p.keypad[1] + 2 + p.window_chamfer + p.window_margin + d.active[1] / 2
@@ -88,8 +117,10 @@ def plan(p):
     height = display_y + d.board[1] / 2 + g
 
     # Depth: what lies on the floor, plus (buttons) the switch board hanging behind the front.
-    floor_stack = max(
-        pack_d, p.pico_standoff + p.pico[2] + p.usb.socket[2], b.charger[2] + p.usb.socket[2] if b.charger else 0
+    floor_stack = max(  # the pack and the charger stand on their foam tape
+        b.tape + pack_d,
+        p.pico_standoff + p.pico[2] + p.usb.socket[2],
+        b.tape + b.charger[2] + p.usb.socket[2] if b.charger else 0,
     )
     _, cap_h, proud = p.cap
     board_z = p.plate + proud - cap_h - 0.5 - p.switch[2]  # relative to the plate's inside face
@@ -98,7 +129,7 @@ def plan(p):
     usb_roof = (
         p.pico_standoff + p.pico[2] + p.usb.socket[2] / 2 + plug_h / 2 + (plug_w - min(plug_w, p.max_bridge - 1)) / 2
     )
-    depth = max(floor_stack + g + front_stack, usb_roof + 1.0, p.buzzer[1] + g if p.piezo else 0)
+    depth = max(floor_stack + g + front_stack, usb_roof + 1.0, p.sound_vent[1] + p.buzzer[1] + g if p.piezo else 0)
 
     buzzer = (d.board[0] / 2 + g + buzzer_ring(p) / 2, display_y) if p.piezo else ()
     screw_room = p.clip_screw_head[0] / 2 + g + p.clip_screws / 2  # their heads inside, clear of the floor parts

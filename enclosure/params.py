@@ -55,12 +55,14 @@ class Battery:
 
     kind: str
     pack: tuple  # w, h, d of the holder or the LiPo cell
-    switch_at: tuple = ()  # the holder's switch (on its lid, lid to the floor) from its lower-left corner
-    switch_hole: tuple = (11.0, 7.0)  # the opening in the back for the knob (w, h)
     charger: tuple = ()  # TP4056 board w, h, thickness; its USB socket points down like the Pico's
-    switch_body: tuple = ()  # a separate slide switch (w, h, d), glued over its opening beside the Pico
+    # The power switch: an SS12D00 slide switch (body w, h, d) glued inside the bottom wall, its
+    # knob out through an opening (w along the wall, h) there: clear of the stand's leg behind the box.
+    switch_body: tuple = (8.6, 3.6, 3.6)
+    switch_hole: tuple = (6.0, 4.0)
     swell: float = 0.0  # room kept free above a pouch cell, part of its envelope (checked like the cell)
     charger_gap: float = 0.0  # air between the charger board and the cell, beyond board_gap
+    tape: float = 1.0  # double-sided foam tape under the pack and the charger board (the parts list's 1 mm)
 
     @property
     def envelope(self):
@@ -70,8 +72,8 @@ class Battery:
 
 
 BATTERIES = {
-    "3xAA": Battery("3xAA", (47.0, 58.0, 16.0), switch_at=(23.5, 44.0)),
-    # 1000 mAh "503450" cell: 34 x 50 x 5.0; TP4056 board 26 x 17; SS12D00 slide switch 8.6 x 3.6 body.
+    "3xAA": Battery("3xAA", (47.0, 58.0, 16.0)),  # a holder's own switch, if it has one, stays on
+    # 1000 mAh "503450" cell: 34 x 50 x 5.0; TP4056 board 26 x 17.
     # A pouch cell swells as it ages, faster when warm: 2 mm kept free above it (40 %; a cell
     # that outgrows it is due for replacing), which costs no depth: the Pico's standoffs and USB
     # socket already need 7.8 mm. The TP4056 warms as it charges: 3 mm more air between it and
@@ -79,9 +81,7 @@ BATTERIES = {
     "lipo": Battery(
         "lipo",
         (34.0, 50.0, 5.0),
-        switch_hole=(6.0, 4.0),
         charger=(17.0, 26.0, 1.6),
-        switch_body=(8.6, 3.6, 3.6),
         swell=2.0,
         charger_gap=3.0,
     ),
@@ -110,7 +110,12 @@ class Params:
     plate: float = 2.4
     skirt: float = 2.0  # the front shell's skirt that hangs over the tray's rim
     overlap: float = 6.0  # how far the skirt overlaps the tray: rain runs off, not in
-    fit: float = 0.3  # gap between skirt and tray
+    # Gap between skirt and tray: wide enough that capillarity does not draw water past the
+    # overlap (between PETG walls 1.5 mm apart water climbs 1.7-3.4 mm; 8.6-17 mm at 0.3 mm).
+    # The corner screws locate the front shell, not the skirt.
+    fit: float = 1.5
+    min_gap: float = 1.0  # the least gap the fit checks accept
+    drip: float = 1.5  # the skirt's rim flares out by this at 45 degrees: its edge is a drip edge
     clearance: float = 0.3  # required air around every board (checked)
     board_gap: float = 0.5  # designed air around boards (>= clearance)
     corner_post: float = 7.0  # diameter of the corner posts and bosses for the M3 screws
@@ -126,7 +131,8 @@ class Params:
     pico: tuple = (21.0, 51.0, 1.0)
     pico_holes: tuple = (11.4, 47.0)
     pico_parts: float = 1.8  # tallest part on top besides the USB socket (BOOTSEL)
-    pico_standoff: float = 4.0  # wires soldered to the pads; header pins, if any, cut to 3 mm
+    pico_standoff: float = 4.0  # a bare Pico, wires soldered to the pads on top
+    pico_headers: float = 0.0  # how far header pins reach below the board: none on a bare Pico (a Pico H's, 8.5)
     usb: Usb = field(default_factory=Usb)
 
     # --- the front: window, cover, keys
@@ -148,10 +154,22 @@ class Params:
     buzzer: tuple = (12.2, 6.5)
     buzzer_wall: float = 1.2
     sound_hole: float = 1.6
+    # The sound holes face the archer, and the rain on a stand leaning back: an adhesive waterproof
+    # acoustic vent (an ePTFE membrane: diameter, thickness with its adhesive) is stuck over them
+    # inside the ring before the piezo, so what runs into them stops there (checked).
+    sound_vent: tuple = (10.0, 0.3)
 
     # --- the clip for the target stand
     leg: tuple = (45.0, 22.0)  # width and thickness of the leg or batten (planed 45 x 22 timber)
+    leg_tol: float = 0.5  # a planed leg's thickness within +-0.5 mm: the grip holds over that range
     jaw_fit: float = 0.5
+    # The grip: two strips of self-adhesive closed-cell sponge (EPDM or neoprene), w x length x
+    # thickness, in recesses in the jaw's floor either side of the screws; the leg pressed onto
+    # the hooks squeezes them within the usual working range of such sponge (checked).
+    grip_pad: tuple = (9.0, 34.0, 5.0)
+    pad_recess: float = 2.7  # how deep the strips sit in the clip's plate (2.3 mm of plate left)
+    pad_x: float = 15.5  # each strip's centre from the clip's centre, across the leg
+    pad_squeeze: tuple = (0.25, 0.5)  # the compression the sponge works in, as a fraction of its thickness
     arm: float = 4.0
     lip: tuple = (1.5, 3.0)  # the hook at each arm's tip: how far it grips, its thickness
     clip_plate: float = 5.0
@@ -159,6 +177,7 @@ class Params:
     clip_screws: float = 16.0  # square pattern: the clip also fits turned 90 degrees (a batten)
     clip_screw_head: tuple = (5.6, 2.0)  # M3 pan head inside the tray: diameter, height
     m3_pilot: float = 2.6  # M3 self-tapping into the clip
+    switch_reach: float = 15.0  # a thumb's room kept free outside the power switch's opening (checked)
     strap: tuple = (26.0, 3.0)  # slot for a 25 mm strap (round pole, boss strap): length, width
 
     # --- printing

@@ -5,13 +5,11 @@ orientation by `on_bed`. Openings in faces that print vertical get a 45 degree r
 flat top, so no part needs supports.
 """
 
-import math
-
 from build123d import Axis
 
-from enclosure.bought import active_area, ribbon_slot_y, sockets, window_size
-from enclosure.layout import button_bosses, buttons, buzzer_ring, front_margin
-from enclosure.shapes import box, centred_box, cylinder, frustum, teardrop_z, xz_prism
+from enclosure.bought import active_area, ribbon_slot_y, sockets, switch_hole, window_size
+from enclosure.layout import button_bosses, buttons, buzzer_ring, corner_screw, front_margin, sound_holes
+from enclosure.shapes import box, centred_box, cylinder, flare, frustum, teardrop_z, xz_prism
 
 PRINT_TURN = {"tray": 0, "front": 180, "clip": 90}  # degrees about x: floor, face, profile on the bed
 
@@ -59,16 +57,16 @@ def tray(p, lay):
     pico_holes = [(px + sx * hx / 2, py + sy * hy / 2) for sx in (-1, 1) for sy in (-1, 1)]
     for x, y in pico_holes:
         shell += cylinder(x, y, p.m2_boss, 0, p.pico_standoff)
+    head, _ = corner_screw(p, d)
     for x, y in lay.posts:  # M3 from the back, through the post, into the front shell's insert
         cx, cy = x + post / 2, y + post / 2
         shell -= cylinder(cx, cy, p.m3_clear, -t - 1, d)
-        shell -= cylinder(cx, cy, p.m3_head[0], -t - 1, -t + p.m3_head[1])
+        shell -= cylinder(cx, cy, p.m3_head[0], -t - 1, -t + head)
     for x, y in pico_holes:
         shell -= cylinder(x, y, p.m2_pilot, -t + 0.8, p.pico_standoff + 1)
     for s in sockets(p, lay):
         shell -= usb_opening(p, s, -t - 1, 0.5)
-    sw, sh = p.battery.switch_hole
-    shell -= centred_box(*lay.switch, sw, sh, -t - 1, 1)
+    shell -= switch_hole(p, lay)
     for x, y in clip_screw_spots(p, lay):
         shell -= cylinder(x, y, p.m3_clear, -t - 1, 1)
     return shell
@@ -80,11 +78,13 @@ def front(p, lay):
     outside = d + t
     shell = box(-w / 2 - m, w / 2 + m, -m, h + m, d, outside)
     skirt_in = p.wall + p.fit
-    shell += box(-w / 2 - m, w / 2 + m, -m, h + m, d - p.overlap, d) - box(
-        -w / 2 - skirt_in, w / 2 + skirt_in, -skirt_in, h + skirt_in, d - p.overlap - 1, d
-    )
+    rim = d - p.overlap
+    skirt = box(-w / 2 - m, w / 2 + m, -m, h + m, rim, d)
+    if p.drip:  # the drip edge round the rim
+        skirt += flare(0, h / 2, w + 2 * m, h + 2 * m, rim, rim + p.drip)
+    shell += skirt - box(-w / 2 - skirt_in, w / 2 + skirt_in, -skirt_in, h + skirt_in, rim - 1, d)
     for s in sockets(p, lay):  # where the skirt comes down over a USB opening: a notch from its edge
-        shell -= usb_opening(p, s, -m - 1, -p.wall, down_to=d - p.overlap - 1)
+        shell -= usb_opening(p, s, -m - p.drip - 1, -p.wall, down_to=rim - 1)
     insert_d, insert_len = p.m3_insert
     for x, y in lay.posts:
         shell += box(x, x + post, y, y + post, d - p.front_boss, d)
@@ -122,10 +122,8 @@ def front(p, lay):
         bd, _ = p.buzzer
         x, y = lay.buzzer
         shell += cylinder(x, y, buzzer_ring(p), d - 4, d) - cylinder(x, y, bd + 0.4, d - 5, d + 0.01)
-        shell -= cylinder(x, y, p.sound_hole, d - 1, outside + 1)
-        for k in range(6):
-            a = k * math.pi / 3
-            shell -= cylinder(x + 3.2 * math.cos(a), y + 3.2 * math.sin(a), p.sound_hole, d - 1, outside + 1)
+        for hx, hy in sound_holes(p, lay):
+            shell -= cylinder(hx, hy, p.sound_hole, d - 1, outside + 1)
     return shell
 
 
@@ -162,6 +160,9 @@ def clip(p, lay):
         part -= teardrop_z(sx, sy, p.m3_pilot, z1 - 1, z0 + 1)
     sl, sw = p.strap
     part -= box(x - b - 1, x + b + 1, y - sl / 2, y + sl / 2, z1 - 2 - sw, z1 - 2)
+    pw, pl, _ = p.grip_pad
+    for sx in (-1, 1):  # the sponge strips' recesses in the jaw's floor, 0.2 mm round them
+        part -= centred_box(x + sx * p.pad_x, y, pw + 0.4, pl + 0.4, z1 - 1, z1 + p.pad_recess)
     return part
 
 

@@ -26,10 +26,13 @@ GROUP_COLOURS = {
     "charger": "#1f5fbf",
     "switch": "#777777",
     "piezo": "#111111",
+    "tape": "#d9d2b8",
+    "grip pad": "#5c5c5c",
+    "vent": "#f4f4f4",
 }
 # How far each piece moves out along z (towards the archer) in the exploded view, mm.
 EXPLODE_PARTS = {"tray": 0, "front": 75, "clip": -50}
-EXPLODE_GROUPS = {"display": 45, "cover": 58, "keypad": 110, "buttons": 45, "piezo": 45}
+EXPLODE_GROUPS = {"display": 45, "cover": 58, "keypad": 110, "buttons": 45, "piezo": 45, "vent": 52, "grip pad": -65}
 NAME_COLOURS = {"keypad keys": "#30343a", "display glass": "#0b0b14"}
 MAX_EDGE = 3.0  # mm
 LIGHT = np.array([0.4, -0.7, 0.6]) / np.linalg.norm([0.4, -0.7, 0.6])

@@ -24,6 +24,11 @@ def frustum(x, y, w, h, z0, z1):
     return extrude(Pos(x, y, z0) * Rectangle(w, h), amount=z1 - z0, taper=-45)
 
 
+def flare(x, y, w, h, z0, z1):
+    """A skirt's 45 degree flare: w x h at z1, growing by (z1 - z0) on each side down to z0."""
+    return extrude(Pos(x, y, z0) * Rectangle(w + 2 * (z1 - z0), h + 2 * (z1 - z0)), amount=z1 - z0, taper=45)
+
+
 def teardrop_z(x, y, d, z0, z1):
     """A hole along z that prints with its axis horizontal (y up): a circle with a 45 degree roof."""
     r = d / 2

@@ -45,3 +45,19 @@ def test_the_lipo_in_the_parts_list_is_the_cases():
 def test_the_key_press_time_the_docs_name_is_pins():
     assert read_pins()["KEY_PRESS_MS"] == 0
     assert "`KEY_PRESS_MS = 0`, the default" in _doc() and "set `KEY_PRESS_MS = 20` in `pins.py`" in _doc()
+
+
+def _enclosure_readme():
+    path = os.path.join(os.path.dirname(wiring.docs_dir()), "enclosure", "README.md")
+    with open(path, encoding="utf-8") as f:
+        return " ".join(f.read().split())
+
+
+def test_the_case_takes_a_bare_pico():
+    """The Pico's standoffs leave no room for header pins under it (issue 37): both parts
+    lists say a bare Pico, wires soldered to its pads, and the model has no pins under it."""
+    standoff = _field("pico_standoff")
+    assert _field("pico_headers") == 0.0
+    assert "For the printed case, a bare Pico, wires soldered to the pads: its %g mm standoffs" % standoff in _doc()
+    assert "a bare Pico, wires soldered to the pads" in _enclosure_readme()
+    assert "(or use a Pico H)" not in _doc()  # assembly step 1: headers only for an open build
