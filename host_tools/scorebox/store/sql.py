@@ -203,3 +203,14 @@ def _json_array_sqlite(element, compiler, **kw):
 @compiles(json_array, "postgresql")
 def _json_array_pg(element, compiler, **kw):
     return "coalesce(json_agg(%s)::text, '[]')" % compiler.process(element.clauses, **kw)
+
+
+# --- a row given no id -----------------------------------------------------------------------
+import warnings  # noqa: E402
+
+from sqlalchemy.exc import SAWarning  # noqa: E402
+
+# An INSERT that gives no id leaves it to the database (tables.py's ID: SQLite's row id,
+# PostgreSQL's default), which SQLAlchemy's compiler does not know of: it would warn.
+warnings.filterwarnings("ignore", r"Column '\w+\.id' is marked as a member of the primary key", SAWarning)
+
