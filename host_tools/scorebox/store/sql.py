@@ -214,3 +214,38 @@ from sqlalchemy.exc import SAWarning  # noqa: E402
 # PostgreSQL's default), which SQLAlchemy's compiler does not know of: it would warn.
 warnings.filterwarnings("ignore", r"Column '\w+\.id' is marked as a member of the primary key", SAWarning)
 
+
+# --- a join in the order written ----------------------------------------------------------------
+from sqlalchemy.sql.selectable import Join  # noqa: E402
+
+
+class cross_join(Join):
+    """cross_join(left, right, onclause): a join whose tables SQLite's planner takes in the
+    order written (its CROSS JOIN ... ON), where its own order would be slower (historydb.py's
+    arrows in play order: no sort); PostgreSQL's plain JOIN."""
+
+    inherit_cache = True
+
+
+@compiles(cross_join)
+def _cross_join(element, compiler, **kw):
+    return compiler.visit_join(element, **kw)
+
+
+@compiles(cross_join, "sqlite")
+def _cross_join_sqlite(element, compiler, **kw):
+    kw.pop("asfrom", None)
+    return "%s CROSS JOIN %s ON %s" % (
+        element.left._compiler_dispatch(compiler, asfrom=True, **kw),
+        element.right._compiler_dispatch(compiler, asfrom=True, **kw),
+        element.onclause._compiler_dispatch(compiler, **kw),
+    )
+
+
+# --- a JSON array's text as SQLite writes it -----------------------------------------------------
+# In place of json_array's PostgreSQL spelling above: json_agg's text has a space after each
+# comma, SQLite's none, and HistoryDB.match_records gives that text as it is (the same read on
+# both, tests/pc/test_store_postgres.py).
+@compiles(json_array, "postgresql")
+def _json_array_pg_compact(element, compiler, **kw):
+    return "coalesce(array_to_json(array_agg(%s))::text, '[]')" % compiler.process(element.clauses, **kw)
