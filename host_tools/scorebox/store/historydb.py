@@ -21,6 +21,12 @@ from scorebox.store.tables import (
 
 a, d, m, x = archers, devices, matches, match_archers
 
+
+def _sides(*names):
+    """x.side IN these, written into the statement (no parameter to expand at each run)."""
+    return x.c.side.in_([literal_column("'%s'" % n) for n in names])
+
+
 # The arrows in play order as the tables are read, matches first (SQLite's CROSS JOIN: its
 # planner would read the arrows first, then sort them all).
 _PLAYED = sql.cross_join(m, games, games.c.match_id == m.c.id)
@@ -51,7 +57,7 @@ def _names(sides):
     names = (
         select(a.c.name)
         .select_from(x.join(a, a.c.id == x.c.archer_id))
-        .where(x.c.match_id == m.c.id, x.c.side.in_(sides))
+        .where(x.c.match_id == m.c.id, _sides(*sides))
         .order_by(x.c.position)
         .correlate(m)
         .subquery("names")
@@ -139,7 +145,7 @@ _MATCH_NAMES = (
     select(m.c.id, a.c.name)
     .select_from(m.outerjoin(x, x.c.match_id == m.c.id).outerjoin(a, a.c.id == x.c.archer_id))
     .where(m.c.device_id == _BOX, m.c.number == bindparam("number"))
-    .order_by(x.c.side.in_(("B", "O")), x.c.position)
+    .order_by(_sides("B", "O"), x.c.position)
 )
 _PIECE_IMPORTED = (
     update(quarantine)
