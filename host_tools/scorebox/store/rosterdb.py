@@ -1,24 +1,80 @@
-"""The roster's rows in the SQLite store (store/roster.py has the rules for names): the
-Store's methods for `scorebox archers`, sync's merge with a box's list and naming a match."""
+"""The roster's rows in the store (store/roster.py has the rules for names): the Store's
+methods for `scorebox archers`, sync's merge with a box's list and naming a match."""
 
 import json
 import time
 
-from scorebox.store import figures
+from sqlalchemy import bindparam, func, insert, select, union, update
+
+from scorebox.store import figures, sql
 from scorebox.store.errors import NotFound, Refused
 from scorebox.store.roster import BOX_MAX, PLACEHOLDERS, MemberList, clean, home_club, not_on_roster, problem
+from scorebox.store.tables import archer_renames, archers, match_archers, matches, turns
+from scorebox.store.tables import games as games_table
 from scorebox_core import games
 from scorebox_core.sides import rotation
 
+a, x, m = archers, match_archers, matches
+# an archer's matches, a LEFT JOIN: an archer in none is listed too
+_PLAYED = a.outerjoin(x, x.c.archer_id == a.c.id).outerjoin(m, m.c.id == x.c.match_id)
+
+_ARCHERS = select(a.c.id, a.c.name, a.c.retired).order_by(a.c.id)
+_ROSTER = (
+    select(a.c.name, a.c.retired, func.count(m.c.id), func.max(m.c.started), a.c.full_name, a.c.club)
+    .select_from(_PLAYED)
+    .where(a.c.retired <= bindparam("retired"))
+    .group_by(a.c.id)
+)
+_BOX_NAMES = (
+    select(a.c.name)
+    .select_from(_PLAYED)
+    .where(a.c.retired == 0)
+    .group_by(a.c.id)
+    .order_by(
+        func.max(func.coalesce(m.c.started, 0)).desc(),
+        func.max(func.coalesce(x.c.match_id, 0)).desc(),
+        sql.nocase(a.c.name),
+    )
+)
+_ADD = insert(a).values(name=bindparam("name"), added=bindparam("added"))
+_BACK = update(a).where(a.c.id.in_(bindparam("ids", expanding=True))).values(retired=0)
+_RETIRE = update(a).where(a.c.id == bindparam("id")).values(retired=1)
+_RENAME = update(a).where(a.c.id == bindparam("id")).values(name=bindparam("name"))
+_SET_CLUB = update(a).where(a.c.id == bindparam("id")).values(club=bindparam("club"))
+_RENAMED = insert(archer_renames).values(
+    old=bindparam("old"), archer_id=bindparam("archer_id"), renamed=bindparam("renamed")
+)
+_GUESTS = select(a.c.name, a.c.club).where(a.c.club.is_not(None))
+_OLD_NAMES = select(archer_renames.c.old)
+_MEMBERS = select(a.c.id, a.c.name, a.c.retired, a.c.full_name)
+_NAMES = select(a.c.name, a.c.full_name)
+_KNOWN = union(select(a.c.name), select(archer_renames.c.old))
+
+_PLACES = select(x.c.side, x.c.position).where(x.c.match_id == bindparam("match_id")).order_by(x.c.side, x.c.position)
+_HEADER = select(m.c.header).where(m.c.id == bindparam("match_id"))
+_PLACE = (
+    update(x)
+    .where(x.c.match_id == bindparam("match_id"), x.c.side == bindparam("side"), x.c.position == bindparam("position"))
+    .values(archer_id=bindparam("archer_id"))
+)
+_TURNS = (
+    select(turns.c.id, turns.c.side)
+    .select_from(turns.join(games_table, games_table.c.id == turns.c.game_id))
+    .where(games_table.c.match_id == bindparam("match_id"))
+    .order_by(games_table.c.number, turns.c.number)
+)
+# a match's turns of one archer, in one statement
+_TURNS_ARCHER = update(turns).where(turns.c.id.in_(bindparam("ids", expanding=True))).values(archer_id=bindparam("aid"))
+
 
 class RosterDB:
-    """A part of the SQLite Store (self.db is its connection; `with self.transaction():`
-    one write transaction)."""
+    """A part of the Store (self.db is its connection; `with self.transaction():` one write
+    transaction)."""
 
     def find_archer(self, name):
         """(id, name, retired) of the archer called name in any case, or None."""
         key = name.strip().casefold()
-        for row in self.db.execute("SELECT id, name, retired FROM archers ORDER BY id"):
+        for row in sql.run(self.db, _ARCHERS):
             if row[1].casefold() == key:
                 return row
         return None
@@ -32,22 +88,17 @@ class RosterDB:
     def archers(self, retired=False):
         """[(name, retired, matches, last match started, full name or None, home club or
         None)] by name, placeholders left out."""
-        rows = self.db.execute(
-            "SELECT a.name, a.retired, count(m.id), max(m.started), a.full_name, a.club FROM archers a "
-            "LEFT JOIN match_archers x ON x.archer_id = a.id LEFT JOIN matches m ON m.id = x.match_id "
-            "WHERE a.retired <= ? GROUP BY a.id",
-            (1 if retired else 0,),
-        ).fetchall()
+        rows = sql.run(self.db, _ROSTER, {"retired": 1 if retired else 0}).fetchall()
         return sorted((r for r in rows if r[0] not in PLACEHOLDERS), key=lambda r: r[0].casefold())
 
     def _add_archer(self, name, now):
         """'added', 'back' (was retired) or 'exists: NAME'."""
         row = self.find_archer(name)
         if row is None:
-            self.db.execute("INSERT INTO archers (name, added) VALUES (?, ?)", (name, now))
+            sql.run(self.db, _ADD, {"name": name, "added": now})
             return "added"
         if row[2]:
-            self.db.execute("UPDATE archers SET retired = 0 WHERE id = ?", (row[0],))
+            sql.run(self.db, _BACK, {"ids": [row[0]]})
             return "back"
         return "exists: %s" % row[1]
 
@@ -66,11 +117,9 @@ class RosterDB:
             raise Refused("%r exists already: a rename cannot join two archers" % other[1])
 
         with self.transaction():
-            self.db.execute("UPDATE archers SET name = ? WHERE id = ?", (new, aid))
+            sql.run(self.db, _RENAME, {"name": new, "id": aid})
             if was.casefold() != new.casefold():  # a box or a later match may still say the old name
-                self.db.execute(
-                    "INSERT INTO archer_renames (old, archer_id, renamed) VALUES (?, ?, ?)", (was, aid, time.time())
-                )
+                sql.run(self.db, _RENAMED, {"old": was, "archer_id": aid, "renamed": time.time()})
         return was, new
 
     def set_club(self, name, club):
@@ -81,19 +130,19 @@ class RosterDB:
             raise Refused("%r is what the box calls an unnamed side, not an archer" % name)
         club = home_club(club)
         with self.transaction():
-            self.db.execute("UPDATE archers SET club = ? WHERE id = ?", (club, aid))
+            sql.run(self.db, _SET_CLUB, {"club": club, "id": aid})
         return name, club
 
     def guest_clubs(self):
         """{casefolded name: home club} of the archers of another club (the names are one
         archer whatever their case)."""
-        rows = self.db.execute("SELECT name, club FROM archers WHERE club IS NOT NULL")
+        rows = sql.run(self.db, _GUESTS)
         return {n.casefold(): c for n, c in rows}
 
     def retire_archer(self, name):
         aid, name, _ = self._archer(name)
         with self.transaction():
-            self.db.execute("UPDATE archers SET retired = 1 WHERE id = ?", (aid,))
+            sql.run(self.db, _RETIRE, {"id": aid})
         return name
 
     def import_members(self, path, confirmed=False, columns=None, boxes=None, preview=False):
@@ -105,29 +154,27 @@ class RosterDB:
         with self.transaction():
             # A name an archer had before a rename still files a box's matches under them
             # (store/rows.py) unless another archer has it: a derived name is never one of those.
-            renamed = [r[0] for r in self.db.execute("SELECT old FROM archer_renames")]
-            rows = self.db.execute("SELECT id, name, retired, full_name FROM archers")
+            renamed = [r[0] for r in sql.run(self.db, _OLD_NAMES)]
+            rows = sql.run(self.db, _MEMBERS)
             got = MemberList(rows, path, renamed, columns, boxes)
             got.saved = not preview and (confirmed or not got.made())
             if got.saved:
                 now = time.time()
-                self.db.executemany(
-                    "INSERT INTO archers (name, added, full_name) VALUES (?, ?, ?)",
+                sql.insert_rows(
+                    self.db,
+                    archers,
+                    ("name", "added", "full_name"),
                     [(box, now, None if full == box else full) for full, box in got.new],
                 )
-                self.db.executemany("UPDATE archers SET retired = 0 WHERE id = ?", [(aid,) for aid, _ in got.back])
+                if got.back:
+                    sql.run(self.db, _BACK, {"ids": [aid for aid, _ in got.back]})
             return got
 
     def box_names(self, limit=BOX_MAX):
         """What sync sends to the box: archers on the roster the box can take, the most
         recently in a match first (the box's setup screen offers them in this order), then by
         name."""
-        rows = self.db.execute(
-            "SELECT a.name FROM archers a LEFT JOIN match_archers x ON x.archer_id = a.id "
-            "LEFT JOIN matches m ON m.id = x.match_id WHERE a.retired = 0 "
-            "GROUP BY a.id ORDER BY max(coalesce(m.started, 0)) DESC, max(coalesce(x.match_id, 0)) DESC, "
-            "a.name COLLATE NOCASE"
-        ).fetchall()
+        rows = sql.run(self.db, _BOX_NAMES).fetchall()
         return [r[0] for r in rows if problem(r[0]) is None][:limit]
 
     def merge_from_box(self, names):
@@ -138,10 +185,7 @@ class RosterDB:
         rename is the renamed archer's (store/rows.py maps their matches)."""
 
         with self.transaction():
-            have = {
-                r[0].casefold()
-                for r in self.db.execute("SELECT name FROM archers UNION SELECT old FROM archer_renames")
-            }
+            have = {r[0].casefold() for r in sql.run(self.db, _KNOWN)}
             added, left = [], []
             for name in names:
                 name = name.strip() if isinstance(name, str) else ""
@@ -149,7 +193,7 @@ class RosterDB:
                     have.add(name.casefold())
                     (added if len(added) < BOX_MAX else left).append(name)
             now = time.time()
-            self.db.executemany("INSERT INTO archers (name, added) VALUES (?, ?)", [(n, now) for n in added])
+            sql.insert_rows(self.db, archers, ("name", "added"), [(n, now) for n in added])
             return added, left
 
     # --- who shot a match ------------------------------------------------------------------
@@ -159,10 +203,8 @@ class RosterDB:
         the roster is added, or with add=False refused with the nearest names (a
         typo made a new archer). Returns the sides' names as stored."""
         db = self.db
-        places = db.execute(
-            "SELECT side, position FROM match_archers WHERE match_id = ? ORDER BY side, position", (match_id,)
-        ).fetchall()
-        header = db.execute("SELECT header FROM matches WHERE id = ?", (match_id,)).fetchone() or ("{}",)
+        places = sql.run(db, _PLACES, {"match_id": match_id}).fetchall()
+        header = sql.run(db, _HEADER, {"match_id": match_id}).fetchone() or ("{}",)
         order = tuple(games.of(json.loads(header[0])).SIDES)  # its game's sides: the first's names first
         places.sort(key=lambda p: (order.index(p[0]), p[1]))
         if len(names) != len(places):
@@ -175,7 +217,7 @@ class RosterDB:
             raise Refused("an archer can be named once in a side")
         if set(n.casefold() for n in sides[order[0]]) & set(n.casefold() for n in sides[order[1]]):
             raise Refused("an archer cannot shoot for both sides")
-        missing = None if add else not_on_roster(names, db.execute("SELECT name, full_name FROM archers"))
+        missing = None if add else not_on_roster(names, sql.run(db, _NAMES))
         if missing:
             raise Refused(missing)
 
@@ -192,20 +234,13 @@ class RosterDB:
                     ids[side].append(row[0])
             figures.take_back(db, match_id)  # its figures are its new archers' (store/figures.py)
             for (side, pos), _ in zip(places, names):
-                db.execute(
-                    "UPDATE match_archers SET archer_id = ? WHERE match_id = ? AND side = ? AND position = ?",
-                    (ids[side][pos], match_id, side, pos),
-                )
+                sql.run(db, _PLACE, {"archer_id": ids[side][pos], "match_id": match_id, "side": side, "position": pos})
             done = {x: 0 for x in order}  # turns completed per side, across games: the rotation (TTB-2)
-            turns = db.execute(
-                "SELECT t.id, t.side FROM turns t JOIN games g ON g.id = t.game_id WHERE g.match_id = ? "
-                "ORDER BY g.number, t.number",
-                (match_id,),
-            ).fetchall()
-            db.executemany(
-                "UPDATE turns SET archer_id = ? WHERE id = ?",
-                [(ids[side][rotation(_next(done, side), len(ids[side]))], tid) for tid, side in turns],
-            )
+            shot = {}  # archer id: the ids of the turns they shoot
+            for tid, side in sql.run(db, _TURNS, {"match_id": match_id}).fetchall():
+                shot.setdefault(ids[side][rotation(_next(done, side), len(ids[side]))], []).append(tid)
+            for aid, tids in shot.items():
+                sql.run(db, _TURNS_ARCHER, {"aid": aid, "ids": tids})
             figures.fill(db, match_id, match_id)
             return [[self.find_archer(n)[1] for n in sides[x]] for x in order]
 

@@ -25,6 +25,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.schema import CreateTable
 from sqlalchemy.sql.expression import ColumnElement, FunctionElement
+from sqlalchemy.sql.selectable import Join
 from sqlalchemy.types import BigInteger, Double, Integer, LargeBinary
 
 # Each database's dialect, with the parameter style its driver takes as a dict: sqlite3's
@@ -289,10 +290,8 @@ def _json_array_sqlite(element, compiler, **kw):
 
 @compiles(json_array, "postgresql")
 def _json_array_pg(element, compiler, **kw):
-    return "coalesce(json_agg(%s)::text, '[]')" % compiler.process(element.clauses, **kw)
-
-
-# --- queries.py's: the distinct values of a group as one text -----------------------------
+    # SQLite's text, no space after a comma (json_agg's has one): a read gives it as it is
+    return "coalesce(array_to_json(array_agg(%s))::text, '[]')" % compiler.process(element.clauses, **kw)
 
 
 class distinct_strings(FunctionElement):
@@ -328,3 +327,27 @@ def _strings_sqlite(element, compiler, **kw):
 @compiles(strings, "postgresql")
 def _strings_pg(element, compiler, **kw):
     return "string_agg(%s, ',')" % compiler.process(element.clauses, **kw)
+
+
+# --- a join in the order written ----------------------------------------------------------------
+class cross_join(Join):
+    """cross_join(left, right, onclause): a join whose tables SQLite's planner takes in the
+    order written (its CROSS JOIN ... ON), where its own order would be slower (historydb.py's
+    arrows in play order: no sort); PostgreSQL's plain JOIN."""
+
+    inherit_cache = True
+
+
+@compiles(cross_join)
+def _cross_join(element, compiler, **kw):
+    return compiler.visit_join(element, **kw)
+
+
+@compiles(cross_join, "sqlite")
+def _cross_join_sqlite(element, compiler, **kw):
+    kw.pop("asfrom", None)
+    return "%s CROSS JOIN %s ON %s" % (
+        element.left._compiler_dispatch(compiler, asfrom=True, **kw),
+        element.right._compiler_dispatch(compiler, asfrom=True, **kw),
+        element.onclause._compiler_dispatch(compiler, **kw),
+    )
