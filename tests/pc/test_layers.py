@@ -1,9 +1,11 @@
 """The PC package's layers (ARCHITECTURE.md), read from the source with ast:
 
-- SQL only in the store's SQLite implementation (SQLITE below): no string constant elsewhere
-  starts like an SQL statement or a piece of one, no module elsewhere imports sqlite3, and
-  nothing outside the store package reaches for a connection (`.db.`, `execute(`): the
-  commands, sync and reports call the Store's methods (issue 23);
+- SQL only in the store (and the league's database code), written in SQLAlchemy Core: no
+  string constant starts like an SQL statement or a piece of one but in the modules that
+  speak one database's own words (OWN_WORDS below), no regular expression near SQL, no
+  module outside the store imports sqlite3, and nothing outside the store package reaches
+  for a connection (`.db.`, `execute(`): the commands, sync and reports call the Store's
+  methods;
 - each layer imports only the layers below it (ARCHITECTURE.md's table), every import
   counted, lazy ones inside functions too;
 - a package's __init__.py is its docstring only: it runs whenever any of its modules is
@@ -19,33 +21,28 @@ from mpy import ROOT, SIM_MPY
 
 PACKAGE = os.path.join(ROOT, "host_tools", "scorebox")
 STORE = os.path.join(PACKAGE, "store")
-# The store's SQLite implementation: the only modules that write SQL. The rest of the store
-# (errors, checks, access, roster's and boxes' names, export's files, import's checks, files)
-# serves any implementation.
-SQLITE = {
-    "sqlite.py",
-    "schema.py",
-    "rows.py",
-    "lock.py",
-    "queries.py",
-    "rosterdb.py",
-    "historydb.py",
-    "backup.py",
-    "dialect.py",  # PostgreSQL's words for the same SQL (store/postgres.py)
-    "sql.py",  # the constructs the two databases spell differently, compiled per dialect
-    "postgres.py",
+# The store's modules that write SQL as text: each in one database's own words, never run on
+# the other, and the words of the constructs the two spell differently (sql.py). Every other
+# module of the store and of the league's database code writes its statements in SQLAlchemy
+# Core, and each database compiles its own SQL (store/sql.py).
+OWN_WORDS = {
+    "sqlite.py",  # SQLite's pragmas and catalogue
+    "schema.py",  # the schema a restore's file is checked against, from SQLite's catalogue
+    "lock.py",  # SQLite's transactions, waited for
+    "backup.py",  # SQLite's backup and restore
+    "postgres.py",  # PostgreSQL's transactions and locks
     "pgrefs.py",  # three foreign keys checked once a statement on PostgreSQL
     "pgcheck.py",  # `scorebox doctor --db`: what a league's database still lacks
-    "figures.py",
     "migrate.py",  # a store's revision read, its migrations run (and store/migrations' scripts)
+    "sql.py",  # each construct's words in each database
 }
 MIGRATIONS = os.path.join(STORE, "migrations")
 # The league's database code, on the Store's connection and transactions (league/db.py): its
 # accounts and push log, its pages' reads (db.py), what it keeps as matches are stored (keep.py),
 # its tables (the Alembic scripts of league/migrations).
-LEAGUE_DB = {os.path.join(PACKAGE, "league", n) for n in ("db.py", "keep.py")} | set(
-    glob.glob(os.path.join(PACKAGE, "league", "migrations", "**", "*.py"), recursive=True)
-)
+LEAGUE_MIGRATIONS = set(glob.glob(os.path.join(PACKAGE, "league", "migrations", "**", "*.py"), recursive=True))
+LEAGUE_DB = {os.path.join(PACKAGE, "league", n) for n in ("db.py", "keep.py", "reads.py", "tables.py")}
+LEAGUE_DB |= LEAGUE_MIGRATIONS
 
 # Upper case, as the store writes SQL, a statement or a fragment joined to one; any case for a
 # statement whose shape only SQL has.
@@ -129,20 +126,35 @@ def test_sql_only_in_the_store_layer():
 def test_the_store_layer_holds_the_sql():
     """The scan above would see the store's SQL (so it is not blind to how the store writes it)."""
     found = {os.path.basename(p) for p in sources(STORE) if sql_in(parse(p))}
-    assert {"sqlite.py", "schema.py", "queries.py", "rosterdb.py", "historydb.py", "backup.py"} <= found
+    assert {"sqlite.py", "schema.py", "backup.py", "postgres.py", "pgrefs.py"} <= found
 
 
-def test_sql_only_in_the_sqlite_implementation():
-    """Within the store, the modules a second implementation would share write no SQL."""
+def test_sql_as_text_only_in_a_databases_own_words():
+    """Within the store and the league's database code, what runs on both databases writes
+    no SQL as text: SQLAlchemy Core, compiled by each database's dialect (store/sql.py)."""
     bad = []
-    for path in sources(STORE):
-        if os.path.basename(path) in SQLITE or path.startswith(MIGRATIONS + os.sep):
+    for path in list(sources(STORE)) + sorted(LEAGUE_DB - LEAGUE_MIGRATIONS):
+        if os.path.basename(path) in OWN_WORDS and path.startswith(STORE + os.sep):
+            continue
+        if path.startswith(MIGRATIONS + os.sep):
             continue
         tree = parse(path)
         bad += ["%s: %r" % (os.path.relpath(path, ROOT), s[:60]) for s in sql_in(tree)]
         bad += [
             "%s imports sqlite3" % os.path.relpath(path, ROOT) for m in imported(tree) if m.split(".")[0] == "sqlite3"
         ]
+    assert bad == []
+
+
+def test_no_regular_expression_rewrites_sql():
+    """A module that writes SQL or runs the store's statements uses no regular expressions:
+    a database's own SQL is compiled by its dialect, never made of another's text by pattern."""
+    bad = []
+    for path in list(sources(STORE)) + sorted(LEAGUE_DB):
+        tree = parse(path)
+        mods = imported(tree)
+        if "re" in mods and (sql_in(tree) or "scorebox.store.sql" in mods):
+            bad.append(os.path.relpath(path, ROOT))
     assert bad == []
 
 

@@ -18,7 +18,6 @@ from scorebox.league import pages
 from scorebox.league.clubs import league_store
 from scorebox.league.server import create_app
 from scorebox.store import postgres
-from scorebox.store.dialect import pg_sql
 
 pytest_plugins = ("pgserver",)
 
@@ -148,12 +147,7 @@ def plans(url, statements):
         for sql, params in statements:
             if not sql.lstrip().upper().startswith("SELECT"):
                 continue
-            if isinstance(params, dict):  # store/sql.py's statement: PostgreSQL's text already
-                q, args = sql, params
-            else:
-                q, order = pg_sql(sql)
-                args = postgres._params(params, order)
-            plan = store.db.pg.execute("EXPLAIN (FORMAT JSON) " + q, args).fetchone()[0]
+            plan = store.db.pg.execute("EXPLAIN (FORMAT JSON) " + sql, params).fetchone()[0]
             nodes, todo = [], [(plan if isinstance(plan, list) else json.loads(plan))[0]["Plan"]]
             while todo:
                 n = todo.pop()
@@ -169,8 +163,8 @@ def recorded(monkeypatch, client, path):
     """The statements (and their parameters) the league's app runs for one page."""
     seen, run = [], postgres.Connection.execute
 
-    def execute(self, sql, params=()):
-        seen.append((sql, params if isinstance(params, dict) else tuple(params)))
+    def execute(self, sql, params=None):
+        seen.append((sql, params))
         return run(self, sql, params)
 
     monkeypatch.setattr(postgres.Connection, "execute", execute)

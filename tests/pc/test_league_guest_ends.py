@@ -52,7 +52,7 @@ def recount(url, season=None):
     try:
         q, args = "SELECT game, count(DISTINCT match_id) FROM league_match_sides", []
         if season is not None:
-            q, args = q + " WHERE day BETWEEN ? AND ?", [season["first"], season["last"]]
+            q, args = q + " WHERE day BETWEEN %s AND %s", [season["first"], season["last"]]
         return dict(store.db.execute(q + " GROUP BY game", args).fetchall())
     finally:
         store.close()

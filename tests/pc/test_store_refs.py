@@ -7,8 +7,9 @@ import sqlite3
 
 import pytest
 from bothstore import both_games
+from sqlalchemy import text
 
-from scorebox.store import pgrefs
+from scorebox.store import pgrefs, sql
 from scorebox.store.access import open_store
 from scorebox.store.errors import StoreError
 
@@ -28,74 +29,69 @@ def store(store_at):
     s.close()
 
 
-def one(s, sql, args=()):
-    return s.db.execute(sql, args).fetchone()
+def q(s, statement, **params):
+    """A test's own statement (SQL text, :name parameters) on either store's connection."""
+    return sql.run(s.db, text(statement), params)
+
+
+def one(s, statement, **params):
+    return q(s, statement, **params).fetchone()
 
 
 def test_written_rows_refer_to_rows_that_exist(store):
     turn, game, archer = one(store, "SELECT id, game_id, archer_id FROM turns ORDER BY id LIMIT 1")
+    new_turn = (
+        "INSERT INTO turns (id, game_id, number, round, side, archer_id) VALUES (:id, :game, 999, 1, 'A', :archer)"
+    )
     cases = [
-        ("INSERT INTO arrows VALUES (?, 1, NULL, 0, 0, NULL, 'missed')", (MISSING,)),
-        (
-            "INSERT INTO turns (id, game_id, number, round, side, archer_id) VALUES (?, ?, 999, 1, 'A', NULL)",
-            (MISSING, MISSING),
-        ),
-        (
-            "INSERT INTO turns (id, game_id, number, round, side, archer_id) VALUES (?, ?, 999, 1, 'A', ?)",
-            (MISSING, game, MISSING),
-        ),
-        ("UPDATE turns SET archer_id = ? WHERE id = ?", (MISSING, turn)),
-        ("UPDATE turns SET game_id = ? WHERE id = ?", (MISSING, turn)),
-        ("UPDATE arrows SET turn_id = ? WHERE turn_id = ?", (MISSING, turn)),
+        ("INSERT INTO arrows VALUES (:turn, 1, NULL, 0, 0, NULL, 'missed')", dict(turn=MISSING)),
+        (new_turn, dict(id=MISSING, game=MISSING, archer=None)),
+        (new_turn, dict(id=MISSING, game=game, archer=MISSING)),
+        ("UPDATE turns SET archer_id = :to WHERE id = :id", dict(to=MISSING, id=turn)),
+        ("UPDATE turns SET game_id = :to WHERE id = :id", dict(to=MISSING, id=turn)),
+        ("UPDATE arrows SET turn_id = :to WHERE turn_id = :id", dict(to=MISSING, id=turn)),
     ]
     before = [one(store, "SELECT count(*) FROM %s" % t)[0] for t in ("turns", "arrows")]
-    for sql, args in cases:
+    for statement, params in cases:
         with pytest.raises(REFUSED, match=NO_ROW):
-            store.db.execute(sql, args)
+            q(store, statement, **params)
     assert [one(store, "SELECT count(*) FROM %s" % t)[0] for t in ("turns", "arrows")] == before
-    assert one(store, "SELECT game_id, archer_id FROM turns WHERE id = ?", (turn,)) == (game, archer)
+    assert one(store, "SELECT game_id, archer_id FROM turns WHERE id = :id", id=turn) == (game, archer)
     # what refers to rows that exist, or to no archer, is written
-    store.db.execute(
-        "INSERT INTO turns (id, game_id, number, round, side, archer_id) VALUES (?, ?, 999, 1, 'A', NULL)",
-        (MISSING, game),
-    )
-    store.db.execute("INSERT INTO arrows VALUES (?, 1, NULL, 0, 0, NULL, 'missed')", (MISSING,))
-    store.db.execute("UPDATE turns SET archer_id = ? WHERE id = ?", (archer, MISSING))
+    q(store, new_turn, id=MISSING, game=game, archer=None)
+    q(store, "INSERT INTO arrows VALUES (:turn, 1, NULL, 0, 0, NULL, 'missed')", turn=MISSING)
+    q(store, "UPDATE turns SET archer_id = :to WHERE id = :id", to=archer, id=MISSING)
 
 
 def test_rows_referred_to_keep_their_ids_and_archers_stay(store):
     turn, game, archer = one(store, "SELECT id, game_id, archer_id FROM turns ORDER BY id LIMIT 1")
-    for sql, args in (
-        ("UPDATE games SET id = ? WHERE id = ?", (MISSING, game)),
-        ("UPDATE turns SET id = ? WHERE id = ?", (MISSING, turn)),
-        ("UPDATE archers SET id = ? WHERE id = ?", (MISSING, archer)),
-    ):
+    for table, id in (("games", game), ("turns", turn), ("archers", archer)):
         with pytest.raises(REFUSED, match=NO_ROW):
-            store.db.execute(sql, args)
+            q(store, "UPDATE %s SET id = :to WHERE id = :id" % table, to=MISSING, id=id)
     # an archer only a turn refers to (no match's side, no figures) is not deleted
-    store.db.execute("INSERT INTO archers (id, name) VALUES (?, 'Nobody Else')", (MISSING,))
-    store.db.execute("UPDATE turns SET archer_id = ? WHERE id = ?", (MISSING, turn))
+    q(store, "INSERT INTO archers (id, name) VALUES (:id, 'Nobody Else')", id=MISSING)
+    q(store, "UPDATE turns SET archer_id = :to WHERE id = :id", to=MISSING, id=turn)
     with pytest.raises(REFUSED, match=NO_ROW):
-        store.db.execute("DELETE FROM archers WHERE id = ?", (MISSING,))
-    store.db.execute("UPDATE turns SET archer_id = ? WHERE id = ?", (archer, turn))
-    store.db.execute("DELETE FROM archers WHERE id = ?", (MISSING,))  # referred to by none now
-    assert one(store, "SELECT count(*) FROM archers WHERE id = ?", (MISSING,)) == (0,)
+        q(store, "DELETE FROM archers WHERE id = :id", id=MISSING)
+    q(store, "UPDATE turns SET archer_id = :to WHERE id = :id", to=archer, id=turn)
+    q(store, "DELETE FROM archers WHERE id = :id", id=MISSING)  # referred to by none now
+    assert one(store, "SELECT count(*) FROM archers WHERE id = :id", id=MISSING) == (0,)
     # a name changed is not an id changed
-    store.db.execute("UPDATE archers SET name = name || ' Jr' WHERE id = ?", (archer,))
+    q(store, "UPDATE archers SET name = name || ' Jr' WHERE id = :id", id=archer)
 
 
 def test_a_match_deleted_takes_its_games_turns_and_arrows(store):
     counts = "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM turns), (SELECT count(*) FROM arrows)"
     first, last = one(store, "SELECT min(id), max(id) FROM matches")
     theirs = (
-        "SELECT (SELECT count(*) FROM games WHERE match_id = ?1), "
-        "(SELECT count(*) FROM turns t JOIN games g ON g.id = t.game_id WHERE g.match_id = ?1), "
+        "SELECT (SELECT count(*) FROM games WHERE match_id = :m), "
+        "(SELECT count(*) FROM turns t JOIN games g ON g.id = t.game_id WHERE g.match_id = :m), "
         "(SELECT count(*) FROM arrows r JOIN turns t ON t.id = r.turn_id JOIN games g ON g.id = t.game_id "
-        "WHERE g.match_id = ?1)"
+        "WHERE g.match_id = :m)"
     )
-    before, gone = one(store, counts), one(store, theirs, (first,))
+    before, gone = one(store, counts), one(store, theirs, m=first)
     assert min(gone) > 0 and first != last
-    store.db.execute("DELETE FROM matches WHERE id = ?", (first,))
+    q(store, "DELETE FROM matches WHERE id = :id", id=first)
     assert one(store, counts) == tuple(b - g for b, g in zip(before, gone))
     orphans = (
         "SELECT (SELECT count(*) FROM turns t WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = t.game_id)), "
@@ -106,7 +102,7 @@ def test_a_match_deleted_takes_its_games_turns_and_arrows(store):
 
 _TABLES = sorted({r[0] for r in pgrefs.REFS})
 _PARENTS = sorted({r[2] for r in pgrefs.REFS})
-_OIDS = "ARRAY(SELECT to_regclass(t) FROM unnest(?::text[]) AS t)"  # tables by name, as the session finds them
+_OIDS = "ARRAY(SELECT to_regclass(t) FROM unnest(%s::text[]) AS t)"  # tables by name, as the session finds them
 
 
 def made(db):
@@ -115,7 +111,9 @@ def made(db):
     state = db.execute(
         "SELECT (SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY(" + _OIDS + ") "
         "AND confrelid = ANY(" + _OIDS + ")), "
-        "(SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal AND tgname = ANY(?) AND tgrelid = ANY(" + _OIDS + "))",
+        "(SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal AND tgname = ANY(%s) AND tgrelid = ANY("
+        + _OIDS
+        + "))",
         (_TABLES, _PARENTS, list(pgrefs.TRIGGERS), sorted(set(_TABLES + _PARENTS))),
     )
     return state.fetchone() == (0, len(pgrefs.TRIGGERS))
@@ -144,10 +142,11 @@ def test_the_checks_read_the_stores_own_tables(pg_url):
     try:
         game = one(s, "SELECT max(id) FROM games")[0] + 1
         s.db.execute("CREATE TEMPORARY TABLE games (id BIGINT)")
-        s.db.execute("INSERT INTO pg_temp.games VALUES (?)", (game,))
+        s.db.execute("INSERT INTO pg_temp.games VALUES (%s)", (game,))
         with pytest.raises(StoreError, match=NO_ROW):
             s.db.execute(
-                "INSERT INTO public.turns (id, game_id, number, round, side, archer_id) VALUES (?, ?, 1, 1, 'A', NULL)",
+                "INSERT INTO public.turns (id, game_id, number, round, side, archer_id) "
+                "VALUES (%s, %s, 1, 1, 'A', NULL)",
                 (MISSING, game),
             )
         s.db.execute("CREATE SCHEMA club2")
@@ -175,7 +174,7 @@ def test_unmatched_counts_what_a_load_without_the_checks_left(pg_url):
 
         assert counts() == [0, 0, 0]
         s.db.execute("ALTER TABLE arrows DISABLE TRIGGER USER")
-        s.db.execute("INSERT INTO arrows VALUES (?, 1, NULL, 0, 0, NULL, 'missed')", (MISSING,))
+        s.db.execute("INSERT INTO arrows VALUES (%s, 1, NULL, 0, 0, NULL, 'missed')", (MISSING,))
         s.db.execute("ALTER TABLE arrows ENABLE TRIGGER USER")
         assert counts() == [0, 0, 1]
     finally:

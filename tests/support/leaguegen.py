@@ -211,6 +211,8 @@ class Copies:
                 self._chunk(n)
             done += n
             say("%d copies loaded (%.0f s)" % (done, time.perf_counter() - t0))
+        for t in TABLES:  # the identity sequences on past the ids given here
+            db.execute("SELECT setval(pg_get_serial_sequence(%s, 'id'), (SELECT max(id) FROM " + t + "))", (t,))
         t0 = time.perf_counter()
         for sql in kept:
             db.execute(sql)

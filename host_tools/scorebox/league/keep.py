@@ -169,8 +169,8 @@ def _club_buckets(day):
 
 
 def _added(table, keys, rows):
-    """INSERT rows (a select) into a kept totals table, its counts added to a row of the same
-    keys already there."""
+    """The statement that adds rows (a select) to a kept totals table, its counts added to
+    a row of the same keys already there."""
     columns = [c.name for c in rows.selected_columns]
     statement = insert(table).from_select(columns, rows)
     counts = [c for c in columns if c not in keys]
@@ -273,8 +273,8 @@ SEASON = _season()
 
 
 def _taken_back(table, keys, rows):
-    """UPDATE a kept totals table: the counts of rows (a subquery k of keys and COUNTS) taken
-    from its rows of the same keys."""
+    """The statement that takes from a kept totals table the counts of rows (a subquery k
+    of keys and COUNTS), from its rows of the same keys."""
     return (
         update(table)
         .values({c: table.c[c] - rows.c[c] for c in COUNTS})

@@ -12,6 +12,7 @@ SQLite's backup API, the writer's note of store/lock.py, discarding a store nobo
 is not done here: docs/postgres.md says what a league does instead.
 """
 
+import contextlib
 import datetime
 import os
 import time
@@ -21,7 +22,6 @@ import psycopg.sql
 from psycopg.adapt import Dumper, Loader
 
 from scorebox.store import lock
-from scorebox.store.dialect import COLUMN_TYPES, pg_copy, pg_sql, pg_staged
 from scorebox.store.errors import CannotWrite, NoStore, StoreError, StoreFull, StoreLocked
 from scorebox.store.migrate import STORE
 from scorebox.store.sql import run
@@ -30,15 +30,16 @@ from scorebox.store.sqlite import Store as SQLiteStore
 from scorebox.store.urls import shown
 
 WRITE_LOCK = 0x5C0BE80C  # the advisory lock's key: the store's writers
+ID_LOCK = 0x5C0BE80D  # the advisory lock's key while a batch's ids are taken
 LOCK = {"alone": "SELECT pg_advisory_lock(%s)", "shared": "SELECT pg_advisory_lock_shared(%s)"}
 UNLOCK = {"alone": "SELECT pg_advisory_unlock(%s)", "shared": "SELECT pg_advisory_unlock_shared(%s)"}
 
 
 class Connection:
-    """psycopg's connection as the store's shared parts call sqlite3's: SQLite's SQL made
-    PostgreSQL's (dialect.pg_sql), transactions by hand (autocommit, BEGIN and COMMIT as
-    statements, as sqlite3's isolation_level=None), a truth value as SQLite's 0 or 1, a
-    whole-number sum as an int."""
+    """psycopg's connection as the store's shared parts call sqlite3's: statements
+    PostgreSQL's already (store/sql.py compiles them), transactions by hand (autocommit,
+    BEGIN and COMMIT as statements, as sqlite3's isolation_level=None), a truth value as
+    SQLite's 0 or 1, a whole-number sum as an int."""
 
     def __init__(self, url):
         try:
@@ -59,16 +60,12 @@ class Connection:
 
     dialect = "postgresql"  # store/sql.py compiles its statements for it
 
-    def execute(self, sql, params=()):
-        if isinstance(params, dict):  # store/sql.py's: PostgreSQL's SQL already
-            try:
-                return self.pg.execute(sql, params)
-            except psycopg.Error as e:
-                raise _error(e, self.store)
-        q, order = pg_sql(sql)
+    def execute(self, sql, params=None):
+        """Run one statement, PostgreSQL's (`%(name)s` parameters, as store/sql.py compiles
+        them); COMMIT and ROLLBACK give the write lock back once the transaction is over."""
         try:
-            cur = self.pg.execute(q, _params(params, order))
-            if self.locked and sql in ("COMMIT", "ROLLBACK"):  # the transaction's end: its lock back
+            cur = self.pg.execute(sql, params)
+            if self.locked and sql in ("COMMIT", "ROLLBACK"):
                 self.pg.execute(UNLOCK[self.locked], (WRITE_LOCK,))
                 self.locked = None
             return cur
@@ -91,37 +88,27 @@ class Connection:
             raise _error(e, self.store)
 
     def executemany(self, sql, rows):
-        """sqlite3's executemany; an INSERT's rows go in at once, not a statement each (a
-        batch of matches is some 85 rows a match: store/rows.py): by COPY into the table
-        when they are its values as they are, else into a temporary table the INSERT then
-        selects its values from."""
-        cur = self.pg.cursor()
+        """One statement for each of rows ({name: value}); psycopg sends them in one round
+        trip (its pipeline). Many rows of a table go by COPY instead (copy)."""
         rows = list(rows)
-        if not rows:
-            return cur
+        cur = self.pg.cursor()
         try:
-            if isinstance(rows[0], dict):  # store/sql.py's: PostgreSQL's SQL already
+            if rows:
                 cur.executemany(sql, rows)
-                return cur
-            copy, staged = pg_copy(sql), None
-            if not copy:
-                types = _types(rows)
-                staged = types and pg_staged(sql, types)
-            if copy:
-                _copy(cur, copy, rows)
-            elif staged:
-                create, copy, insert = staged
-                with self.pg.transaction():  # a savepoint in the caller's transaction
-                    cur.execute(create)
-                    _copy(cur, copy, rows)
-                    cur.execute(insert)
-                    cur.execute("DROP TABLE scorebox_params")
-            else:
-                q, order = pg_sql(sql)
-                cur.executemany(q, [_params(r, order) for r in rows])
         except psycopg.Error as e:
             raise _error(e, self.store)
         return cur
+
+    @contextlib.contextmanager
+    def taking_ids(self):
+        """While a writer takes a batch's ids from a sequence (store/sql.py's next_ids): a
+        lock of its own, held for that statement alone, so that pushing clubs' batches are
+        each one range of ids."""
+        self.execute("SELECT pg_advisory_lock(%s)", (ID_LOCK,))
+        try:
+            yield
+        finally:
+            self.execute("SELECT pg_advisory_unlock(%s)", (ID_LOCK,))
 
     def savepoint(self):
         """A savepoint in the caller's transaction (store/sql.py's insert_made)."""
@@ -191,24 +178,6 @@ def _copy(cur, statement, rows):
             c.write_row(r)
 
 
-def _types(rows):
-    """Each parameter's PostgreSQL type (dialect.COLUMN_TYPES'), from its values in rows; None
-    when one mixes kinds of values (its rows go one by one)."""
-    out = []
-    for values in zip(*rows):
-        kinds = set(map(type, values)) - {type(None)}
-        if bool in kinds:  # a truth value is SQLite's 0 or 1 (_TruthDumper)
-            kinds = kinds - {bool} | {int}
-        if len(kinds) > 1 or not kinds <= COLUMN_TYPES.keys():
-            return None
-        out.append(COLUMN_TYPES[kinds.pop()] if kinds else "text")
-    return tuple(out)
-
-
-def _params(params, order):
-    return params if order is None else [params[i] for i in order]
-
-
 class _TruthDumper(Dumper):
     """A truth value as SQLite's 0 or 1 (the store's columns of them are integers), in a
     statement's parameters and in COPY's rows alike."""
@@ -245,7 +214,7 @@ class Store(SQLiteStore):
             raise
 
     def _revision(self, schema):
-        made = self.db.execute("SELECT to_regclass(?)", (schema.version_table,)).fetchone()[0] is not None
+        made = self.db.execute("SELECT to_regclass(%(t)s)", {"t": schema.version_table}).fetchone()[0] is not None
         return schema.revision(self.db, made)
 
     def upgrade(self, schema):

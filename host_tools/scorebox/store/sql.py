@@ -85,12 +85,15 @@ def insert_rows(db, table, columns, rows):
 
 
 def next_ids(db, table, n):
-    """n new ids for table's rows, in order, from PostgreSQL's identity sequence (each its
-    own, never given again, though another writer's may come between them). SQLite has no
-    sequence: its writer numbers a batch from the highest id, under the store's write lock."""
+    """n new ids for table's rows, one after another, from PostgreSQL's identity sequence
+    (postgres.py's Connection takes them under a lock of their own, so that another writer's
+    come before or after them, never between: a batch's matches are one range of ids).
+    SQLite has no sequence: its writer numbers a batch from the highest id, under the store's
+    write lock."""
     if not n:
         return []
-    return [i for (i,) in run(db, _NEXTVAL, {"table": table.name, "n": n})]
+    with db.taking_ids():
+        return [i for (i,) in run(db, _NEXTVAL, {"table": table.name, "n": n})]
 
 
 _NEXTVAL = select(func.nextval(func.pg_get_serial_sequence(bindparam("table", type_=Text()), "id"))).select_from(

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import sqlite
 
-from scorebox.store import dialect, pgrefs
+from scorebox.store import pgrefs
 from scorebox.store.sql import json_text
 
 revision = "store_1_0"
@@ -48,8 +48,6 @@ def plpgsql(sql):
 
 def upgrade():
     postgres = op.get_bind().dialect.name == "postgresql"
-    if postgres:
-        plpgsql(dialect.FUNCTIONS)
     op.create_table(
         "devices",
         row_id(),
