@@ -103,7 +103,7 @@ def test_the_league_holds_count_matches_from_its_clubs_boxes(leagues):
     assert len(league.clubs()) == CLUBS
     boxes = [b for c in league.clubs() for b in league.club_boxes(c["id"])]
     assert len(boxes) == CLUBS * BOXES and sum(b["matches"] for b in boxes) == COUNT
-    games = dict(store.db.execute("SELECT json_extract(header, '$.game'), count(*) FROM matches GROUP BY 1"))
+    games = dict(store.db.execute("SELECT header::jsonb ->> 'game', count(*) FROM matches GROUP BY 1"))
     assert games.get("try-tac-toe") and games[None] > games["try-tac-toe"]  # both games
     # each box's numbers run 1, 2, 3... and its clock rises with them
     for uid, numbers, clocks in store.db.pg.execute(

@@ -47,7 +47,9 @@ from scorebox.league.keep import HOME
 from scorebox.league.server import MAX_BATCH
 from scorebox.store import figures, pgrefs
 from scorebox.store.checks import check
-from scorebox.store.rows import TABLES
+from scorebox.store.rows import TABLES as ID_TABLES
+
+TABLES = [t.name for t in ID_TABLES]  # the tables whose rows are numbered here
 
 CLUBS, BOXES = 40, 5  # 200 boxes
 POOL = 10_000  # matches played and checked; the others are copies of them

@@ -172,6 +172,9 @@ def _added(table, keys, rows):
     """The statement that adds rows (a select) to a kept totals table, its counts added to
     a row of the same keys already there."""
     columns = [c.name for c in rows.selected_columns]
+    # in the keys' order: two clubs pushing at once lock the rows they share in the same
+    # order, one waiting for the other, never each for the other
+    rows = rows.order_by(*(rows.selected_columns[k] for k in keys))
     statement = insert(table).from_select(columns, rows)
     counts = [c for c in columns if c not in keys]
     return statement.on_conflict_do_update(

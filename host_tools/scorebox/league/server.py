@@ -237,7 +237,8 @@ def take(store, league, club, data):
     def keep(first, last):  # the new matches, kept in the league's tables; a guest's side under its club
         league.keep(first, last, guests)
 
-    with store.transaction():  # a push is stored whole or not at all
+    # a push is stored whole or not at all; other clubs' pushes beside it (it only adds matches)
+    with store.transaction(shared=True):
         _own(league.claim_boxes(club[0], items), club)  # a box no club had is this club's from now on
         got = {"stored": 0, "held": held}
         for uid, cs in checked.items():

@@ -271,7 +271,7 @@ class Store(Queries, RosterDB, HistoryDB):
         matches are stored (ids are given in order): what a league keeps of them
         (league/db.py's LeagueDB.keep). Returns (per match True, False or Refused; how many
         quarantine pieces were new)."""
-        with self.transaction():
+        with self.transaction(shared=True):
             out = []
             dev = self._device(uid)
             added = self._quarantine(dev, quarantine)
