@@ -124,3 +124,13 @@ def test_the_league_dump_opens_with_leaguedb(tmp_path, pg_server, expected):
             have = db.execute("SELECT version_num FROM %s" % schema.version_table).fetchone()[0]
             assert schema.current(have, url), "the 1.0 league needs a migration: %s %s" % (schema.name, have)
     assert league_reads(url) == expected["league.sql"]
+    # and takes a club's new matches: their rows' ids from the 1.0 tables' sequences
+    from storegen import match_items
+
+    from scorebox.store.access import open_store
+
+    with open_store(url) as store:
+        before = store.count()
+        items = [item for _, item in match_items(3, seed=7, devices=["e6614103f1f1f1f1"])]
+        assert store.add_matches("e6614103f1f1f1f1", items) == [True, True, True]
+        assert store.count() == before + 3
