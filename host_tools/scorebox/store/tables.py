@@ -2,8 +2,9 @@
 database makes them in its own words through the migrations (store/migrations), and
 tests/pc/test_store_migrations.py holds the migrated schema to this declaration.
 
-Imported only to make or check a store (it loads SQLAlchemy): opening a store that is up to
-date reads its version and nothing else (store/migrate.py).
+The store's statements are written over these tables in SQLAlchemy Core (store/sql.py
+compiles them for each database); opening a store that is up to date reads its version and
+runs no migration (store/migrate.py: Alembic is loaded only to make or migrate one).
 """
 
 from sqlalchemy import (
