@@ -114,7 +114,7 @@ def test_storing_more_matches_takes_no_more_statements(pg_url):
                 assert got == [True] * n
                 counts.setdefault(n, []).append(count)
         assert all(more <= few for few, more in zip(counts[3], counts[12]))  # 3 new archers in the first
-        assert max(counts[12]) <= 40
+        assert max(counts[12]) <= 48  # with each table's ids taken under their lock (3 statements a table)
         assert store.count() == 30
         # the same matches again: held, nothing stored, still no statement a match
         for uid, items in batches(12, 2).items():

@@ -72,10 +72,10 @@ def pushed_at_once(pg_url, rosters, meet):
                     ranges[uid] = (first, last)
                     if meet:
                         both_in.wait()
-                    league.keep(first, last)
 
-                with store.transaction(shared=True):
+                with store.transaction(shared=True):  # as league/server.py's push
                     done, _ = store.add_checked(uid, pushes[uid], on_stored=stored)
+                    league.keep_pushed([ranges[uid]])
                 assert done == [True] * len(pushes[uid])
         except Exception as e:  # noqa: BLE001 - said by the test's assertion below
             errors.append(repr(e))
@@ -109,16 +109,22 @@ def kept_as_one_after_the_other(pg_url, ranges):
 
 def test_two_clubs_store_their_pushes_in_the_same_moment(pg_url):
     """Both pushes inside their transactions at once (each waits there for the other: under
-    a write lock held alone, the second would wait for the first and neither go on)."""
-    ranges = pushed_at_once(pg_url, (["Ann", "Ben", "Cat", "Dan"], ["Eve", "Fay", "Gus", "Hal"]), meet=True)
+    a write lock held alone, the second would wait for the first and neither go on). Their
+    archers are the league's already (a new archer's name is added by one push at a time)."""
+    rosters = (["Ann", "Ben", "Cat", "Dan"], ["Eve", "Fay", "Gus", "Hal"])
+    with open_store(pg_url, create=True) as store:
+        for name in rosters[0] + rosters[1]:
+            store.add_archer(name)
+    ranges = pushed_at_once(pg_url, rosters, meet=True)
     kept_as_one_after_the_other(pg_url, ranges)
 
 
 def test_two_clubs_pushing_the_same_new_archers_at_once(pg_url):
-    """Archers new to the league in both pushes: one adds each, the other waits for it and
-    takes the same archer."""
+    """Archers new to the league in both pushes, in another order and case: one push adds
+    each, the other takes the same archer (a name is one archer whatever its case)."""
     roster = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
-    ranges = pushed_at_once(pg_url, (roster, roster), meet=False)
+    other = [n.upper() for n in reversed(roster)]
+    ranges = pushed_at_once(pg_url, (roster, other), meet=False)
     kept_as_one_after_the_other(pg_url, ranges)
     with open_store(pg_url) as store:
-        assert sorted(a[0] for a in store.archers()) == roster
+        assert sorted(a[0].casefold() for a in store.archers()) == [n.casefold() for n in roster]

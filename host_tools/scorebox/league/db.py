@@ -178,6 +178,16 @@ class LeagueDB:
         for statement in KEEP:
             run(self.db, statement, batch)
 
+    def keep_pushed(self, ranges, sides_clubs=None):
+        """keep for each range (first, last) of a push's new matches, at the end of its write
+        transaction: the league's totals are rows every push updates, kept by one push at a
+        time from here to the transaction's end (another club's push stores its matches
+        meanwhile, and keeps its totals after), so that two pushes never wait for each
+        other's rows."""
+        self.db.lock_totals()
+        for first, last in ranges:
+            self.keep(first, last, sides_clubs)
+
     def names(self, uid, numbers):
         """{number: (match id, [side A's names, side B's], [side A's club id, side B's])} of
         the matches of numbers the league holds from box uid, named as the league files them

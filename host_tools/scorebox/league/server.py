@@ -234,17 +234,17 @@ def take(store, league, club, data):
             if sides_clubs != [club[0], club[0]]:  # a guest's side: kept under its club (LeagueDB.keep)
                 guests[uid, number] = sides_clubs
 
-    def keep(first, last):  # the new matches, kept in the league's tables; a guest's side under its club
-        league.keep(first, last, guests)
+    stored = []  # each batch's range of new match ids (add_checked's on_stored)
 
     # a push is stored whole or not at all; other clubs' pushes beside it (it only adds matches)
     with store.transaction(shared=True):
         _own(league.claim_boxes(club[0], items), club)  # a box no club had is this club's from now on
         got = {"stored": 0, "held": held}
         for uid, cs in checked.items():
-            done, _ = store.add_checked(uid, cs, on_stored=keep)
+            done, _ = store.add_checked(uid, cs, on_stored=lambda first, last: stored.append((first, last)))
             got["stored"] += sum(1 for g in done if g is True)
             got["held"] += sum(1 for g in done if g is False)  # the same match twice in one push
+        league.keep_pushed(stored, guests)  # the new matches in the league's tables
         for uid, want in named.items():
             for number, (mid, names, sides_clubs) in league.names(uid, want).items():
                 new_names, new_clubs = want[number]

@@ -31,6 +31,11 @@ from scorebox.store.urls import shown
 
 WRITE_LOCK = 0x5C0BE80C  # the advisory lock's key: the store's writers
 ID_LOCK = 0x5C0BE80D  # the advisory lock's key while a batch's ids are taken
+# Held from where a writer sharing the write lock takes them to its transaction's end: the
+# names of archers (one archer a name, whatever its case, though two clubs add it at once)
+# and a league's kept totals (rows every push updates, taken by one push at a time).
+NAMES_LOCK = 0x5C0BE80E
+TOTALS_LOCK = 0x5C0BE80F
 LOCK = {"alone": "SELECT pg_advisory_lock(%s)", "shared": "SELECT pg_advisory_lock_shared(%s)"}
 UNLOCK = {"alone": "SELECT pg_advisory_unlock(%s)", "shared": "SELECT pg_advisory_unlock_shared(%s)"}
 
@@ -109,6 +114,14 @@ class Connection:
             yield
         finally:
             self.execute("SELECT pg_advisory_unlock(%s)", (ID_LOCK,))
+
+    def lock_names(self):
+        """Until this transaction ends, no other writer adds or renames an archer."""
+        self.execute("SELECT pg_advisory_xact_lock(%s)", (NAMES_LOCK,))
+
+    def lock_totals(self):
+        """Until this transaction ends, no other writer keeps a league's totals."""
+        self.execute("SELECT pg_advisory_xact_lock(%s)", (TOTALS_LOCK,))
 
     def savepoint(self):
         """A savepoint in the caller's transaction (store/sql.py's insert_made)."""

@@ -93,6 +93,7 @@ class RosterDB:
 
     def _add_archer(self, name, now):
         """'added', 'back' (was retired) or 'exists: NAME'."""
+        self.db.lock_names()  # no other writer adds the name meanwhile (a club's push: rows.py)
         row = self.find_archer(name)
         if row is None:
             sql.run(self.db, _ADD, {"name": name, "added": now})

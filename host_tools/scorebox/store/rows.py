@@ -78,7 +78,7 @@ class Rows:
         # An arrow goes in as its event and outcome; the database takes the columns apart
         # (arrow_columns), so no Python runs per arrow.
         rows = itertools.chain.from_iterable(zip(*a) for a in self.arrows)
-        insert_made(db, t.arrows, ("turn", "number", "event", "outcome"), arrow_columns, rows)
+        insert_made(db, t.arrows, ARROW_PARAMS, arrow_columns, rows)
 
     def _number(self):
         """The rows' own ids for the -1, -2, ... given in add: from the tables' sequences; a
@@ -88,11 +88,17 @@ class Rows:
         m, g, tn = ids["matches"], ids["games"], ids["turns"]
         a = [0] * (len(self.new_archers) + 1)
         if self.new_archers:
-            names = [name for _, name in self.new_archers]
-            run_many(self.db, _ADD_ARCHER, [{"name": n} for n in names])
-            by_name = dict(run(self.db, _ARCHER_IDS, {"names": names}).fetchall())
+            # another club's push may have added one since this one read the archers: read
+            # them again under the names lock (to this transaction's end), add the others and
+            # take each one's id
+            self.db.lock_names()
+            lowered = sorted({name.lower() for _, name in self.new_archers})
+            by_name = {n.lower(): i for n, i in run(self.db, _ARCHERS_CASE_BLIND, {"names": lowered})}
+            new = [name for _, name in self.new_archers if name.lower() not in by_name]  # as SQLite numbers them
+            run_many(self.db, _ADD_ARCHER, [{"name": n} for n in new])
+            by_name.update((n.lower(), i) for n, i in run(self.db, _ARCHERS_NAMED, {"names": new}))
             for i, name in self.new_archers:
-                a[-i] = by_name[name]
+                a[-i] = by_name[name.lower()]
             self.new_archers = []  # in the store already
 
         def real(i, given):
@@ -107,7 +113,12 @@ class Rows:
 
 
 _ADD_ARCHER = Each(lambda insert: insert(t.archers).values(name=bindparam("name")).on_conflict_do_nothing())
-_ARCHER_IDS = select(t.archers.c.name, t.archers.c.id).where(t.archers.c.name.in_(bindparam("names", expanding=True)))
+_ARCHERS_CASE_BLIND = select(t.archers.c.name, t.archers.c.id).where(
+    func.lower(t.archers.c.name).in_(bindparam("names", expanding=True))
+)
+_ARCHERS_NAMED = select(t.archers.c.name, t.archers.c.id).where(
+    t.archers.c.name.in_(bindparam("names", expanding=True))
+)
 _RENAMED = select(t.archer_renames.c.old, t.archer_renames.c.archer_id)
 _NAMED = select(t.archers.c.name, t.archers.c.id).order_by(t.archers.c.id.desc())
 TABLES = (t.archers, t.matches, t.games, t.turns)
@@ -115,6 +126,9 @@ _NEXT = {table.name: select(func.coalesce(func.max(table.c.id), 0)) for table in
 # The games, turns and arrows tables hold the rows of a game that gives them (its STORE's
 # rows()): the registry's first's, whose rules say how an arrow event is laid out.
 ARROWS = games.part(games.every()[0], "RULES")
+
+
+ARROW_PARAMS = (("turn", int), ("number", int), ("event", int), ("outcome", int))  # an arrow as written
 
 
 def _n(v):

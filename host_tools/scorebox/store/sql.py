@@ -109,49 +109,42 @@ def run_many(db, statement, rows):
 
 
 def insert_made(db, table, params, values, rows):
-    """Insert rows (tuples of the parameters named params) into table, its columns made of
-    the parameters by SQL: values({name: a parameter's expression}) gives {column: its
-    expression}. SQLite runs the INSERT once a row (executemany, no Python a row beyond
-    naming the values); PostgreSQL takes the rows by COPY into a temporary table and makes
-    the columns of all of them in one INSERT ... SELECT."""
+    """Insert rows (tuples of the parameters params: ((name, Python type), ...)) into table,
+    its columns made of the parameters by SQL: values({name: a parameter's expression}) gives
+    {column: its expression}. SQLite runs the INSERT once a row (executemany, no Python a row
+    beyond naming the values); PostgreSQL takes the rows by COPY into a temporary table of
+    the parameters and makes the columns of all of them in one INSERT ... SELECT."""
     rows = list(rows)
     if not rows:
         return
+    names = tuple(name for name, _ in params)
     if db.dialect == "sqlite":
-        db.executemany(_made_text(table, params, values), (dict(zip(params, r)) for r in rows))
+        db.executemany(_made_text(table, names, values), (dict(zip(names, r)) for r in rows))
         return
-    staged = Table(
-        "scorebox_params",
-        MetaData(),
-        *(Column(p, _TYPES[k]) for p, k in zip(params, _kinds(rows))),
-        prefixes=["TEMPORARY"],
-    )
-    made = values({p: staged.c[p] for p in params})
+    create, fill = _staged(table, params, values)
     with db.savepoint():
-        db.execute(str(CreateTable(staged).compile(dialect=DIALECTS["postgresql"])), {})
-        db.copy(staged.name, params, rows)
-        run(db, insert(table).from_select(list(made), select(*made.values())))
-        db.execute("DROP TABLE scorebox_params", {})
+        db.execute(create, {})
+        db.copy(STAGED, names, rows)
+        run(db, fill)
+        db.execute("DROP TABLE %s" % STAGED, {})
 
 
-@functools.lru_cache(maxsize=16)
-def _made_text(table, params, values):
-    return compiled_text(insert(table).values(values({p: bindparam(p) for p in params})), "sqlite")
-
-
+STAGED = "scorebox_params"  # insert_made's temporary table on PostgreSQL
 _TYPES = {int: BigInteger(), float: Double(), str: Text(), bytes: LargeBinary()}
 
 
-def _kinds(rows):
-    """Each parameter's Python type, from its values in rows (a truth value as a number;
-    a parameter only ever None as text)."""
-    out = []
-    for values in zip(*rows):
-        kinds = {int if type(v) is bool else type(v) for v in values} - {type(None)}
-        if len(kinds) > 1 or not kinds <= _TYPES.keys():
-            raise TypeError("parameters of mixed or unknown kinds: %s" % sorted(k.__name__ for k in kinds))
-        out.append(kinds.pop() if kinds else str)
-    return out
+@functools.lru_cache(maxsize=16)
+def _made_text(table, names, values):
+    return compiled_text(insert(table).values(values({p: bindparam(p) for p in names})), "sqlite")
+
+
+@functools.lru_cache(maxsize=16)
+def _staged(table, params, values):
+    """insert_made's (CREATE of the temporary table, the INSERT from it) on PostgreSQL."""
+    staged = Table(STAGED, MetaData(), *(Column(p, _TYPES[k]) for p, k in params), prefixes=["TEMPORARY"])
+    made = values({p: staged.c[p] for p, _ in params})
+    create = str(CreateTable(staged).compile(dialect=DIALECTS["postgresql"]))
+    return create, insert(table).from_select(list(made), select(*made.values()))
 
 
 @functools.lru_cache(maxsize=64)
