@@ -19,10 +19,12 @@ transition table cannot name its columns): one indexed query over the rows it ch
 10 ms for the store's updates of a few rows.
 
 What a foreign key also does, a lock on the row referred to while the writing transaction
-lasts, the store's write lock does (postgres.py: one writer at a time); SQL written to the
-server without it has only the checks. The store's first migration makes the triggers
-(store/migrations), its tables made without those three foreign keys (store/tables.py). The
-SQLite store keeps its foreign keys: both refuse the same rows (tests/pc/test_store_refs.py)."""
+lasts, the store's write lock does (postgres.py): the writers that hold it shared (clubs'
+pushes) only add rows, referring to their own new rows or to archers, whom only a writer
+holding it alone deletes; SQL written to the server without it has only the checks. The
+store's first migration makes the triggers (store/migrations), its tables made without those
+three foreign keys (store/tables.py). The SQLite store keeps its foreign keys: both refuse the
+same rows (tests/pc/test_store_refs.py)."""
 
 # (table, its column, the table it refers to, what deleting that one's row does)
 REFS = (

@@ -219,8 +219,7 @@ class Store(Queries, RosterDB, HistoryDB):
 
     # --- writing -----------------------------------------------------------------------
     def device(self, uid, firmware=None):
-        """The row id of a device, added or refreshed (under the write lock: a PostgreSQL
-        store gives a new row the highest id plus one)."""
+        """The row id of a device, added or refreshed, in a write transaction."""
         with self.transaction():
             return self._device(uid, firmware)
 
