@@ -77,6 +77,7 @@ def shot(page, name, tmp_path):
     path = (
         os.path.join(ROOT, folder, name + ".png") if not os.path.isabs(folder) else os.path.join(folder, name + ".png")
     )
+    page.bring_to_front()  # a tab behind another paints nothing: its screenshot would wait
     page.screenshot(path=path)
     assert os.path.getsize(path) > 1000
 

@@ -15,6 +15,7 @@ from sqlalchemy.dialects import sqlite
 
 from scorebox.store import pgrefs
 from scorebox.store.sql import json_text
+from scorebox_core.games import GAMES
 
 revision = "store_1_0"
 down_revision = None
@@ -173,7 +174,8 @@ def upgrade():
     op.create_index("match_archers_by_archer", "match_archers", ["archer_id", "match_id"])
     op.create_index("matches_by_box", "matches", ["device_id", "id"])
     op.create_index("matches_by_started", "matches", ["started"])
-    game = sa.func.coalesce(json_text(sa.column("header"), "game"), "tictacbow")
+    # a header without a game is the registry's first game's (docs/formats.md: every 1.0 form)
+    game = sa.func.coalesce(json_text(sa.column("header"), "game"), GAMES[0][0])
     op.create_index("matches_by_game", "matches", [game, "id"])
     if postgres:
         plpgsql(pgrefs.FUNCTIONS)
