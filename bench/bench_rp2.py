@@ -60,9 +60,9 @@ import gc, time
 gc.collect()
 f0 = gc.mem_free()
 t0 = time.ticks_us()
-import scorebox_core.ttt.board
+import scorebox_core.games.ttt.board
 t1 = time.ticks_us()
-import scorebox_core.ttt.rules
+import scorebox_core.games.ttt.rules
 t2 = time.ticks_us()
 gc.collect()
 print("TTT", time.ticks_diff(t1, t0), time.ticks_diff(t2, t1), f0 - gc.mem_free())
@@ -115,7 +115,7 @@ def _flash(tmp, files):
 
 
 def rules(tmp, image):
-    from scorebox_core.ttb.rules import Options
+    from scorebox_core.games.ttb.rules import Options
 
     opts = Options()  # the same matches as bench_rules.py, fewer of them
     opts.games = 9

@@ -8,9 +8,9 @@ import time
 
 import mpy
 
-from scorebox_core.ttb import rules
-from scorebox_core.ttb.rules import Match, Options
-from scorebox_core.ttb.snapshot import squares
+from scorebox_core.games.ttb import rules
+from scorebox_core.games.ttb.rules import Match, Options
+from scorebox_core.games.ttb.snapshot import squares
 
 
 def best_of_nine(seed):

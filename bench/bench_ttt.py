@@ -6,7 +6,7 @@ import time
 
 from bench_rules import run_mpy
 
-from scorebox_core.ttt.rules import MISS, NEXT_MATCH, Game
+from scorebox_core.games.ttt.rules import MISS, NEXT_MATCH, Game
 
 
 def random_game(seed):

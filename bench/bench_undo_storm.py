@@ -19,11 +19,12 @@ from bench_rules import run_mpy
 from ttt_history import ttt_header
 from undo_storms import ttb_lines, ttt_events
 
-from scorebox.report import html, show, ttt_stats
+from scorebox.games.ttt import stats as ttt_stats
+from scorebox.report import html, show
 from scorebox.store import export
 from scorebox.store.sqlite import Store
-from scorebox_core.ttb.script import read_lines
-from scorebox_core.ttt.rules import Game
+from scorebox_core.games.ttb.script import read_lines
+from scorebox_core.games.ttt.rules import Game
 
 TTB_CHARS = 44000
 TTT_MISSES, TTT_SLIPS = 6000, 6900

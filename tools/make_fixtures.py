@@ -104,9 +104,9 @@ def fat_drive(folder, todo):
     CircuitPython); returns {number: digest}."""
     from box import journal
     from scorebox.store.checks import match_digest
+    from scorebox_core.games.ttb.rules import Match
+    from scorebox_core.games.ttt.rules import Game
     from scorebox_core.match import from_header, game_of, result
-    from scorebox_core.ttb.rules import Match
-    from scorebox_core.ttt.rules import Game
 
     journal.FAT = True  # this process plays the box on its FAT drive
     os.makedirs(folder)

@@ -1,4 +1,4 @@
-"""Pictures of the Try-Tac-Toe board, drawn from the rules core (scorebox_core/ttt/board.py)
+"""Pictures of the Try-Tac-Toe board, drawn from the rules core (scorebox_core/games/ttt/board.py)
 so that they cannot drift from it.
 
     python tools/ttt_svg.py docs     rewrite docs/try-tac-toe-board.svg and docs/try-tac-toe-shapes.svg
@@ -11,8 +11,8 @@ placement of each tetriamond on the board with its count and default value.
 import os
 import sys
 
-from scorebox_core.ttt import board
-from scorebox_core.ttt.rules import VALUES
+from scorebox_core.games.ttt import board
+from scorebox_core.games.ttt.rules import VALUES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIDE = 40  # px per triangle side in the pictures

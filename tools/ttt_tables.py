@@ -1,11 +1,11 @@
 """Try-Tac-Toe's placement tables, worked out from the board's lattice once, here, instead
 of at every import on the box (about 370 ms of the Pico's time when a game starts).
 
-    python tools/ttt_tables.py write    rewrite firmware/scorebox_core/ttt/tables.py
+    python tools/ttt_tables.py write    rewrite firmware/scorebox_core/games/ttt/tables.py
     python tools/ttt_tables.py check    exit 1 when the committed tables differ
 
 Every placement of the three tetriamonds (TTT-3) is found by walking the cells' neighbours
-(scorebox_core/ttt/board.py): a cell with three neighbours makes a triangle with them, and
+(scorebox_core/games/ttt/board.py): a cell with three neighbours makes a triangle with them, and
 a strip of four cells is a bar when its first and last edges run the same way, else a
 chevron. tests/mpy/ttt_checks.py checks the tables against a brute force over every
 connected set of four cells, classified by geometry; tests/pc/test_ttt_tables.py runs `check`.
@@ -17,9 +17,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-from scorebox_core.ttt import board  # noqa: E402
+from scorebox_core.games.ttt import board  # noqa: E402
 
-PATH = os.path.join(ROOT, "firmware", "scorebox_core", "ttt", "tables.py")
+PATH = os.path.join(ROOT, "firmware", "scorebox_core", "games", "ttt", "tables.py")
 
 
 def edge(u, v):
@@ -91,7 +91,7 @@ def source():
         "\n\n".join(
             [
                 '"""Try-Tac-Toe\'s placements (TTT-3), written by `python tools/ttt_tables.py write`:'
-                ' do not edit.\nscorebox_core/ttt/board.py says what they are."""',
+                ' do not edit.\nscorebox_core/games/ttt/board.py says what they are."""',
                 "FIRST = %r  # placements of SHAPES[k] are FIRST[k] <= p < FIRST[k + 1]" % (first,),
                 _bytes("PLACEMENTS", table, "placement p: its 4 cells, PLACEMENTS[4p:4p+4]"),
                 _bytes("AT", words(at), "where each cell's run of IDS begins (N + 1 of them): array('H') bytes"),

@@ -9,8 +9,8 @@ import json
 import sys
 import time
 
-from scorebox_core.ttb.rules import Match, Options
-from scorebox_core.ttb.snapshot import squares
+from scorebox_core.games.ttb.rules import Match, Options
+from scorebox_core.games.ttb.snapshot import squares
 
 with open(sys.argv[1]) as f:
     data = json.load(f)

@@ -15,13 +15,13 @@ games = data["games"]
 gc.collect()
 base = gc.mem_alloc()
 t0 = time.ticks_us()
-from scorebox_core.ttt import board  # noqa: E402, F401  (timed: the placements are computed here)
+from scorebox_core.games.ttt import board  # noqa: E402, F401  (timed: the placements are computed here)
 
 import_us = time.ticks_diff(time.ticks_us(), t0)
 gc.collect()
 board_heap = gc.mem_alloc() - base
 
-from scorebox_core.ttt.rules import Game  # noqa: E402
+from scorebox_core.games.ttt.rules import Game  # noqa: E402
 
 # Time: one move (mark, shape check, tallies, end checks) over whole two-match games.
 n = 0

@@ -10,8 +10,8 @@ import json
 import sys
 import time
 
-from scorebox_core.ttb.script import read_lines
-from scorebox_core.ttt.rules import Game
+from scorebox_core.games.ttb.script import read_lines
+from scorebox_core.games.ttt.rules import Game
 
 with open(sys.argv[1]) as f:
     data = json.load(f)

@@ -19,6 +19,7 @@ import gc
 import sys
 
 from box import battery
+from box.games import of as box_of
 from box.keys import BACK, DIGIT, DOWN, K2, K4, K6, K8, KSTAR, LEFT, RIGHT, UP, Debouncer, mask
 from box.session import Session
 from box.store import Store
@@ -27,7 +28,7 @@ from box.store import Store
 # (app.home, app.play ...); going to a screen of one group lets the other group's screens
 # and modules go, so that only the code in use is in the heap (the menus while a match is
 # shot, the match screens while in the menus). The MATCH group's screens are the game's own:
-# its surface's SCREENS (scorebox_core/games.py), asked of the session's game.
+# its box surface's SCREENS (box/games), asked of the session's game.
 MENU = 0
 MATCH = 1
 _SCREENS = {
@@ -120,7 +121,7 @@ class App:
             mod, cls, group = got
         else:
             game = self.session.game
-            got = game.SCREENS.get(name) if game is not None else None
+            got = box_of(game).SCREENS.get(name) if game is not None else None
             if got is None:
                 raise AttributeError(name)
             mod, cls = got
@@ -145,11 +146,12 @@ class App:
             self.unload(mod)
 
     def unload(self, mod):
-        """Let box module mod go (it goes once nothing refers to it)."""
+        """Let module mod go (it goes once nothing refers to it: its package's attribute
+        neither)."""
         if mod in sys.modules:
             del sys.modules[mod]
-        pkg = sys.modules.get("box")
-        leaf = mod[4:]
+        up, leaf = mod.rsplit(".", 1)
+        pkg = sys.modules.get(up)
         if pkg is not None and leaf in pkg.__dict__:
             delattr(pkg, leaf)
 
@@ -181,7 +183,7 @@ class App:
     def match_opened(self, skipped=0):
         """A match opened or resumed: its game's play module shows the screen it is at."""
         gc.collect()  # as for a screen: the module's code needs whole blocks
-        __import__(self.session.game.PLAY, None, None, ("enter",)).enter(self, skipped)
+        __import__(box_of(self.session.game).PLAY, None, None, ("enter",)).enter(self, skipped)
 
     def resume(self):
         """Open the journal's open match and show the screen it is at."""

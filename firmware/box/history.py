@@ -1,7 +1,8 @@
 """History: the matches kept on the box, newest first, and one match in detail. A match's
-game (scorebox_core/games.py) tells its result's score; the module its surface names as
-HISTORY gives its detail and the result of a match still open, loaded only for those."""
+game (scorebox_core/games) tells its result's score; the module its box surface
+(box/games) names as HISTORY gives its detail and the result of a match still open, loaded only for those."""
 
+from box.games import of as box_of
 from box.keys import BACK, DOWN, OK, UP
 from box.ui import Screen, menu, nav, title, wrap
 from scorebox_core import games
@@ -98,10 +99,11 @@ class History(Screen):
 def _part(app, g, fn, *args):
     """fn of game g's history module (loaded for this call only: the list's rows rarely
     need it)."""
+    mod = box_of(g).HISTORY
     try:
-        return getattr(__import__(g.HISTORY, None, None, (fn,)), fn)(*args)
+        return getattr(__import__(mod, None, None, (fn,)), fn)(*args)
     finally:
-        app.unload(g.HISTORY)
+        app.unload(mod)
 
 
 def _result(app, h, events, extras, short=False):

@@ -5,9 +5,11 @@ single truth: after a power cut `resume()` folds the journal's events again and 
 comes back as it was, down to the arrow.
 
 The header's `game` says which game's rules fold the events: the registry
-(scorebox_core/games.py) gives its surface, and only that game's modules are imported.
+(scorebox_core/games) gives its surface, and only that game's modules are imported.
 """
 
+from box.games import forget as box_forget
+from box.games import of as box_of
 from scorebox_core import games
 from scorebox_core.match import from_header, header
 from scorebox_core.sides import Face
@@ -20,7 +22,7 @@ class Session:
         self.match = None
         self.number = None
         self.header = None
-        self.game = None  # the match's game: its surface (scorebox_core/games.py)
+        self.game = None  # the match's game: its surface (scorebox_core/games)
         self.confirmed = [False, False]
         self.finished = False
         self.skipped = 0  # journal events the rules refused when the match was resumed
@@ -30,7 +32,7 @@ class Session:
         return Face(s.get("face_games"), s.get("face_arrows"))
 
     def start(self, game, opts, archers, dist=(20, 20), unit="yd", shaft=(70, 70)):
-        """Open a new match of game (a surface of scorebox_core/games.py; opts its Options,
+        """Open a new match of game (a surface of scorebox_core/games; opts its Options,
         archers its sides' teams) in the journal; returns None or why it cannot (storage full)."""
         face = self.face()
         h = header(opts, archers, dist, unit, shaft, face, game.ID)
@@ -133,5 +135,6 @@ class Session:
         self.match = None
         self.number = None
         self.game = None
-        if g is not None and g.LET_GO:
+        if g is not None and box_of(g).LET_GO:
+            box_forget((g,))
             games.forget((g.ID,))

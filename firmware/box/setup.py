@@ -1,7 +1,7 @@
 """New match: the rules (each game's presets, one list), the chosen game's rows, the
 archers of its two sides, distances and shafts. The games come from the registry
-(scorebox_core/games.py); each gives its rows, options and warning through the module its
-surface names as SETUP (box/ttbsetup.py, box/tttsetup.py), loaded with this screen.
+(scorebox_core/games); each gives its rows, options and warning through the module its
+box surface names as SETUP (box/games: box/games/ttb/setup.py ...), loaded with this screen.
 
 Rows are picked with up/down (keypad 2/8) and changed with left/right (4/6); # on Start
 opens the match. Names come from the roster kept on the box, the most recently used first
@@ -10,6 +10,8 @@ TTB-17: the distance and shaft diameter of each side go in the match header, and
 warns when the shafts differ by more than 0.5 mm.
 """
 
+from box.games import forget as box_forget
+from box.games import of as box_of
 from box.keys import BACK, DOWN, LEFT, LONG, OK, RIGHT, UP
 from box.ui import Screen, menu, nav, title
 from scorebox_core import games
@@ -120,7 +122,7 @@ class NewMatch(Screen):
         self.games = games.every()
         presets = []
         for g in self.games:
-            presets.extend(g.PRESETS)
+            presets.extend(box_of(g).PRESETS)
         f["preset"] = Field("preset", "rules", presets)
         f["a1"] = Field("a1", "A", Names("A", roster))
         f["a2"] = Field("a2", "A 2nd", Names(NONE_NAME, roster))
@@ -147,10 +149,10 @@ class NewMatch(Screen):
         rows join the fields)."""
         preset = self.fields["preset"].value()
         for g in self.games:
-            if preset in g.PRESETS:
+            if preset in box_of(g).PRESETS:
                 part = self.parts.get(g.ID)
                 if part is None:
-                    part = self.parts[g.ID] = __import__(g.SETUP, None, None, ("Setup",)).Setup(self.fields)
+                    part = self.parts[g.ID] = __import__(box_of(g).SETUP, None, None, ("Setup",)).Setup(self.fields)
                 return g, part
         raise ValueError(preset)
 
@@ -207,10 +209,11 @@ class NewMatch(Screen):
         # The menus, the games' setup modules and the other games' modules go before the
         # match opens (heap): it holds its own game's modules alone.
         app.release(self.group)
-        for other in self.games:
-            app.unload(other.SETUP)
+        app.unload(box_of(g).SETUP)
         self.parts = {}
-        games.forget([o.ID for o in self.games if o is not g])
+        others = [o for o in self.games if o is not g]
+        box_forget(others)
+        games.forget([o.ID for o in others])
         why = app.session.start(
             g,
             part.options(f, preset),

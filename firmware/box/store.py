@@ -14,7 +14,7 @@ DEFAULTS = {
     "dim_s": 30,  # dim the screen after this many idle seconds
     "sleep_s": 300,  # then switch it off (0: never): past a turn at the range (docs/power.md)
     "contrast": 255,
-    "sound": True,  # the piezo: a refused entry, a flip, the match's end (box/play.py)
+    "sound": True,  # the piezo: a refused entry, a flip, the match's end (box/games/ttb/play.py)
     "face_games": 0,  # TTB-16: games and arrows per square on the face on the boss now
     "face_arrows": [0] * 9,
     "cells": None,  # the battery's chemistry, "alkaline", "nimh" or "lipo"; None: pins.BATTERY's (box/battery.py)

@@ -1,6 +1,6 @@
 """What box and PC both say about a match, written once: the header the journal keeps and
 how it is read back, the result record and its text, and the events in effect once the
-undos are folded (TTB-15), for every game: each asks the registry (scorebox_core/games.py)
+undos are folded (TTB-15), for every game: each asks the registry (scorebox_core/games)
 for the game's own parts. The words the games share are in sides.py.
 
 Pure, like the rules it builds on: the box's screens and the PC's store, sync and reports
@@ -13,7 +13,7 @@ from scorebox_core.sides import DRAW, UNDO, Face
 
 def header(opts, archers, dist, unit, shaft, face, game=None):
     """The match header recorded in the journal (TTB-17: distances and shafts). game: the
-    header's `game` (scorebox_core/games.py), left out for the registry's first game (its
+    header's `game` (scorebox_core/games), left out for the registry's first game (its
     headers never had one); opts that game's Options; face the paper face's wear (a Face)."""
     h = {
         "options": opts.to_dict(),

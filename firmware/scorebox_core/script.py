@@ -1,6 +1,6 @@
 """What the games' match scripts share (docs/match-script.md): comments, the `options:`
 and `archers:` lines, feeding a reader line by line, and errors that name their line.
-Each game's reader (its surface's SCRIPT, scorebox_core/games.py) reads its own move lines."""
+Each game's reader (its surface's SCRIPT, scorebox_core/games) reads its own move lines."""
 
 # A script's size, newlines counted: over 100 times a long real match (a best of 9 of 30
 # rounds a game is about 8,000 characters). Reading takes time in proportion to the size;

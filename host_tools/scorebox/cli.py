@@ -42,7 +42,9 @@ def cmd_replay(args):
     if args.json:
         print(json.dumps(games.part(game, "SNAPSHOT").snapshot(match), indent=2, sort_keys=True))
     else:
-        print(importlib.import_module(game.BOARD).replay_text(match))
+        from scorebox.games import registry as pcgames
+
+        print(pcgames.part(game, "BOARD").replay_text(match))
     return 0
 
 

@@ -8,7 +8,7 @@ import mpy
 import pytest
 
 from scorebox.device import mpy_build
-from scorebox_core.ttb import rules
+from scorebox_core.games.ttb import rules
 
 pytestmark = pytest.mark.micropython
 

@@ -5,7 +5,7 @@ import json
 import mpy
 import pytest
 
-from scorebox_core.ttb import rules
+from scorebox_core.games.ttb import rules
 
 pytestmark = pytest.mark.micropython
 

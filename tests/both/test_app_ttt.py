@@ -20,9 +20,9 @@ import pytest
 
 from scorebox.device import mpy_build
 from scorebox.sim import png
+from scorebox_core.games.ttt import board
+from scorebox_core.games.ttt.rules import MISS, NEXT_MATCH, Game, O, X
 from scorebox_core.match import from_header, result
-from scorebox_core.ttt import board
-from scorebox_core.ttt.rules import MISS, NEXT_MATCH, Game, O, X
 
 # The golden screens and the whole-game checks run on a roomy heap (the harness keeps every
 # frame); test_ttt_game_on_a_pico_sized_heap plays on the app's Pico-sized one.
@@ -30,7 +30,7 @@ HEAP = "320k"
 GOLDEN = os.path.join(mpy.TESTS, "golden")
 
 if mpy.FIRMWARE not in sys.path:
-    sys.path.append(mpy.FIRMWARE)  # box/tttplay.py's cursor, on CPython
+    sys.path.append(mpy.FIRMWARE)  # box/games/ttt/play.py's cursor, on CPython
 
 
 @pytest.fixture(scope="module")
@@ -120,11 +120,11 @@ def test_ttt_power_cut_resumes(built):
 
 
 def test_cursor_steps_to_neighbours():
-    """The six buttons' cursor (box/tttplay.py): left/right go to a neighbour in the row
+    """The six buttons' cursor (box/games/ttt/play.py): left/right go to a neighbour in the row
     (round at its ends), up/down straight up or down across an edge or through a point,
     off the face past the top and bottom rows; every triangle is reachable."""
+    from box.games.ttt.play import END_POS, MISS_POS, step
     from box.keys import DOWN, LEFT, RIGHT, UP
-    from box.tttplay import END_POS, MISS_POS, step
 
     nb = board.NEIGHBOURS
     n = len(nb)

@@ -10,7 +10,7 @@ from mpy import run
 SCRIPT = """
 import json
 from scorebox_core import match
-from scorebox_core.ttb import rules
+from scorebox_core.games.ttb import rules
 
 m = rules.Match.replay([rules.hit(1, 3), rules.hit(2, 2), rules.UNDO, rules.miss()], rules.Options(),
                        (("Ann", "Cat"), ("Bob",)), rules.Face(2, [1] * 9))

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from matchgen import pick
 from mpy import ROOT, env, micropython
 
+from scorebox_core.games.ttb import rules
+from scorebox_core.games.ttb.rules import Match, Options
+from scorebox_core.games.ttb.snapshot import snapshot
 from scorebox_core.match import effective
-from scorebox_core.ttb import rules
-from scorebox_core.ttb.rules import Match, Options
-from scorebox_core.ttb.snapshot import snapshot
 
 options = st.builds(
     lambda mode, ca, cb, aa, ab, flips, eq, rounds, games: Options.from_dict(

@@ -14,8 +14,8 @@ import mpy
 import pytest
 
 from scorebox.sim import run as sim
-from scorebox_core.ttb.rules import NEW_FACE, UNDO
-from scorebox_core.ttt.rules import END, MISS, NEXT_MATCH
+from scorebox_core.games.ttb.rules import NEW_FACE, UNDO
+from scorebox_core.games.ttt.rules import END, MISS, NEXT_MATCH
 
 pytestmark = pytest.mark.micropython
 

@@ -6,7 +6,7 @@ import mpy
 import pytest
 
 from scorebox.store.sqlite import Store
-from scorebox_core.ttb import rules
+from scorebox_core.games.ttb import rules
 
 
 def test_a_match_the_box_resumed_without_a_refused_event_is_stored_alike(tmp_path):

@@ -17,7 +17,7 @@ from test_ttt_sync import ttt_games
 
 from scorebox.device import link
 from scorebox.store.sqlite import Store
-from scorebox_core.ttt.game import ID as TTT
+from scorebox_core.games.ttt.game import ID as TTT
 
 pytestmark = pytest.mark.micropython
 

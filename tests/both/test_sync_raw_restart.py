@@ -21,7 +21,7 @@ from test_sync_faults import box_unacked
 
 from scorebox.device import deploy, link
 from scorebox.store.sqlite import Store
-from scorebox_core.ttt.game import ID as TTT
+from scorebox_core.games.ttt.game import ID as TTT
 
 pytestmark = pytest.mark.micropython
 

@@ -12,7 +12,7 @@ import pytest
 import ttt_checks
 from mpy import run
 
-from scorebox_core.ttt.snapshot import snapshot
+from scorebox_core.games.ttt.snapshot import snapshot
 
 NAMES = [f.__name__[6:] for f in ttt_checks.CHECKS]
 

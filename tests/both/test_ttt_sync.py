@@ -21,8 +21,8 @@ from ttt_history import full_game, ttt_header
 
 from scorebox.device import link
 from scorebox.store.sqlite import Store
-from scorebox_core.ttt.game import ID as TTT
-from scorebox_core.ttt.rules import Game
+from scorebox_core.games.ttt.game import ID as TTT
+from scorebox_core.games.ttt.rules import Game
 
 pytestmark = pytest.mark.micropython
 
@@ -80,7 +80,7 @@ def test_a_box_of_both_games_syncs(tmp_path):
 
 def test_a_game_keyed_on_the_box_is_synced_shown_and_reported(tmp_path):
     """Issue 16's "done when": a whole two-match game keyed on the virtual Pico's keypad
-    (box/tttplay.py, through tests/mpy/app_ttt_play.py), then synced, shown and reported."""
+    (box/games/ttt/play.py, through tests/mpy/app_ttt_play.py), then synced, shown and reported."""
     from scorebox.device import mpy_build
 
     flash = str(tmp_path / "box.flash")

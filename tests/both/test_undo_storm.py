@@ -24,12 +24,12 @@ from ttt_game import pick as ttt_pick
 from undo_storms import ttb_lines, ttt_events, ttt_lines
 from scorebox_core import script
 from scorebox_core.script import ScriptError
-from scorebox_core.ttb import rules
-from scorebox_core.ttb import script as ttb_script
-from scorebox_core.ttb.snapshot import snapshot
-from scorebox_core.ttt import rules as ttt
-from scorebox_core.ttt import script as ttt_script
-from scorebox_core.ttt.snapshot import snapshot as ttt_snapshot
+from scorebox_core.games.ttb import rules
+from scorebox_core.games.ttb import script as ttb_script
+from scorebox_core.games.ttb.snapshot import snapshot
+from scorebox_core.games.ttt import rules as ttt
+from scorebox_core.games.ttt import script as ttt_script
+from scorebox_core.games.ttt.snapshot import snapshot as ttt_snapshot
 
 folds = [0]
 SAVED = ((rules.Game, "shoot", rules.Game.shoot), (ttt.Match, "move", ttt.Match.move))
@@ -274,9 +274,10 @@ def test_show_and_stats_of_a_stored_storm_fold_each_move_a_few_times(tmp_path, m
     from ttt_history import ttt_header
     from undo_storms import ttt_events
 
-    from scorebox.report import show, ttt_stats
+    from scorebox.games.ttt import stats as ttt_stats
+    from scorebox.report import show
     from scorebox.store.sqlite import Store
-    from scorebox_core.ttt import rules as ttt
+    from scorebox_core.games.ttt import rules as ttt
 
     events = ttt_events(misses=300, slips=300)
     store = Store(str(tmp_path / "store.sqlite"))

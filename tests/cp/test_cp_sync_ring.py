@@ -38,8 +38,8 @@ def _journal_on_fat(folder, matches):
     if firmware_dir() not in sys.path:
         sys.path.append(firmware_dir())
     from box import journal
+    from scorebox_core.games.ttb.rules import Match, Options
     from scorebox_core.match import result
-    from scorebox_core.ttb.rules import Match, Options
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(journal, "FAT", True)

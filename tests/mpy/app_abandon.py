@@ -83,11 +83,11 @@ def main(path):
     got["m3"] = box.match(3)
     # Try-Tac-Toe: a game with nothing marked, then one with a move.
     box.keys("# 4 # #")
-    got["ttt_open"] = [app.session.game.NAME == "Try-Tac-Toe", "scorebox_core.ttt.rules" in sys.modules]
+    got["ttt_open"] = [app.session.game.NAME == "Try-Tac-Toe", "scorebox_core.games.ttt.rules" in sys.modules]
     got["ttt_empty_home"] = box.home()
     box.keys("8 # #")
     got["ttt_abandoned"] = box.seen() + [
-        m in sys.modules for m in ("scorebox_core.ttt.rules", "scorebox_core.ttt.tables")
+        m in sys.modules for m in ("scorebox_core.games.ttt.rules", "scorebox_core.games.ttt.tables")
     ]
     got["m4"] = box.match(4)
     box.keys("# 4 # #")

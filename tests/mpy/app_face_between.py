@@ -20,7 +20,7 @@ import sys
 from flashbox import FlashBox
 
 from box.keys import code
-from scorebox_core.ttb.rules import NEW_FACE
+from scorebox_core.games.ttb.rules import NEW_FACE
 
 # The game of tests/mpy/app_screens.py, keyed to its end: A claims 5, 1 and 9, B 3; B flips
 # 5, A claims 2 and flips 3 (the top row), B's last turn. One game: the match is over.

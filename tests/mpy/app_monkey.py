@@ -17,7 +17,7 @@ import sys
 
 from box.app import App
 from box.keys import NAMES
-from scorebox_core.ttb.rules import Match
+from scorebox_core.games.ttb.rules import Match
 from vpico.board import Board
 from vpico.drive import LONG_MS, Driver
 
@@ -51,7 +51,7 @@ def deep_check(app, i):
         raise RuntimeError("press %d: a match on screen but none open in the journal" % i)
     if got[2] != s.match.log:
         raise RuntimeError("press %d: journal %r, screen %r" % (i, got[2], s.match.log))
-    if s.game.NAME == "Try-Tac-Toe":  # a Try-Tac-Toe game (box/tttplay.py): its rules fold the same events
+    if s.game.NAME == "Try-Tac-Toe":  # a Try-Tac-Toe game (box/games/ttt/play.py): its rules fold the same events
         g = type(s.match).replay(got[2], s.match.opts, s.match.archers)
         if g.events != s.match.events:
             raise RuntimeError("press %d: replay differs" % i)

@@ -21,7 +21,7 @@ import sys
 import time
 
 from box.keys import code
-from scorebox_core.ttb import rules
+from scorebox_core.games.ttb import rules
 
 gc.collect()
 BASE = gc.mem_alloc()  # what the harness itself holds before the app is made

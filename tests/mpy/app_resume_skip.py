@@ -14,7 +14,7 @@ import sys
 from box.app import App
 from box.journal import Journal
 from box.session import header
-from scorebox_core.ttb.rules import Face, Options, called, hit
+from scorebox_core.games.ttb.rules import Face, Options, called, hit
 from vpico.board import Board, unmount
 
 

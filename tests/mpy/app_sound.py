@@ -16,8 +16,8 @@ import sys
 
 from verdict import done, want
 
-from box import play
 from box.app import App
+from box.games.ttb import play
 from box.keys import code
 from vpico import board as vboard
 from vpico.drive import Driver
@@ -88,7 +88,7 @@ def refusals(path):
 def tones_in_band():
     """Every tone within 2-4 kHz, where a piezo sounder is loud (docs/hardware.md), and
     Try-Tac-Toe's the same as Tic Tac BOW's."""
-    from box import tttplay
+    from box.games.ttt import play as tttplay
 
     for t in (play.REFUSED, play.FLIP, play.MATCH_END, tttplay.REFUSED, tttplay.MATCH_END):
         want(2000 <= t[0] <= 4000, t)

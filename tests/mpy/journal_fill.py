@@ -19,8 +19,8 @@ import os
 import sys
 
 from box.journal import Journal
+from scorebox_core.games.ttb.rules import Match, Options
 from scorebox_core.match import result
-from scorebox_core.ttb.rules import Match, Options
 from vpico import board as vboard
 from vpico.blockdev import RamBlockDev
 

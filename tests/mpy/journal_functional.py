@@ -17,9 +17,9 @@ import sys
 import jt
 
 from box.journal import Journal, JournalFull
+from scorebox_core.games.ttb.rules import Match, Options
+from scorebox_core.games.ttb.snapshot import snapshot
 from scorebox_core.journal import JournalError, Reader, group_first
-from scorebox_core.ttb.rules import Match, Options
-from scorebox_core.ttb.snapshot import snapshot
 
 ROOT = jt.ROOT
 

@@ -11,8 +11,8 @@ import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
 import json
 import sys
 
-from scorebox_core.ttb.rules import Match, Options
-from scorebox_core.ttb.snapshot import snapshot
+from scorebox_core.games.ttb.rules import Match, Options
+from scorebox_core.games.ttb.snapshot import snapshot
 
 while True:
     line = sys.stdin.readline()

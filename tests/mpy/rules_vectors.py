@@ -13,8 +13,8 @@ import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
 
 import sys
 
-from scorebox_core.ttb import rules
-from scorebox_core.ttb.script import Reader, ScriptError, parse_token
+from scorebox_core.games.ttb import rules
+from scorebox_core.games.ttb.script import Reader, ScriptError, parse_token
 
 _SIDE = {"A": rules.A, "B": rules.B, "draw": rules.DRAW, "none": None}
 

@@ -17,10 +17,10 @@ import path_setup  # noqa: F401  (sys.path, so that the script runs alone)
 import json
 import sys
 
-from scorebox_core.ttt import board, rules
-from scorebox_core.ttt.rules import END, MISS, NEXT_MATCH, UNDO, Game, Options, Refused
-from scorebox_core.ttt.script import Reader, ScriptError, read_lines
-from scorebox_core.ttt.snapshot import snapshot
+from scorebox_core.games.ttt import board, rules
+from scorebox_core.games.ttt.rules import END, MISS, NEXT_MATCH, UNDO, Game, Options, Refused
+from scorebox_core.games.ttt.script import Reader, ScriptError, read_lines
+from scorebox_core.games.ttt.snapshot import snapshot
 
 
 class Mismatch(Exception):
@@ -479,8 +479,8 @@ def check_header_and_result():
     """The journal's header says `game` for Try-Tac-Toe only, and reads back its options and
     X/O players; the result record holds the game score and each match's (TTT-6)."""
     from scorebox_core import match
-    from scorebox_core.ttb.rules import Face
-    from scorebox_core.ttb.rules import Options as TtbOptions
+    from scorebox_core.games.ttb.rules import Face
+    from scorebox_core.games.ttb.rules import Options as TtbOptions
 
     o = Options()
     o.set("moves", "30")

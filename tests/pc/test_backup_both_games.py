@@ -20,8 +20,8 @@ from bothstore import both_games
 from scorebox import cli
 from scorebox.store import backup
 from scorebox.store.sqlite import Store
-from scorebox_core.ttb.game import ID as TTB
-from scorebox_core.ttt.game import ID as TTT
+from scorebox_core.games.ttb.game import ID as TTB
+from scorebox_core.games.ttt.game import ID as TTT
 
 
 def rows(path):

@@ -14,11 +14,11 @@ from handmatches import DEVICE, MATCH1, MATCH3, fill, item
 from ttt_game import Rand, pick
 
 from scorebox import cli
-from scorebox.report import ttt_board
+from scorebox.games.ttt import board as ttt_board
 from scorebox.store.access import default_path
 from scorebox.store.sqlite import Store
 from scorebox.sync.summary import Summary
-from scorebox_core.ttt.rules import Game, Options
+from scorebox_core.games.ttt.rules import Game, Options
 
 NO_STORE = "no store at %s: check --db, or run scorebox sync first\n"
 

@@ -2,7 +2,7 @@
 
 The numbers on the paper are checked against the rules core: each square's number lies in
 the square that TTB-1 gives it (the rows and columns of rules.LINES), each triangle's number
-inside the triangle of scorebox_core.ttt.board.CELLS (TTT-1); the outer size is the --size
+inside the triangle of scorebox_core.games.ttt.board.CELLS (TTT-1); the outer size is the --size
 in millimetres as Chromium lays it out; the sheets cover the face, neighbours sharing the
 stated overlap; the PDF has a page per sheet; a file the command did not make is refused.
 """
@@ -15,8 +15,8 @@ from browser import Chromium, find
 
 from scorebox import cli
 from scorebox.report import face
-from scorebox_core.ttb import rules
-from scorebox_core.ttt import board
+from scorebox_core.games.ttb import rules
+from scorebox_core.games.ttt import board
 
 PX_PER_MM = 96 / 25.4  # CSS pixels
 

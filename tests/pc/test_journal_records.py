@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from box.journal import Journal
 from scorebox.sync.decode import decode_file, decode_records
 from scorebox_core import records as R
+from scorebox_core.games.ttb import rules
 from scorebox_core.journal import EVENTS, EXTRAS, HEADER, NUMBER, Reader
-from scorebox_core.ttb import rules
 
 
 def bitwise_crc16(data):

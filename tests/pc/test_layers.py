@@ -261,13 +261,14 @@ def test_package_inits_are_docstrings():
 # terminal's text helpers (scorebox.text) and the user's data folder (scorebox.paths).
 BASE = ("errors", "process", "text", "paths")
 LAYERS = {
-    "cli": ("demo", "league", "web", "commands", "sync", "report", "sim", "device", "store"),
+    "cli": ("demo", "league", "web", "commands", "sync", "report", "games", "sim", "device", "store"),
     "league": ("store",),
-    "web": ("commands", "sync", "report", "sim", "device", "store"),  # commands: the Push page runs push's
+    "web": ("commands", "sync", "report", "games", "sim", "device", "store"),  # commands: the Push page runs push's
     "commands": ("store",),
     "demo": ("sync", "report", "sim", "device", "store"),
     "sync": ("device", "store"),
-    "report": ("store",),
+    "report": ("games", "store"),
+    "games": ("store",),  # each game's PC part and the registry that finds them
     "sim": ("device",),
     "device": (),
     "store": (),

@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from scorebox_core import games, sides
-from scorebox_core.ttb import rules as ttb
-from scorebox_core.ttt import rules as ttt
+from scorebox_core.games.ttb import rules as ttb
+from scorebox_core.games.ttt import rules as ttt
 
 # Per game: an event taken, then one refused now, and the refusal's sentence.
 CASES = {

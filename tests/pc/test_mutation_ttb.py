@@ -1,4 +1,4 @@
-"""Tic Tac BOW's rules core (firmware/scorebox_core/ttb/rules.py) on CPython, where `make
+"""Tic Tac BOW's rules core (firmware/scorebox_core/games/ttb/rules.py) on CPython, where `make
 mutate` found behaviour no CPython test pinned (issue 21, item 16): the script tokens, each
 option's range at its bounds (docs/match-script.md), the rounds played, the sentence for a
 locked square (TTB-8), the arrows of the turn a screen reviews, when a new game may start
@@ -9,7 +9,7 @@ import sys
 import pytest
 from mpy import FIRMWARE
 
-from scorebox_core.ttb.rules import (
+from scorebox_core.games.ttb.rules import (
     NEW_FACE,
     NEW_GAME,
     UNDO,

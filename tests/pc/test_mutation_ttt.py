@@ -1,12 +1,12 @@
-"""Try-Tac-Toe's rules core (firmware/scorebox_core/ttt/rules.py) on CPython, where `make
+"""Try-Tac-Toe's rules core (firmware/scorebox_core/games/ttt/rules.py) on CPython, where `make
 mutate` found behaviour no CPython test pinned (issue 21, item 16): each shape's tally
 counted at its own value in a match's score (TTT-6) and each option's range at its bounds
 (TTT-4, TTT-5; docs/rules.md#try-tac-toe)."""
 
 import pytest
 
-from scorebox_core.ttt.board import FIRST, SHAPES, N, placement
-from scorebox_core.ttt.rules import (
+from scorebox_core.games.ttt.board import FIRST, SHAPES, N, placement
+from scorebox_core.games.ttt.rules import (
     END,
     MISS,
     MOVE_LIMIT,

@@ -1,4 +1,4 @@
-"""The game registry (scorebox_core/games.py, issue 23 item 1): shared code asks it for a
+"""The game registry (scorebox_core/games, issue 23 item 1): shared code asks it for a
 game and names none; every registered game gives the whole surface; the box holds only the
 chosen game's modules during a match.
 
@@ -10,13 +10,16 @@ as a string, or has a name made of one (`ttt_stats`, `args.ttt`, `TRYTACTOE`).""
 
 import ast
 import importlib
+import importlib.util
 import json
 import os
 
 import mpy
 import pytest
 
+from box import games as box_games
 from scorebox.device import mpy_build
+from scorebox.games import registry as pc_games
 from scorebox_core import games
 from scorebox_core.script import game_of as script_game
 
@@ -29,9 +32,11 @@ CORE = os.path.join(FIRMWARE, "scorebox_core")
 # registry.
 PENDING = {}
 
-# The modules a surface names as the game's own, outside its package (WEAR and STATS may be
-# None: a game whose face does not wear, whose figures are the store's arrows tables).
-MODULE_ATTRS = ("PLAY", "HISTORY", "SETUP", "BOARD", "SHOW", "REPORT", "FACE", "WEAR", "STATS")
+# The modules each runtime's surface names (WEAR and STATS may be None: a game whose face does
+# not wear, whose figures are the store's arrows tables).
+CORE_MODULES = ("RULES", "SCRIPT", "SNAPSHOT", "STORE")
+BOX_MODULES = ("PLAY", "HISTORY", "SETUP")
+PC_MODULES = ("BOARD", "SHOW", "REPORT", "FACE", "WEAR", "STATS")
 OPTIONAL = ("WEAR", "STATS")
 
 
@@ -40,39 +45,46 @@ def _rel(path):
 
 
 def _module_path(name):
-    """The file of a firmware or PC module named name (box.play, scorebox.report.board)."""
+    """The file of a firmware or PC module named name (box.games.ttb.play, scorebox.games.ttb.board)."""
     top = FIRMWARE if not name.startswith("scorebox.") else PC
     return _rel(os.path.join(top, *name.split("."))) + ".py"
 
 
-def _packages():
-    return [pkg for _, pkg in games.GAMES]
+def _last(g):
+    return games.root(g).rsplit(".", 1)[1]
+
+
+def game_packages(g):
+    """A built-in game's own package in each runtime."""
+    last = _last(g)
+    return ("scorebox_core.games." + last, "box.games." + last, "scorebox.games." + last)
+
+
+def game_dirs(g):
+    return tuple(_module_path(p)[: -len(".py")] + "/" for p in game_packages(g))
 
 
 def games_modules(g):
-    """The modules a game's surface names as its own, outside its package."""
-    names = {getattr(g, a) for a in MODULE_ATTRS} | {mod for mod, _ in g.SCREENS.values()}
+    """The modules a game's surfaces name as its own, in the three runtimes."""
+    b, p = box_games.of(g), pc_games.of(g)
+    names = {getattr(g, a) for a in CORE_MODULES} | {getattr(b, a) for a in BOX_MODULES}
+    names |= {mod for mod, _ in b.SCREENS.values()} | {getattr(p, a) for a in PC_MODULES}
     return sorted(names - {None})
 
 
-def own_files():
-    out = {_rel(os.path.join(CORE, "games.py"))}
-    for g in games.every():
-        out.update(_module_path(m) for m in games_modules(g))
-    return out
+REGISTRY = _rel(os.path.join(CORE, "games", "__init__.py"))  # the one place that lists them
 
 
 def shared_modules():
     """Every .py of the firmware and the PC package that is not a game's or the registry."""
-    own = own_files()
-    game_dirs = tuple(_rel(os.path.join(CORE, pkg)) + "/" for pkg in _packages())
+    dirs = tuple(d for g in games.every() for d in game_dirs(g))
     out = []
     for top in (FIRMWARE, os.path.join(PC, "scorebox")):
-        for d, dirs, names in os.walk(top):
-            dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+        for d, subdirs, names in os.walk(top):
+            subdirs[:] = sorted(x for x in subdirs if x != "__pycache__")
             for n in sorted(names):
                 rel = _rel(os.path.join(d, n))
-                if n.endswith(".py") and rel not in own and not rel.startswith(game_dirs):
+                if n.endswith(".py") and rel != REGISTRY and not rel.startswith(dirs):
                     out.append(rel)
     return out
 
@@ -81,10 +93,10 @@ def _words():
     """What names a game: its strings (id, name, code, package) and import targets."""
     strings, parts, modules = set(), set(), set()
     for g in games.every():
-        pkg = g.__name__.split(".")[1]
+        pkg = _last(g)
         strings |= {g.ID.casefold(), g.NAME.casefold(), g.CODE.casefold(), pkg}
         parts |= {pkg, "".join(c for c in g.ID if c.isalnum())}
-        modules |= {"scorebox_core." + pkg} | set(games_modules(g))
+        modules |= set(game_packages(g)) | set(games_modules(g))
     return strings, parts, modules
 
 
@@ -141,19 +153,23 @@ def test_the_walk_finds_the_shared_modules_and_the_games_own():
     shared = shared_modules()
     assert "firmware/box/app.py" in shared and "host_tools/scorebox/cli.py" in shared
     assert "firmware/scorebox_core/match.py" in shared and "firmware/box/setup.py" in shared
-    assert "firmware/box/play.py" not in shared and "firmware/box/tttplay.py" not in shared
-    assert not any(p.startswith("firmware/scorebox_core/ttb/") for p in shared)
-    assert "firmware/scorebox_core/games.py" not in shared
-    for rel in own_files():
-        assert os.path.isfile(os.path.join(ROOT, rel)), rel
+    assert "firmware/box/games/__init__.py" in shared and "host_tools/scorebox/games/registry.py" in shared
+    assert "firmware/box/games/ttb/play.py" not in shared and "firmware/box/games/ttt/play.py" not in shared
+    assert not any(p.startswith("firmware/scorebox_core/games/ttb/") for p in shared)
+    assert not any(p.startswith("host_tools/scorebox/games/ttt/") for p in shared)
+    assert REGISTRY not in shared
+    for g in games.every():
+        for rel in [_module_path(m) for m in games_modules(g)]:
+            assert os.path.isfile(os.path.join(ROOT, rel)), rel
+            assert rel.startswith(game_dirs(g)), "%s: outside its game's packages" % rel
 
 
 def test_the_check_sees_each_way_of_naming_a_game():
     named = [
-        "from scorebox_core.ttt.rules import Game",
-        "import scorebox_core.ttb.rules",
-        "from box import tttplay",
-        "from scorebox.report import ttt_board",
+        "from scorebox_core.games.ttt.rules import Game",
+        "import scorebox_core.games.ttb.rules",
+        "from box.games.ttt import play",
+        "from scorebox.games.ttt import board",
         "x = 'try-tac-toe'",
         "x = 'Tic Tac BOW'",
         "if args.ttt: pass",
@@ -168,6 +184,37 @@ def test_the_check_sees_each_way_of_naming_a_game():
         assert not naming(source), source
 
 
+def _outside_the_core(tree):
+    """The imports and dotted strings of a core module that name a module outside the core."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names if a.name.split(".")[0] in ("box", "boards", "scorebox")]
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("box", "boards", "scorebox"):
+            out.append(node.module)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node.value.startswith(("box.", "boards.", "scorebox.")) and " " not in node.value:
+                out.append(node.value)
+    return out
+
+
+def test_the_core_names_no_module_outside_itself():
+    """scorebox_core is shared by the box and the PC: it imports nothing of either, and no
+    game's core surface names a box or PC module as a string (each runtime's registry finds
+    its own part of a game: box/games, scorebox/games/registry.py)."""
+    bad = {}
+    for d, subdirs, names in os.walk(CORE):
+        subdirs[:] = [x for x in subdirs if x != "__pycache__"]
+        for n in names:
+            if n.endswith(".py"):
+                with open(os.path.join(d, n), encoding="utf-8") as f:
+                    found = _outside_the_core(ast.parse(f.read()))
+                if found:
+                    bad[_rel(os.path.join(d, n))] = found
+    assert not bad
+    assert _outside_the_core(ast.parse("PLAY = 'box.games.ttb.play'\nfrom scorebox.report import show"))
+
+
 def test_no_shared_module_names_a_game():
     bad = {}
     for rel in shared_modules():
@@ -175,24 +222,15 @@ def test_no_shared_module_names_a_game():
             found = naming(f.read())
         if found and rel not in PENDING:
             bad[rel] = found[:5]
-    assert not bad, "shared modules that name a game (ask scorebox_core/games.py): %r" % bad
+    assert not bad, "shared modules that name a game (ask scorebox_core/games): %r" % bad
 
 
 # --- the surface ---------------------------------------------------------------------------------
-VALUES = (
-    "ID",
-    "NAME",
-    "CODE",
-    "SHOTS",
-    "SCORE",
-    "SIDES",
-    "PRESETS",
-    "SCREENS",
-    "RULES",
-    "SCRIPT",
-    "SNAPSHOT",
-) + tuple(a for a in MODULE_ATTRS if a not in OPTIONAL)
-# What shared code calls in the modules a surface names.
+# What each runtime's surface gives (its modules as dotted names), and what shared code calls
+# in the modules a surface names.
+VALUES = ("ID", "NAME", "CODE", "SHOTS", "SCORE", "SIDES") + CORE_MODULES
+BOX_VALUES = ("PRESETS", "SCREENS") + BOX_MODULES
+PC_VALUES = tuple(a for a in PC_MODULES if a not in OPTIONAL)
 CALLS = {
     "RULES": ("options", "replay", "result", "finished"),
     "SCRIPT": ("is_script", "read_lines"),
@@ -211,13 +249,46 @@ CALLS = {
 EMPTY_SCRIPT = ["# nothing shot yet"]
 
 
+def _source(name):
+    with open(importlib.util.find_spec(name).origin, encoding="utf-8") as f:
+        return f.read()
+
+
+def check_whole_surface(g):
+    """Game g (its core surface) gives the whole surface in the three runtimes: every value,
+    the functions shared code calls in each module named, the box's screens' classes; the
+    core's surface names nothing of the box's or the PC's. Used for any game, an installed
+    one too (tests/pc/test_third_game.py)."""
+    b, p = box_games.of(g), pc_games.of(g)
+    for surface, attrs in ((g, VALUES), (b, BOX_VALUES), (p, PC_VALUES)):
+        for attr in attrs:
+            assert getattr(surface, attr, None), "%s: no %s in %s" % (g.ID, attr, surface.__name__)
+    assert not [a for a in BOX_VALUES + PC_MODULES + ("LET_GO",) if hasattr(g, a)], "the core's surface names them"
+    assert b.LET_GO in (True, False)
+    assert len(g.SIDES) == 2 and "play" in b.SCREENS
+    for attr in OPTIONAL:
+        assert hasattr(p, attr), "%s: no %s (None for none)" % (g.ID, attr)
+    for attr, fns in CALLS.items():
+        surface = g if attr in CORE_MODULES else b if attr in BOX_MODULES else p
+        if getattr(surface, attr) is None:
+            continue
+        tree = ast.parse(_source(getattr(surface, attr)))
+        defined = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        assert set(fns) <= defined, "%s: %s lacks %s" % (g.ID, getattr(surface, attr), set(fns) - defined)
+    for mod, cls in b.SCREENS.values():
+        assert "class %s(" % cls in _source(mod), (mod, cls)
+    for name in [getattr(g, a) for a in CORE_MODULES] + [getattr(p, a) for a in PC_MODULES]:
+        if name is not None:
+            importlib.import_module(name)  # what the PC loads, loads
+
+
 def test_the_registry_knows_each_game_once():
     every = games.every()
     assert len(every) >= 2
     for attr in ("ID", "NAME", "CODE", "SIDES"):
         values = [getattr(g, attr) for g in every]
         assert len(set(values)) == len(values), attr
-    presets = [p for g in every for p in g.PRESETS]
+    presets = [p for g in every for p in box_games.of(g).PRESETS]
     assert len(set(presets)) == len(presets)
     assert games.of({}) is every[0]  # a header without `game`: the first's
     with pytest.raises(ValueError):
@@ -226,27 +297,7 @@ def test_the_registry_knows_each_game_once():
 
 @pytest.mark.parametrize("gid", [g[0] for g in games.GAMES])
 def test_every_game_gives_the_whole_surface(gid):
-    g = games.get(gid)
-    for attr in VALUES:
-        assert getattr(g, attr, None), "%s: no %s" % (gid, attr)
-    assert g.LET_GO in (True, False)
-    assert len(g.SIDES) == 2 and "play" in g.SCREENS
-    for attr in OPTIONAL:
-        assert hasattr(g, attr), "%s: no %s (None for none)" % (gid, attr)
-    for attr, fns in CALLS.items():
-        if getattr(g, attr) is None:
-            continue
-        path = os.path.join(ROOT, _module_path(getattr(g, attr)))
-        with open(path, encoding="utf-8") as f:
-            tree = ast.parse(f.read())
-        defined = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
-        assert set(fns) <= defined, "%s: %s lacks %s" % (gid, path, set(fns) - defined)
-    for mod, cls in g.SCREENS.values():
-        with open(os.path.join(ROOT, _module_path(mod)), encoding="utf-8") as f:
-            assert "class %s(" % cls in f.read(), (mod, cls)
-    for attr in ("RULES", "SCRIPT", "SNAPSHOT", "STORE", "BOARD", "SHOW", "REPORT", "FACE") + OPTIONAL:
-        if getattr(g, attr) is not None:
-            importlib.import_module(getattr(g, attr))  # what the PC loads, loads
+    check_whole_surface(games.get(gid))
 
 
 @pytest.mark.parametrize("gid", [g[0] for g in games.GAMES])
@@ -290,10 +341,8 @@ def test_the_box_holds_only_the_chosen_games_modules(tmp_path):
     assert got["journal"] == [{"abandoned": True}, {"abandoned": True}]
 
     def of(mods, gid):
-        g = games.get(gid)
-        pkg = "scorebox_core." + g.__name__.split(".")[1]
-        own = set(games_modules(g))
-        return [m for m in mods if m == pkg or m.startswith(pkg + ".") or m in own]
+        pkgs = game_packages(games.get(gid))
+        return [m for m in mods if any(m == p or m.startswith(p + ".") for p in pkgs)]
 
     ttb, ttt = (g[0] for g in games.GAMES)
     assert of(got["ttb_match"], ttb) and not of(got["ttb_match"], ttt)
@@ -311,7 +360,7 @@ def test_store_rows_are_what_the_store_writes():
     from scorebox_core.sides import Face
 
     ttb, ttt = (games.get(g[0]) for g in games.GAMES)
-    from scorebox_core.ttb.rules import NEW_GAME, hit, miss
+    from scorebox_core.games.ttb.rules import NEW_GAME, hit, miss
 
     logs = {
         ttb.ID: [

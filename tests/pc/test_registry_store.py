@@ -1,9 +1,11 @@
 """The store and sync ask the registry (issue 23 items 1 and 2): a third game added to
-scorebox_core/games.py is checked, stored, listed, counted, exported and found by its own
+scorebox_core/games is checked, stored, listed, counted, exported and found by its own
 rules without an edit to store/ or sync/.
 
 The third game here is Try-Tac-Toe's rules (TTT-2 to TTT-6) under another id, code and
-name, in a package made for the test beside the real games' and registered for it only."""
+name, installed for the test as a game beside the built-in ones is: a `scorebox_game_*`
+package on the import path, found by its name (its core only: the store needs no more).
+The whole toy third game, on the box and the PC too, is tests/pc/test_third_game.py's."""
 
 import sys
 
@@ -11,7 +13,6 @@ import pytest
 from storehelp import add_match
 from ttt_history import full_game
 
-import scorebox_core
 from scorebox.store import export
 from scorebox.store.access import open_store
 from scorebox.sync.storing import lost_header
@@ -25,20 +26,20 @@ THIRD = "third-tac-toe"
 
 GAME_PY = (
     '''"""A third game for tests/pc/test_registry_store.py: Try-Tac-Toe's parts under its own id."""
-from scorebox_core.ttt.game import *  # noqa: F403
+from scorebox_core.games.ttt.game import *  # noqa: F403
 
 ID = "%s"
 NAME = "Third-Tac-Toe"
 CODE = "3TT"
-RULES = "scorebox_core.third.rules"
+RULES = "scorebox_game_third.core.rules"
 '''
     % THIRD
 )
 
 RULES_PY = (
     '''"""Try-Tac-Toe's rules, its games told by the third game's id."""
-from scorebox_core.ttt import rules
-from scorebox_core.ttt.rules import finished, options, result  # noqa: F401
+from scorebox_core.games.ttt import rules
+from scorebox_core.games.ttt.rules import finished, options, result  # noqa: F401
 
 
 class Game(rules.Game):
@@ -54,15 +55,16 @@ def replay(events, opts=None, archers=None, face=None, lenient=False):
 
 @pytest.fixture
 def third(tmp_path, monkeypatch):
-    pkg = tmp_path / "third"
-    pkg.mkdir()
+    pkg = tmp_path / "scorebox_game_third"
+    (pkg / "core").mkdir(parents=True)
     (pkg / "__init__.py").write_text("")
-    (pkg / "game.py").write_text(GAME_PY)
-    (pkg / "rules.py").write_text(RULES_PY)
-    monkeypatch.setattr(scorebox_core, "__path__", list(scorebox_core.__path__) + [str(tmp_path)])
-    monkeypatch.setattr(games, "GAMES", games.GAMES + ((THIRD, "third"),))
+    (pkg / "core" / "__init__.py").write_text("")
+    (pkg / "core" / "game.py").write_text(GAME_PY)
+    (pkg / "core" / "rules.py").write_text(RULES_PY)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(games, "_found", None)  # looked for again, with it
     yield games.get(THIRD)
-    for name in [m for m in sys.modules if m.startswith("scorebox_core.third")]:
+    for name in [m for m in sys.modules if m.startswith("scorebox_game_third")]:
         del sys.modules[name]
 
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from scorebox_core.ttt import board
+from scorebox_core.games.ttt import board
 
 # X makes the triangle 1, 12, 13, 14 (value 3) in match 1; O answers with misses and 2, 3.
 GAME = """# a short game with a move limit

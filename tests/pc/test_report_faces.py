@@ -3,9 +3,9 @@ each match it must agree with the rules core's own Face count."""
 
 from storegen import match_items
 
-from scorebox.report.faces import FaceLog
+from scorebox.games.ttb.wear import FaceLog
+from scorebox_core.games.ttb import rules
 from scorebox_core.match import effective, from_header
-from scorebox_core.ttb import rules
 
 
 def test_face_log_agrees_with_the_rules_core():

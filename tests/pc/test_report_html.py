@@ -12,8 +12,8 @@ from handmatches import fill
 from storegen import generate
 
 from scorebox import cli
-from scorebox.report.ttb_report import frame
-from scorebox.report.turns import turns
+from scorebox.games.ttb.report import frame
+from scorebox.games.ttb.show import turns
 from scorebox.store.sqlite import Store
 
 REPLAYS = 60

@@ -1,5 +1,5 @@
 """The HTML report's replay script asks the registry (issue 23 item 1): each game's REPORT
-names its own script snippet (SCRIPT, a template beside report.html.j2) that draws and
+names its own script snippet (SCRIPT, a template of its own package's) that draws and
 describes its frames, and the page's shared script only hands a match to the snippet of its
 game (the list's `g`), so a third game adds its snippet and edits no shared template. The
 page drawn from them is checked in Chromium by test_report_html.py and test_ttt_report.py."""
@@ -10,9 +10,14 @@ import re
 import pytest
 from bothstore import both_games
 
+from scorebox.games import registry as pc_games
 from scorebox.report import html
 from scorebox.store.sqlite import Store
 from scorebox_core import games
+
+
+def _own_templates(g):
+    return os.path.join(os.path.dirname(pc_games.of(g).__file__), "templates")
 
 
 def _shared_script():
@@ -24,8 +29,8 @@ def _shared_script():
 @pytest.mark.parametrize("gid", [g[0] for g in games.GAMES])
 def test_each_game_has_its_own_replay_script(gid):
     g = games.get(gid)
-    script = games.part(g, "REPORT").SCRIPT
-    with open(os.path.join(html.TEMPLATES, script), encoding="utf-8") as f:
+    script = pc_games.part(g, "REPORT").SCRIPT
+    with open(os.path.join(_own_templates(g), script), encoding="utf-8") as f:
         assert "GAMES[{{ code | tojson }}] = { draw: draw, describe: describe };" in f.read()
 
 
@@ -62,7 +67,7 @@ def game_words():
     run together (trytactoe, tictacbow); a word of its own, in any case."""
     words = set()
     for g in games.every():
-        for w in (g.ID, g.NAME, g.CODE, g.__name__.split(".")[1]):
+        for w in (g.ID, g.NAME, g.CODE, games.root(g).rsplit(".", 1)[1]):
             words |= {w, "".join(c for c in w if c.isalnum())}
     return words
 
@@ -113,9 +118,11 @@ def test_the_shared_templates_name_no_game(name):
 
 
 @pytest.mark.parametrize("gid", [g[0] for g in games.GAMES])
-def test_each_games_own_templates_are_beside_the_page(gid):
-    part = games.part(games.get(gid), "REPORT")
+def test_each_games_own_templates_are_in_its_package(gid):
+    g = games.get(gid)
+    part = pc_games.part(g, "REPORT")
     for name in (part.SCRIPT, part.CARD, part.DATA):
         if name is not None:
             assert name.endswith((".html.j2", ".js.j2")), name  # pyproject.toml ships these patterns
-            assert os.path.isfile(os.path.join(html.TEMPLATES, name)), name
+            assert os.path.isfile(os.path.join(_own_templates(g), name)), name
+            assert not os.path.exists(os.path.join(html.TEMPLATES, name)), name  # not also beside the page

@@ -12,10 +12,10 @@ from corpus import match_events
 from storegen import match_items
 from storehelp import sqlite_steps
 
-from scorebox.report import faces
+from scorebox.games.ttb import wear as faces
 from scorebox.store.sqlite import Store
+from scorebox_core.games.ttb import rules
 from scorebox_core.match import effective
-from scorebox_core.ttb import rules
 
 U, NG, NF = rules.UNDO, rules.NEW_GAME, rules.NEW_FACE
 

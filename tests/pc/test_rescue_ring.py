@@ -26,7 +26,7 @@ if firmware_dir() not in sys.path:
 from scorebox_core import fatlayout  # noqa: E402
 from scorebox_core import records as R  # noqa: E402
 from scorebox_core.fatlayout import ACK_COPY, COPY, FIRST, PAD, RING  # noqa: E402
-from scorebox_core.ttt import rules as ttt  # noqa: E402
+from scorebox_core.games.ttt import rules as ttt  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
 UID = "cp-ring-box"

@@ -10,9 +10,9 @@ import pytest
 from scorebox.store.checks import Checked, check, check_match, match_digest
 from scorebox.store.errors import Refused
 from scorebox_core import games
+from scorebox_core.games.ttb import rules as ttb
 from scorebox_core.match import header
 from scorebox_core.sides import Face
-from scorebox_core.ttb import rules as ttb
 
 ARCHERS = (("Ann",), ("Bob",))
 # per game: a log whose second event (position 1) the rules refuse, and one they take whole

@@ -4,7 +4,7 @@ a called shot at an open square or at one's own is refused naming the square (TT
 
 import pytest
 
-from scorebox_core.ttb.rules import Match, Options, Refused, called, check_event, hit
+from scorebox_core.games.ttb.rules import Match, Options, Refused, called, check_event, hit
 
 
 @pytest.mark.parametrize("square", [0, 10, 11, 15])

@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from scorebox_core.ttb.rules import NEW_GAME, Options, hit, miss, replay, result
+from scorebox_core.games.ttb.rules import NEW_GAME, Options, hit, miss, replay, result
 
 SCRIPT = """# A takes the top row, then B the middle row and the bottom row
 options: claim=1 games=3

@@ -4,7 +4,7 @@ option (a range's ends are pinned in test_mutation_ttb.py)."""
 
 import pytest
 
-from scorebox_core.ttb.rules import Options
+from scorebox_core.games.ttb.rules import Options
 
 NAMES = ["claim", "claim_a", "claim_b", "arrows", "arrows_a", "arrows_b", "flips", "rounds", "games", "face_games"]
 

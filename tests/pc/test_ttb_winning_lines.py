@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from scorebox_core.ttb.rules import LINE_WON, A, B, Match, Options, hit, miss
+from scorebox_core.games.ttb.rules import LINE_WON, A, B, Match, Options, hit, miss
 
 # squares 1-9 as the face numbers them: 1 2 3 / 4 5 6 / 7 8 9
 LINES = {(1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 5, 9), (3, 5, 7)}

@@ -13,8 +13,8 @@ import mpy
 import pytest
 import ttt_game
 
-from scorebox_core.ttt.board import PLACEMENTS
-from scorebox_core.ttt.rules import AGREED, MISS, NO_SHAPE, Game, O, X
+from scorebox_core.games.ttt.board import PLACEMENTS
+from scorebox_core.games.ttt.rules import AGREED, MISS, NO_SHAPE, Game, O, X
 
 # Every placement (TTT-3) holds at least one of these triangles (found greedily: each marks
 # the empty triangle in the most placements still free of them).

@@ -8,7 +8,7 @@ import sys
 
 from mpy import ROOT
 
-from scorebox_core.ttt import board
+from scorebox_core.games.ttt import board
 
 
 def test_committed_pictures_match_the_board():

@@ -14,11 +14,11 @@ from storehelp import add_match
 from ttt_history import full_game, ttt_header
 
 from scorebox import cli
-from scorebox.report import ttt_stats
-from scorebox.report.ttt_moves import moves
+from scorebox.games.ttt import stats as ttt_stats
+from scorebox.games.ttt.show import moves
 from scorebox.store.sqlite import Store
-from scorebox_core.ttt.board import SHAPES, shape_of
-from scorebox_core.ttt.rules import MISS, NEXT_MATCH
+from scorebox_core.games.ttt.board import SHAPES, shape_of
+from scorebox_core.games.ttt.rules import MISS, NEXT_MATCH
 
 BOX = "e6614103e7a1b2c3"
 
@@ -124,8 +124,8 @@ def test_in_chromium(club, tmp_path):
 
 def test_made_and_blocked_by_hand(tmp_path):
     """X makes the top-left triangle shape; O's mark in a placement X holds blocks it (TTT-5)."""
-    from scorebox_core.ttt.board import FIRST, N, placement, through
-    from scorebox_core.ttt.rules import Game, Options
+    from scorebox_core.games.ttt.board import FIRST, N, placement, through
+    from scorebox_core.games.ttt.rules import Game, Options
 
     g = Game(Options(), (("Ann",), ("Bo",)))
     tri = placement(FIRST[0])  # a triangle shape's four cells

@@ -15,10 +15,10 @@ from scorebox.store.errors import StoreError
 from scorebox.sync.storing import prepare, store_batch
 from scorebox.sync.summary import Progress, Summary
 from scorebox_core import records as R
+from scorebox_core.games.ttb.rules import Face
+from scorebox_core.games.ttb.rules import Options as TtbOptions
+from scorebox_core.games.ttt.game import ID as TTT
 from scorebox_core.match import header, result
-from scorebox_core.ttb.rules import Face
-from scorebox_core.ttb.rules import Options as TtbOptions
-from scorebox_core.ttt.game import ID as TTT
 
 BOX = "e6614103e7a1b2c3"
 

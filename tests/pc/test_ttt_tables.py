@@ -1,4 +1,4 @@
-"""Try-Tac-Toe's placement tables (firmware/scorebox_core/ttt/tables.py) are what
+"""Try-Tac-Toe's placement tables (firmware/scorebox_core/games/ttt/tables.py) are what
 tools/ttt_tables.py works out from the board: the committed file must match the generator.
 tests/mpy/ttt_checks.py checks the tables themselves against a brute force."""
 

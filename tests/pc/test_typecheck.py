@@ -32,7 +32,7 @@ UNTYPED = (
     "box.home",
     "box.link",
     "box.session",
-    "scorebox_core.ttb.script",
+    "scorebox_core.games.ttb.script",
     "vpico.board",
     "vpico.usb",
 )

@@ -8,9 +8,9 @@ from ttt_history import full_game, ttt_header
 
 from scorebox.store.access import open_store
 from scorebox.store.errors import StoreError
+from scorebox_core.games.ttb.rules import Face
+from scorebox_core.games.ttb.rules import Options as TtbOptions
 from scorebox_core.match import header
-from scorebox_core.ttb.rules import Face
-from scorebox_core.ttb.rules import Options as TtbOptions
 
 BOX = "e6614103e7a1b2c3"
 

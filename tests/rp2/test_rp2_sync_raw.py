@@ -17,7 +17,7 @@ from rp2help import wait_hello
 
 from scorebox.sim.rp2 import emu
 from scorebox.store.sqlite import Store
-from scorebox_core.ttt.game import ID as TTT
+from scorebox_core.games.ttt.game import ID as TTT
 
 pytestmark = pytest.mark.micropython
 

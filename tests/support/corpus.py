@@ -17,8 +17,8 @@ gives the same matches on both. The archer model, in words:
 - Matches are best of 1 or 3, standard (net) or Hard 5.
 """
 
-from scorebox_core.ttb import rules
-from scorebox_core.ttb.rules import HARD5, LINES, Match, Options
+from scorebox_core.games.ttb import rules
+from scorebox_core.games.ttb.rules import HARD5, LINES, Match, Options
 
 NEIGHBOURS = (
     (1, 3, 4),

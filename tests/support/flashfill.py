@@ -18,8 +18,8 @@ FILL = """
 import json, sys
 from box.journal import Journal
 from scorebox_core.match import from_header, game_of, result
-from scorebox_core.ttb.rules import Match
-from scorebox_core.ttt.rules import Game
+from scorebox_core.games.ttb.rules import Match
+from scorebox_core.games.ttt.rules import Game
 from vpico import board as vboard
 from vpico.blockdev import RamBlockDev
 

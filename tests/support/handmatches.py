@@ -1,7 +1,7 @@
 """Three small matches written by hand as match scripts (docs/match-script.md), for the
 statistics and export tests, whose expected figures are worked out by hand there."""
 
-from scorebox_core.ttb.script import read_lines
+from scorebox_core.games.ttb.script import read_lines
 
 DEVICE = "hand"
 T0 = 1790000000

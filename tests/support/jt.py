@@ -6,7 +6,7 @@ so the same matches can be built on both sides.
 
 import json
 
-from scorebox_core.ttb.rules import NEW_GAME, UNDO, Match, Options, hit, miss, side_name
+from scorebox_core.games.ttb.rules import NEW_GAME, UNDO, Match, Options, hit, miss, side_name
 
 ROOT = "/flash"
 

@@ -2,8 +2,8 @@
 
 import random
 
-from scorebox_core.ttb import rules
-from scorebox_core.ttb.rules import Match, Options
+from scorebox_core.games.ttb import rules
+from scorebox_core.games.ttb.rules import Match, Options
 
 
 def legal_moves(m):

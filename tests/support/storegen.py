@@ -13,7 +13,7 @@ import time
 from corpus import match_events
 
 from scorebox.store.sqlite import Store
-from scorebox_core.ttb import rules
+from scorebox_core.games.ttb import rules
 
 ROSTER = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 DEVICES = ["e6614103e7a1b2c3", "e6614103e7d4e5f6"]

@@ -3,12 +3,12 @@ six buttons, and a whole two-match game played through the app (MicroPython and 
 
 The moves are dealt by a tiny LCG, the same on both interpreters: a random empty triangle
 (arrows land all over the face), now and then a miss or an undo. The buttons' keys are the
-shortest way for box/tttplay.py's cursor (step()) from where it is to the move's triangle.
+shortest way for box/games/ttt/play.py's cursor (step()) from where it is to the move's triangle.
 Nothing is imported at the top: the game's modules load as the box loads them.
 """
 
 N = 74
-MISS = 128  # scorebox_core.ttt.rules.MISS: the rules load with the game, not with this module
+MISS = 128  # scorebox_core.games.ttt.rules.MISS: the rules load with the game, not with this module
 
 
 class Rand:
@@ -32,7 +32,7 @@ def until_dead(game, seed=7):
     """Moves that take game's match (not changed) on to no shape possible for either side
     with triangles still empty (TTT-5): each marks the empty triangle in the most placements
     still open to a side (random play stays open until the grid is full)."""
-    from scorebox_core.ttt.board import through
+    from scorebox_core.games.ttt.board import through
 
     g = type(game).replay(game.events, game.opts, game.archers)
     rnd = Rand(seed)
@@ -59,8 +59,8 @@ def keypad_keys(ev):
 def button_keys(sel, last, ev):
     """The buttons from cursor sel (last: the cell it left the face from) to ev's triangle
     (or the miss off the face), then ok: the fewest presses."""
+    from box.games.ttt.play import MISS_POS, step
     from box.keys import DOWN, LEFT, RIGHT, UP
-    from box.tttplay import MISS_POS, step
 
     goal = MISS_POS if ev == MISS else ev - 1
     names = {UP: "up", DOWN: "down", LEFT: "left", RIGHT: "right"}

@@ -4,9 +4,9 @@ every run."""
 
 from ttt_game import Rand, pick
 
+from scorebox_core.games.ttb.rules import Face
+from scorebox_core.games.ttt.rules import GAME, NEXT_MATCH, UNDO, Game, Options
 from scorebox_core.match import header
-from scorebox_core.ttb.rules import Face
-from scorebox_core.ttt.rules import GAME, NEXT_MATCH, UNDO, Game, Options
 
 
 def full_game(seed=3, players=(("Ann", "Cy"), ("Bo",))):

@@ -22,6 +22,8 @@ import subprocess
 import tempfile
 
 from scorebox.errors import ScoreboxError
+from scorebox.games import registry as pcgames
+from scorebox.games.svg import num, svg_text
 from scorebox.store import files
 from scorebox.text import plural
 from scorebox_core import games
@@ -39,24 +41,6 @@ class FaceError(ScoreboxError):
     pass
 
 
-def num(v):
-    """A length for SVG: mm to 0.01 mm, without trailing zeros."""
-    return ("%.2f" % v).rstrip("0").rstrip(".")
-
-
-def svg_text(x, y, size, label, attrs=""):
-    return '<text x="%s" y="%s" font-size="%s"%s>%s</text>' % (num(x), num(y), num(size), attrs, label)
-
-
-def outline(w, h, size):
-    """The face's frame: where the assembled sheets are trimmed."""
-    values = (num(w), num(h), num(0.002 * size))
-    return (
-        '<rect id="face-outline" x="0" y="0" width="%s" height="%s" fill="#fff" stroke="#000" stroke-width="%s"/>'
-        % values
-    )
-
-
 # --- the faces, in mm, the outline's top left corner at (0, 0) ------------------------------
 # Each game draws its own (its surface's FACE: draw(size) -> (width, height, SVG elements));
 # its name here is its id without punctuation, as the command has always taken it.
@@ -69,7 +53,7 @@ FACES = tuple(_name(g) for g in games.every())
 
 def draw(face, size):
     g = next(g for g in games.every() if _name(g) == face)
-    return games.part(g, "FACE").draw(size)
+    return pcgames.part(g, "FACE").draw(size)
 
 
 def _svg(w, h, body, title, attrs):

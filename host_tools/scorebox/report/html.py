@@ -1,6 +1,6 @@
 """`scorebox report`: the club's report as one self-contained HTML file.
 
-It walks a match turn by turn with the rules core (report/turns.py), as `scorebox show`
+It walks a match turn by turn with the rules core (games/ttb/show.py), as `scorebox show`
 does. The report embeds, for the
 newest matches, every turn's board as compact JSON that the page's own script draws as SVG;
 older matches are summed up by month, and every statistic counts them all. The page is a
@@ -12,10 +12,11 @@ import os
 import time
 
 from scorebox.errors import ScoreboxError
+from scorebox.games import registry as pcgames
 from scorebox.report import stats
 from scorebox.store import files, queries
 from scorebox.store.access import open_store
-from scorebox.text import date_text, plural, said
+from scorebox.text import date_text, plural
 from scorebox_core import games
 
 REPLAYS = 300  # matches whose replay the report embeds (the newest)
@@ -24,23 +25,6 @@ GENERATOR = b'<meta name="generator" content="scorebox report">'  # in templates
 
 
 # --- a match, in the list ---------------------------------------------------------------------
-def entry(m, game, teams, sides):
-    """What the report's list says of any match: game (its surface's CODE in lower case, the
-    page's key for it), key, id, date, the teams, the winner (0, 1 or 2 for a draw) and the
-    result in words (text.said); each game's REPORT entry() adds its replay."""
-    w = {sides[0]: 0, sides[1]: 1, "draw": 2}.get(m["winner"])
-    return {
-        "g": game,
-        "k": m["key"],
-        "id": m["id"],
-        "d": date_text(m["started"]),
-        "A": ", ".join(teams[0]),
-        "B": ", ".join(teams[1]),
-        "w": w,
-        "res": said(m["winner"], m["score"], m["abandoned"]),
-    }
-
-
 # --- the report ------------------------------------------------------------------------------
 def _scale(values, width, height, pad=4):
     """SVG points for a line through values (None skipped), and the y range."""
@@ -96,7 +80,7 @@ def build(store, replays=REPLAYS):
     recent = []
     for m in store.newest_matches(replays):
         h = queries.named(m)  # the names the store knows now
-        recent.append(games.part(games.of(h), "REPORT").entry(m, h))
+        recent.append(pcgames.part(games.of(h), "REPORT").entry(m, h))
     all_stats = stats.compute(store)
     h2h = stats.head_to_head(store)
     names = list(all_stats)
@@ -115,13 +99,13 @@ def build(store, replays=REPLAYS):
         "archers": archer_views(all_stats),
         "names": names,
         "h2h": {"%s|%s" % k: v for k, v in h2h.items()},
-        "faces": [box for g in games.every() if g.WEAR for box in games.part(g, "WEAR").face_log(store)],
+        "faces": [box for g in games.every() if pcgames.of(g).WEAR for box in pcgames.part(g, "WEAR").face_log(store)],
         "game_names": {g.CODE.lower(): g.NAME for g in games.every()},  # the list's `g`
         "min_hits": stats.MIN_HITS,
         "recent_n": stats.RECENT,
     }
     for g in games.every():
-        data.update(games.part(g, "REPORT").page(store, recent))
+        data.update(pcgames.part(g, "REPORT").page(store, recent))
     data["seconds"] = round(time.time() - t0, 2)
     return data
 
@@ -130,7 +114,7 @@ def render(data):
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
+        loader=jinja2.FileSystemLoader([TEMPLATES, *pcgames.template_folders()]),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -144,10 +128,10 @@ def render(data):
     names = [g.NAME for g in games.every()]
     own = {}  # each game's names for the template
     for g in games.every():
-        own.update(games.part(g, "REPORT").RENDER)
+        own.update(pcgames.part(g, "REPORT").RENDER)
     title = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-    # each game's replay script (its REPORT's SCRIPT, a template beside this one), by its list's `g`
-    parts = [games.part(g, "REPORT") for g in games.every()]
+    # each game's replay script (its REPORT's SCRIPT, a template of its own package), by its list's `g`
+    parts = [pcgames.part(g, "REPORT") for g in games.every()]
     scripts = [(g.CODE.lower(), p.SCRIPT) for g, p in zip(games.every(), parts)]
     # and its own templates, where it has them (None where not): its card on the Archers
     # page (CARD), the data its script reads (DATA)

@@ -1,7 +1,6 @@
 """`scorebox show MATCH`: a stored match turn by turn in the terminal, the board after each turn."""
 
-import importlib
-
+from scorebox.games import registry as pcgames
 from scorebox.store import roster
 from scorebox.store.access import open_store
 from scorebox.store.errors import StoreError
@@ -13,7 +12,7 @@ from scorebox_core import games
 def show_lines(match):
     """`scorebox show`'s lines of a stored match, by its game's module (its surface's SHOW)."""
     h = named(match)
-    lines = importlib.import_module(games.of(h).SHOW).show_lines(match, h)
+    lines = pcgames.part(games.of(h), "SHOW").show_lines(match, h)
     return lines + ["", "Result: " + said(match["winner"], match["score"], match["abandoned"])]
 
 

@@ -12,6 +12,7 @@ import shlex
 import sys
 from operator import itemgetter
 
+from scorebox.games import registry as pcgames
 from scorebox.store import roster
 from scorebox.store.access import open_store
 from scorebox.text import plural, printable
@@ -268,7 +269,7 @@ def cmd_stats(args):
     store = open_store(args.db)
     if args.game:  # a game's own figures, apart (its surface's STATS): its games have no arrows or squares
         g = games.get(args.game)
-        own = games.part(g, "STATS")
+        own = pcgames.part(g, "STATS")
         got = own.compute(store)
         if args.archer:
             got = {k: v for k, v in got.items() if k.casefold() == args.archer.casefold()}
@@ -321,8 +322,8 @@ def cmd_stats(args):
         )
     print("matches and games: won-drawn-lost; flips: hit/called; trend: last %d matches against before" % RECENT)
     for g in games.every():  # the games whose figures are their own
-        if g.STATS:
-            own = games.part(g, "STATS")
+        own = pcgames.part(g, "STATS")
+        if own:
             for line in own.lines(own.compute(store)):
                 print(printable(line))
     return 0
@@ -334,7 +335,7 @@ def add_parser(sub):
     p.add_argument("--db", help="store file (default: in your user data folder)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     for g in games.every():  # --CODE: a game's own figures (its STATS), as --ttt
-        if g.STATS:
+        if pcgames.of(g).STATS:
             flag = "--" + g.CODE.lower()
-            p.add_argument(flag, dest="game", action="store_const", const=g.ID, help=games.part(g, "STATS").HELP)
+            p.add_argument(flag, dest="game", action="store_const", const=g.ID, help=pcgames.part(g, "STATS").HELP)
     p.set_defaults(run=cmd_stats, game=None)

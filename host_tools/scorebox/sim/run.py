@@ -17,6 +17,7 @@ pictures: PNGs (sim/png.py) or Unicode half blocks.
 
 import contextlib
 import glob
+import importlib
 import json
 import os
 import select
@@ -35,6 +36,7 @@ from scorebox.errors import ScoreboxError
 from scorebox.paths import data_path
 from scorebox.sim.pictures import half_blocks, screen, write_frames
 from scorebox.text import csv_names
+from scorebox_core import games
 
 # The Pico's heap on the 64-bit unix port (tests/support/mpy.py PICO_HEAP, docs/benchmarks.md
 # app_heap_peak_bytes): at 192k a Try-Tac-Toe game ran out now and then (a 1-2 KB block with
@@ -86,14 +88,27 @@ def command(args, heap=HEAP):
     return cmd + [os.path.join(SIM_MPY, "vpico", "run.py")] + list(args), built
 
 
+def installed_games():
+    """The folders holding the games installed on this PC beside the built-in ones
+    (scorebox_core/games: a `scorebox_game_*` package), so that the virtual Pico has the
+    games the PC has: its registry finds them on its own path as the PC's does."""
+    out = []
+    for _, mod in games.installed():
+        folder = os.path.dirname(os.path.dirname(os.path.dirname(importlib.import_module(mod).__file__)))
+        if folder not in out:
+            out.append(folder)
+    return out
+
+
 def source_path():
-    """MICROPYPATH for the virtual Pico run from source: its own modules, then the firmware's."""
-    return os.pathsep.join((SIM_MPY, firmware_dir()))
+    """MICROPYPATH for the virtual Pico run from source: its own modules, the firmware's, the
+    games installed beside the built-in ones."""
+    return os.pathsep.join((SIM_MPY, firmware_dir(), *installed_games()))
 
 
 def env(built, paths=()):
     e = dict(os.environ)
-    e["MICROPYPATH"] = os.pathsep.join((*paths, built, ".frozen"))
+    e["MICROPYPATH"] = os.pathsep.join((*paths, built, *installed_games(), ".frozen"))
     return e
 
 

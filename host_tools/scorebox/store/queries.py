@@ -241,7 +241,7 @@ def log_games():
     match (their moves stay in its log): those whose STORE's shots(log) counts from the log
     rather than from arrows rows (None, for every log)."""
     out = {}
-    for gid, _ in games.GAMES:
+    for gid in games.ids():
         store = games.part(games.get(gid), "STORE")
         if store.shots([]) is not None:
             out[gid] = store
@@ -326,7 +326,7 @@ class Queries:
 
     def matches_by_box(self):
         """Every match, box by box in the order of their numbers, read a few thousand at a time,
-        as the face-wear log reads them (report/faces.py): id, device, key, started, header,
+        as the face-wear log reads them (games/ttb/wear.py): id, device, key, started, header,
         log and box_name only (neither its archers' names nor its result: at 100,000 matches
         these were a third of its time)."""
         cur = sql.run(self.db, _BY_BOX)

@@ -5,6 +5,7 @@ STATS)."""
 from flask import Blueprint, render_template, request
 
 from scorebox.errors import ScoreboxError
+from scorebox.games import registry as pcgames
 from scorebox.report import stats
 from scorebox.web.request_store import store
 from scorebox_core import games
@@ -21,13 +22,14 @@ def statistics():
     h2h = stats.head_to_head(s, name) if name else {}
     own = []  # (game, its STATS module, its figures: one archer's on their page)
     for g in games.every():
-        if g.STATS:
-            part = games.part(g, "STATS")
+        part = pcgames.part(g, "STATS")
+        if part:
             got = part.compute(s)
             own.append((g, part, {k: v for k, v in got.items() if k.casefold() == key} if name else got))
     if name and not every and s.find_archer(name) is None and not any(f for _, _, f in own):
         raise ScoreboxError("no archer called %r: the Archers page shows who is there" % name)
-    arrows = ", ".join(g.NAME for g in games.every() if not g.STATS)  # the games whose figures stats.py makes
+    # the games whose figures stats.py makes
+    arrows = ", ".join(g.NAME for g in games.every() if not pcgames.of(g).STATS)
     if name:
         one = list(every.values())
         return render_template(

@@ -1,0 +1,15 @@
+"""Tic Tac BOW's surface for the box's registry (box/games): the match screens, the
+history's detail, the New match screen's rows."""
+
+SCREENS = {
+    "play": ("box.games.ttb.play", "Play"),
+    "review": ("box.games.ttb.play", "Review"),
+    "game_over": ("box.games.ttb.play", "GameOver"),
+    "face": ("box.games.ttb.play", "FacePrompt"),
+    "match_over": ("box.games.ttb.play", "MatchOver"),
+}
+PLAY = "box.games.ttb.play"
+HISTORY = "box.games.ttb.history"
+SETUP = "box.games.ttb.setup"
+PRESETS = ("standard", "Hard 5", "custom")
+LET_GO = False  # its modules stay after its match (box/session.py close)
