@@ -16,13 +16,13 @@ screen: it only frames a square, which the screen then shows.
 """
 
 import gc
-import sys
 
 from box import battery
 from box.games import of as box_of
 from box.keys import BACK, DIGIT, DOWN, K2, K4, K6, K8, KSTAR, LEFT, RIGHT, UP, Debouncer, mask
 from box.session import Session
 from box.store import Store
+from scorebox_core.games import drop
 
 # Screens: attribute -> (module, class, group). A screen is loaded when first asked for
 # (app.home, app.play ...); going to a screen of one group lets the other group's screens
@@ -146,14 +146,8 @@ class App:
             self.unload(mod)
 
     def unload(self, mod):
-        """Let module mod go (it goes once nothing refers to it: its package's attribute
-        neither)."""
-        if mod in sys.modules:
-            del sys.modules[mod]
-        up, leaf = mod.rsplit(".", 1)
-        pkg = sys.modules.get(up)
-        if pkg is not None and leaf in pkg.__dict__:
-            delattr(pkg, leaf)
+        """Let module mod go (it goes once nothing refers to it)."""
+        drop(mod)
 
     def go(self, screen, arg=None):
         if self.screen is not None:

@@ -29,6 +29,7 @@ import time
 from array import array
 
 from scorebox_core import records as R
+from scorebox_core.games import drop
 from scorebox_core.journal import RESERVE_FILE, JournalError, Reader, group_first, group_name
 
 try:
@@ -67,11 +68,7 @@ def _first():
 
 def _unload(name):
     """Let a module go (the code it took goes back to the heap at the next collection)."""
-    sys.modules.pop(name, None)
-    pkg, _, leaf = name.rpartition(".")
-    p = sys.modules.get(pkg)
-    if p is not None and leaf in p.__dict__:
-        delattr(p, leaf)
+    drop(name)
     gc.collect()
 
 

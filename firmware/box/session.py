@@ -8,7 +8,6 @@ The header's `game` says which game's rules fold the events: the registry
 (scorebox_core/games) gives its surface, and only that game's modules are imported.
 """
 
-from box.games import forget as box_forget
 from box.games import of as box_of
 from scorebox_core import games
 from scorebox_core.match import from_header, header
@@ -136,5 +135,5 @@ class Session:
         self.number = None
         self.game = None
         if g is not None and box_of(g).LET_GO:
-            box_forget((g,))
+            games.drop(box_of(g).__name__)
             games.forget((g.ID,))

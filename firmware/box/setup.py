@@ -10,7 +10,6 @@ TTB-17: the distance and shaft diameter of each side go in the match header, and
 warns when the shafts differ by more than 0.5 mm.
 """
 
-from box.games import forget as box_forget
 from box.games import of as box_of
 from box.keys import BACK, DOWN, LEFT, LONG, OK, RIGHT, UP
 from box.ui import Screen, menu, nav, title
@@ -211,9 +210,10 @@ class NewMatch(Screen):
         app.release(self.group)
         app.unload(box_of(g).SETUP)
         self.parts = {}
-        others = [o for o in self.games if o is not g]
-        box_forget(others)
-        games.forget([o.ID for o in others])
+        for o in self.games:
+            if o is not g:  # its box package, then its core's
+                games.drop(box_of(o).__name__)
+                games.forget((o.ID,))
         why = app.session.start(
             g,
             part.options(f, preset),

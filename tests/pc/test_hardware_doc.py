@@ -25,7 +25,7 @@ def test_the_piezo_in_the_parts_list_is_the_cases_and_the_tables():
     assert "%g mm across, %g mm high: TDK PS1240P02BT" % (d, h) in text
     assert "With a %d Ohm resistor" % wiring.PIEZO_OHMS in text
     assert "through the %d Ohm resistor" % wiring.PIEZO_OHMS in text  # assembly step 6
-    with open(os.path.join(wiring.firmware_dir(), "box", "play.py")) as f:
+    with open(os.path.join(wiring.firmware_dir(), "box", "games", "ttb", "play.py")) as f:
         tones = {k: (int(hz), int(ms)) for k, hz, ms in re.findall(r"^(\w+) = \((\d+), (\d+)\)", f.read(), re.M)}
     refused, flip, end = tones["REFUSED"], tones["FLIP"], tones["MATCH_END"]
     assert "(the lowest, %g kHz, %g s)" % (refused[0] / 1000, refused[1] / 1000) in text

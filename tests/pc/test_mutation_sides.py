@@ -56,16 +56,15 @@ def test_a_new_face_has_nine_unhit_squares_and_is_worn_at_face_games():
 
 FORGET = """import json, sys
 from scorebox_core import games
-import scorebox_core
 games.forget([gid for gid, _ in games.GAMES])  # none loaded yet: nothing to let go
 for gid, _ in games.GAMES:
     games.get(gid)
 games.forget([games.GAMES[1][0]])
 pkgs = [pkg for _, pkg in games.GAMES]
 print(json.dumps({
-    "modules": [[m for m in sys.modules if m.startswith("scorebox_core.%s." % p)] for p in pkgs],
-    "packages": ["scorebox_core." + p in sys.modules for p in pkgs],
-    "attributes": [hasattr(scorebox_core, p) for p in pkgs],
+    "modules": [[m for m in sys.modules if m.startswith("scorebox_core.games.%s." % p)] for p in pkgs],
+    "packages": ["scorebox_core.games." + p in sys.modules for p in pkgs],
+    "attributes": [hasattr(games, p) for p in pkgs],
 }))
 """
 

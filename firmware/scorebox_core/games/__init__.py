@@ -13,53 +13,36 @@ of tests/games shows one whole).
 Only the asked-for game's modules are imported, and a match starting lets the other games'
 go (forget()), so the box holds one game's code during a match."""
 
-import os
 import sys
 
 # (the match header's `game`, the game's package). The first is the game of a header
 # without `game`: every header written before there was a second game.
 GAMES = (("tictacbow", "ttb"), ("try-tac-toe", "ttt"))
 PREFIX = "scorebox_game_"  # the name of a game's package installed beside these
-_found = None  # type: list | None  # (id, surface module) of the installed games, once looked for
+_found = None  # type: list | None
 
 
 def installed():
-    """The packages of the games installed beside the built-in ones, as (id, the surface's
-    module name), in the order of their names. Looked for once: a box or a PC process does
-    not get new games while it runs."""
+    """The games installed beside the built-in ones, as (id, the surface's module name), in
+    the order of their packages' names (games/found.py). Looked for once: a process gets no
+    new games while it runs."""
     global _found
     if _found is None:
-        names = []  # type: list
-        for d in sys.path:
-            try:
-                listed = os.listdir(d or ".")
-            except (OSError, TypeError):  # '.frozen', a zip, a folder gone
-                continue
-            names.extend(n for n in listed if n.startswith(PREFIX) and "." not in n and n not in names)
-        _found = []
-        for n in sorted(names):
-            mod = n + ".core.game"
-            _found.append((__import__(mod, None, None, ("ID",)).ID, mod))
+        from scorebox_core.games import found
+
+        _found = found.scan()
+        drop(found.__name__)
     return _found
-
-
-def _surface(game):
-    for gid, pkg in GAMES:
-        if gid == game:
-            return "scorebox_core.games." + pkg + ".game"
-    for gid, mod in installed():
-        if gid == game:
-            return mod
-    return None
 
 
 def get(game):
     """The surface (its `game` module) of the game with header id game; ValueError for one
     the registry does not know."""
-    mod = _surface(game)
-    if mod is None:
-        raise ValueError("unknown game %r" % (game,))
-    return __import__(mod, None, None, ("game",))
+    for gid, mod in GAMES + tuple(installed()):
+        if gid == game:
+            name = mod if "." in mod else "scorebox_core.games." + mod + ".game"
+            return __import__(name, None, None, ("ID",))
+    raise ValueError("unknown game %r" % (game,))
 
 
 def of(h):
@@ -67,12 +50,8 @@ def of(h):
     return get(h.get("game", GAMES[0][0]))
 
 
-def ids():
-    return [gid for gid, _ in GAMES] + [gid for gid, _ in installed()]
-
-
 def every():
-    return [get(gid) for gid in ids()]
+    return [get(gid) for gid, _ in GAMES + tuple(installed())]
 
 
 def part(g, name):
@@ -81,25 +60,25 @@ def part(g, name):
 
 
 def root(g):
-    """Game g's own package: `scorebox_core.games.ttb` for a built-in one (the runtimes'
-    registries keep theirs under the same last name), `scorebox_game_x` for one installed."""
-    name = g.__name__
-    return name[: -len(".core.game")] if name.startswith(PREFIX) else name[: -len(".game")]
+    """The core package of game g: `scorebox_core.games.ttb` (the box's and the PC's part of
+    a built-in game have the same last name), `scorebox_game_x.core` (beside it: `box`, `pc`)."""
+    return g.__name__[:-5]
+
+
+def drop(name):
+    """Let module or package name go, its modules too (each goes once nothing refers to it:
+    its parent package's attribute neither)."""
+    for key in list(sys.modules):
+        if key == name or key.startswith(name + "."):
+            del sys.modules[key]
+    up, last = name.rsplit(".", 1)
+    parent = sys.modules.get(up)
+    if parent is not None and last in parent.__dict__:
+        delattr(parent, last)
 
 
 def forget(ids):
-    """Let the core modules of the games with these ids go, each game's core package too (the
-    box: a match starting holds only its own game's)."""
+    """Let the core modules of the games with these ids go (the box: a match starting holds
+    only its own game's)."""
     for gid in ids:
-        name = _surface(gid)
-        if name is None:
-            continue
-        pkg = name[: -len(".game")]
-        for key in list(sys.modules):
-            if key.startswith(pkg + "."):
-                del sys.modules[key]
-        sys.modules.pop(pkg, None)
-        up, last = pkg.rsplit(".", 1)
-        parent = sys.modules.get(up)
-        if parent is not None and last in parent.__dict__:
-            delattr(parent, last)
+        drop(root(get(gid)))

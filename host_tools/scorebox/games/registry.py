@@ -18,9 +18,8 @@ from scorebox_core import games
 
 def of(g):
     """The PC's surface of the core's game g."""
-    name = games.root(g)
-    name = name + ".pc" if name.startswith(games.PREFIX) else "scorebox.games." + name.rsplit(".", 1)[1]
-    return importlib.import_module(name + ".game")
+    r = games.root(g)
+    return importlib.import_module((r[:-4] + "pc" if r.startswith(games.PREFIX) else "scorebox" + r[13:]) + ".game")
 
 
 def part(g, name):

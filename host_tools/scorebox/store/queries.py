@@ -241,7 +241,7 @@ def log_games():
     match (their moves stay in its log): those whose STORE's shots(log) counts from the log
     rather than from arrows rows (None, for every log)."""
     out = {}
-    for gid in games.ids():
+    for gid in [g.ID for g in games.every()]:
         store = games.part(games.get(gid), "STORE")
         if store.shots([]) is not None:
             out[gid] = store

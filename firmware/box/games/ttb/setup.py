@@ -2,7 +2,7 @@
 and custom (its option rows), the games of the match (TTB-14), and the distances and shafts
 of each side (TTB-17: the box warns when the shafts differ by more than 0.5 mm)."""
 
-from box.games.ttb.game import PRESETS
+from box.games.ttb import PRESETS
 from box.setup import ZERO_NONE, Field, Span
 
 STANDARD, HARD, CUSTOM = PRESETS

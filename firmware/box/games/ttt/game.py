@@ -1,9 +1,0 @@
-"""Try-Tac-Toe's surface for the box's registry (box/games): its play screen (its sibling
-screens hang off it), the history's detail, the New match screen's rows."""
-
-SCREENS = {"play": ("box.games.ttt.play", "Play")}
-PLAY = "box.games.ttt.play"
-HISTORY = "box.games.ttt.history"
-SETUP = "box.games.ttt.setup"
-PRESETS = ("TryTacToe",)  # after the first game's
-LET_GO = True  # its modules go when its game is closed: the menus do without its tables
