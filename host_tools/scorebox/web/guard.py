@@ -12,7 +12,8 @@ import hmac
 import secrets
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, flash, redirect, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
+from werkzeug.exceptions import HTTPException
 
 from scorebox.errors import ScoreboxError
 from scorebox.web import throttle
@@ -95,3 +96,24 @@ def refused(e):
     if not back or urlsplit(back).netloc != request.host or back == request.url:
         back = url_for("matches.matches")
     return redirect(back)
+
+
+# An HTTP error's page: (its heading, what it says; None: the error's own description, which
+# the guard's refusals above write in words)
+ERROR_PAGES = {
+    404: ("No such page", "The desk has no page at this address: the link or the address typed is wrong."),
+    405: ("Not a page to open", "This address takes a form from one of the desk's pages."),
+    500: (
+        "Something went wrong",
+        "The desk met an error it did not expect while making this page (it is written in the window the desk "
+        "was started from): go back to the page you came from and try again.",
+    ),
+}
+
+
+@bp.app_errorhandler(HTTPException)
+def error_page(e):
+    """An HTTP error (no such page, a refusal, the desk's own error) as one of the desk's pages,
+    with a way home; never a traceback."""
+    title, said = ERROR_PAGES.get(e.code, (None, None))
+    return render_template("error.html.j2", title=title or e.name, said=said or e.description), e.code
