@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 from scorebox.errors import ScoreboxError
 from scorebox.web import throttle
 from scorebox.web.forms import no_room
+from scorebox.web.hints import on_page
 
 SAFE = ("GET", "HEAD", "OPTIONS")
 OPEN = ("login.login", "static")  # the pages a locked session may still see
@@ -91,7 +92,7 @@ def headers(resp):
 @bp.app_errorhandler(ScoreboxError)
 def refused(e):
     """A command's one-line error, on the page it came from: nothing was changed."""
-    flash(str(e), "error")
+    flash(on_page(e), "error")
     back = request.referrer
     if not back or urlsplit(back).netloc != request.host or back == request.url:
         back = url_for("matches.matches")
