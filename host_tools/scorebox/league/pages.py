@@ -17,7 +17,7 @@ from scorebox.errors import ScoreboxError
 from scorebox.league.db import DRAW_POINTS, WIN_POINTS, current
 from scorebox.league.request_store import stores
 from scorebox.store.errors import NotFound
-from scorebox.text import date_text, match_name, said
+from scorebox.text import date_text, match_name, plural, said
 from scorebox_core import games
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -60,6 +60,7 @@ def common():
         "game_name": lambda gid: games.get(gid).NAME,
         "result": result,
         "outcome": OUTCOMES.get,
+        "plural": plural,
         "match_name": match_name,  # its box's name where the club named the box
     }
 
