@@ -4,9 +4,10 @@ address, or whose Origin (or Referer) is another site's, is refused; every POST 
 session's CSRF token; with a password, every page but the login asks for it first (its
 wrong tries slowed by web/throttle.py's Throttle, kept here for the app); every answer says
 its headers (no frames, no script of another site's); a command's one-line error is said
-on the page it came from. Archer names are escaped by Jinja2's autoescape; uploads are
-saved under names the app makes in its own folder (forms.py), and a download is a
-file it has just made there."""
+on the page it came from (its command hints as the desk's links: web/hints.py), and an HTTP
+error (no such page, a refusal, an error inside a page) is a page of the desk's own.
+Archer names are escaped by Jinja2's autoescape; uploads are saved under names the app
+makes in its own folder (forms.py), and a download is a file it has just made there."""
 
 import hmac
 import secrets
