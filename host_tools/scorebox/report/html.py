@@ -126,7 +126,9 @@ def build(store, replays=REPLAYS):
     return data
 
 
-def render(data):
+def render(data, commands=True):
+    """The page of build()'s data. commands: it names the commands that make more of it (a
+    report written by `scorebox report`); the desk's report names its pages instead."""
     import jinja2
 
     env = jinja2.Environment(
@@ -154,7 +156,9 @@ def render(data):
     cards = [p.CARD for p in parts if p.CARD]
     tags = [p.DATA for p in parts if p.DATA]
     page = env.get_template("report.html.j2")
-    return page.render(d=data, games=title, game_scripts=scripts, game_cards=cards, game_data=tags, **own)
+    return page.render(
+        d=data, games=title, game_scripts=scripts, game_cards=cards, game_data=tags, commands=commands, **own
+    )
 
 
 def _ours(head):
