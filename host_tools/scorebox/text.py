@@ -36,6 +36,12 @@ def plural(n, word, many=None):
     return "%d %s" % (n, word if n == 1 else many or word + "s")
 
 
+def match_name(m):
+    """A stored match as a page heads it: its box's name and its number on the box ("Range 1
+    #3") when the club named the box, else its key (BOX/NUMBER)."""
+    return "%s #%d" % (m["box_name"], m["number"]) if m.get("box_name") else m["key"]
+
+
 def some(items, most=5):
     """ "Ann, Bob and 3 more": the first few of items, and how many were left unsaid."""
     items = list(items)

@@ -14,6 +14,7 @@ import pytest
 from test_league_archers import pushed, their_archers
 from test_league_pages import table
 
+from scorebox import text
 from scorebox.league import pages
 from scorebox.league.clubs import league_store
 from scorebox.league.server import create_app
@@ -81,7 +82,9 @@ def test_an_archers_page_and_head_to_head(league, monkeypatch):
     foe = foes[0]  # the first opponent's link, most matches first
     n, won, drawn, lost = (int(x) for x in foe[2:])
     tally = re.search(r'<p id="tally">(.*?)</p>', versus, re.S).group(1)
-    assert tally.startswith("%d matches: %s won %d, %s won %d, %d drawn" % (n, busiest[0], won, foe[0], lost, drawn))
+    matches = text.plural(n, "match", "matches")  # "1 match", "3 matches"
+    said = "%s: %s won %d, %s won %d, %d drawn" % (matches, busiest[0], won, foe[0], lost, drawn)
+    assert tally.startswith(said)
     assert len(table(versus, "matches")) == min(n, 2)
     back = page(client, "/league/archers/%d/versus/%d" % (oid, aid))
     assert "%s won %d, %s won %d" % (foe[0], lost, busiest[0], won) in back

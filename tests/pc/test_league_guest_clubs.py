@@ -214,7 +214,7 @@ def test_a_match_between_two_clubs_counts_for_both(three, capsys):
     assert foes[("Ben", B)][2:] == ["1", "0", "0", "1"]  # hand match 1: Ben won
     versus = page(client, "/league/archers/%d/versus/%d" % (ann, ben))
     tally = re.search(r'<p id="tally">(.*?)</p>', versus, re.S).group(1)
-    assert tally.startswith("1 matches: Ann won 0, Ben won 1, 0 drawn"), tally
+    assert tally.startswith("1 match: Ann won 0, Ben won 1, 0 drawn"), tally
     assert len(table(versus, "matches")) == 1
 
 

@@ -10,13 +10,14 @@ the Store's and LeagueDB's methods (league/db.py), counted in SQL."""
 import datetime
 import os
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
 
 from scorebox.errors import ScoreboxError
 from scorebox.league.db import DRAW_POINTS, WIN_POINTS, current
 from scorebox.league.request_store import stores
 from scorebox.store.errors import NotFound
-from scorebox.text import date_text, said
+from scorebox.text import date_text, match_name, plural, said
 from scorebox_core import games
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -59,12 +60,34 @@ def common():
         "game_name": lambda gid: games.get(gid).NAME,
         "result": result,
         "outcome": OUTCOMES.get,
+        "plural": plural,
+        "match_name": match_name,  # its box's name where the club named the box
     }
 
 
 @bp.errorhandler(ScoreboxError)
 def store_down(e):
     return render_template("down.html.j2", why=str(e)), 503
+
+
+# An HTTP error's page: its heading and what it says (others: the error's own name and words)
+ERROR_PAGES = {
+    404: ("No such page", "The league has no page at this address: the link or the address typed is wrong."),
+    500: (
+        "Something went wrong",
+        "The league's server met an error it did not expect while making this page: try again later.",
+    ),
+}
+
+
+@bp.app_errorhandler(HTTPException)
+def error_page(e):
+    """An HTTP error (no such page, the server's own error) as one of the league's pages, with
+    a way home, never a traceback; under the push API's address, its JSON line."""
+    title, said = ERROR_PAGES.get(e.code, (e.name, e.description))
+    if request.path.startswith("/league/api/"):
+        return jsonify(error=said), e.code
+    return render_template("error.html.j2", title=title, said=said), e.code
 
 
 def season_of(league):

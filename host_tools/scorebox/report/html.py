@@ -72,6 +72,19 @@ def archer_views(all_stats):
     return out
 
 
+def play(store, total, all_stats):
+    """(arrows, archers) of every game, for the report's tiles: the store's arrows and the
+    archers of report/stats.py's figures, and of each game whose figures are its own (its
+    surface's STATS) its archers and its moves, each move an arrow shot at the range."""
+    arrows, names = total["arrows"], set(all_stats)
+    for g in games.every():
+        if pcgames.of(g).STATS:
+            figures = pcgames.part(g, "STATS").compute(store)
+            names.update(figures)
+            arrows += sum(f.get("moves", 0) for f in figures.values())
+    return arrows, len(names)
+
+
 def build(store, replays=REPLAYS):
     """Everything the template shows, as plain data: the page's own, and each game's
     (its surface's REPORT page(), WEAR's face-wear log)."""
@@ -84,12 +97,15 @@ def build(store, replays=REPLAYS):
     all_stats = stats.compute(store)
     h2h = stats.head_to_head(store)
     names = list(all_stats)
+    shot, players = play(store, total, all_stats)
     data = {
         "generated": date_text(time.time()),
         "store": os.path.basename(store.path),  # its name: the page is mailed, the PC's folders are no one's business
         "matches": total["matches"],
         "games": total["games"],
         "arrows": total["arrows"],
+        "shot": shot,  # the tiles': every game's arrows and archers
+        "players": players,
         "first": date_text(total["first"], "%Y-%m-%d"),
         "last": date_text(total["last"], "%Y-%m-%d"),
         "devices": total["devices"],
@@ -110,7 +126,9 @@ def build(store, replays=REPLAYS):
     return data
 
 
-def render(data):
+def render(data, commands=True):
+    """The page of build()'s data. commands: it names the commands that make more of it (a
+    report written by `scorebox report`); the desk's report names its pages instead."""
     import jinja2
 
     env = jinja2.Environment(
@@ -138,7 +156,9 @@ def render(data):
     cards = [p.CARD for p in parts if p.CARD]
     tags = [p.DATA for p in parts if p.DATA]
     page = env.get_template("report.html.j2")
-    return page.render(d=data, games=title, game_scripts=scripts, game_cards=cards, game_data=tags, **own)
+    return page.render(
+        d=data, games=title, game_scripts=scripts, game_cards=cards, game_data=tags, commands=commands, **own
+    )
 
 
 def _ours(head):

@@ -20,8 +20,9 @@ import tempfile
 from flask import Flask
 
 from scorebox.store.access import default_path
-from scorebox.text import date_text, plural, said
+from scorebox.text import date_text, match_name, plural, said
 from scorebox.web import guard, members
+from scorebox.web.hints import on_page
 from scorebox.web.pages import archers, boxes, faces, login, matches, push, report, safety, stats, sync
 from scorebox.web.request_store import close_store
 
@@ -52,6 +53,8 @@ def create_app(db=None, hosts=("127.0.0.1", "localhost"), port=None, password=No
     app.jinja_env.autoescape = True  # .html.j2 too: every name a box or a member list gave is escaped
     app.jinja_env.filters["date"] = date_text
     app.jinja_env.globals["plural"] = plural
+    app.jinja_env.filters["on_page"] = on_page  # a command's line with its command hint said as a link
+    app.jinja_env.globals["match_name"] = match_name  # its box's name where the club named the box
     app.jinja_env.globals["said"] = said  # a match's result in words, as every screen gives it
     work = workdir or tempfile.mkdtemp(prefix="scorebox-serve-")
     uploads, downloads = os.path.join(work, "uploads"), os.path.join(work, "downloads")

@@ -4,19 +4,22 @@ address, or whose Origin (or Referer) is another site's, is refused; every POST 
 session's CSRF token; with a password, every page but the login asks for it first (its
 wrong tries slowed by web/throttle.py's Throttle, kept here for the app); every answer says
 its headers (no frames, no script of another site's); a command's one-line error is said
-on the page it came from. Archer names are escaped by Jinja2's autoescape; uploads are
-saved under names the app makes in its own folder (forms.py), and a download is a
-file it has just made there."""
+on the page it came from (its command hints as the desk's links: web/hints.py), and an HTTP
+error (no such page, a refusal, an error inside a page) is a page of the desk's own.
+Archer names are escaped by Jinja2's autoescape; uploads are saved under names the app
+makes in its own folder (forms.py), and a download is a file it has just made there."""
 
 import hmac
 import secrets
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, flash, redirect, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
+from werkzeug.exceptions import HTTPException
 
 from scorebox.errors import ScoreboxError
 from scorebox.web import throttle
 from scorebox.web.forms import no_room
+from scorebox.web.hints import on_page
 
 SAFE = ("GET", "HEAD", "OPTIONS")
 OPEN = ("login.login", "static")  # the pages a locked session may still see
@@ -90,8 +93,29 @@ def headers(resp):
 @bp.app_errorhandler(ScoreboxError)
 def refused(e):
     """A command's one-line error, on the page it came from: nothing was changed."""
-    flash(str(e), "error")
+    flash(on_page(e), "error")
     back = request.referrer
     if not back or urlsplit(back).netloc != request.host or back == request.url:
         back = url_for("matches.matches")
     return redirect(back)
+
+
+# An HTTP error's page: (its heading, what it says; None: the error's own description, which
+# the guard's refusals above write in words)
+ERROR_PAGES = {
+    404: ("No such page", "The desk has no page at this address: the link or the address typed is wrong."),
+    405: ("Not a page to open", "This address takes a form from one of the desk's pages."),
+    500: (
+        "Something went wrong",
+        "The desk met an error it did not expect while making this page (it is written in the window the desk "
+        "was started from): go back to the page you came from and try again.",
+    ),
+}
+
+
+@bp.app_errorhandler(HTTPException)
+def error_page(e):
+    """An HTTP error (no such page, a refusal, the desk's own error) as one of the desk's pages,
+    with a way home; never a traceback."""
+    title, said = ERROR_PAGES.get(e.code, (None, None))
+    return render_template("error.html.j2", title=title or e.name, said=said or e.description), e.code

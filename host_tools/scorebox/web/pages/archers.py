@@ -10,6 +10,7 @@ from scorebox.store.errors import NoStore
 from scorebox.text import csv_head
 from scorebox.web import members
 from scorebox.web.forms import done, upload
+from scorebox.web.hints import on_page
 from scorebox.web.request_store import store
 
 bp = Blueprint("archers", __name__)
@@ -80,7 +81,7 @@ def import_archers():
     except ScoreboxError as e:
         if not save:
             raise
-        flash(str(e), "error")  # the preview again, the names as edited on it: nothing lost
+        flash(on_page(e), "error")  # the preview again, the names as edited on it: nothing lost
         got = s.import_members(path, columns=cols, preview=True)
     if got.saved:
         os.remove(path)

@@ -8,6 +8,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from scorebox.errors import ScoreboxError
 from scorebox.report import show
 from scorebox.store.errors import NoStore
+from scorebox.text import match_name
 from scorebox.web import flags
 from scorebox.web.forms import done
 from scorebox.web.request_store import store
@@ -60,9 +61,9 @@ def match(mid):
     m = store().load_match(mid)
     game = games.of(m["header"])
     unnamed = [n for side in m["names"] for n in side if n in show.UNNAMED]
-    return render_template(
-        "match.html.j2", m=m, game=game, lines=show.show_lines(m), unnamed=bool(unnamed), sides=game.SIDES
-    )
+    lines = show.show_lines(m)
+    lines[:1] = [line.replace(m["key"], match_name(m)) for line in lines[:1]]  # its box's name, as its heading
+    return render_template("match.html.j2", m=m, game=game, lines=lines, unnamed=bool(unnamed), sides=game.SIDES)
 
 
 @bp.app_template_global()
@@ -88,7 +89,7 @@ def name_match(mid):
     got = s.name_match(mid, names, add=bool(request.form.get("add")))
     a, b = games.of(m["header"]).SIDES
     return done(
-        "match %s: %s %s, %s %s" % (m["key"], a, ", ".join(got[0]), b, ", ".join(got[1])),
+        "match %s: %s %s, %s %s" % (match_name(m), a, ", ".join(got[0]), b, ", ".join(got[1])),
         url_for("matches.match", mid=mid),
     )
 

@@ -11,6 +11,7 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 
 from scorebox.commands import push
 from scorebox.errors import ScoreboxError
+from scorebox.web.hints import on_page
 from scorebox.web.request_store import store
 
 bp = Blueprint("push", __name__)
@@ -35,5 +36,5 @@ def push_now():
         for line in warnings:
             flash(line, "warning")
     except ScoreboxError as e:  # the league's refusal, a cut, no store: one line, on this page
-        flash(str(e), "error")
+        flash(on_page(e), "error")
     return redirect(url_for("push.push_page"))

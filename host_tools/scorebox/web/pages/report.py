@@ -19,7 +19,8 @@ def report():
 @bp.route("/report/view", defaults={"download": False})
 @bp.route("/report/download", defaults={"download": True})
 def report_page(download):
-    resp = current_app.response_class(html.render(html.build(store())), mimetype="text/html")
+    page = html.render(html.build(store()), commands=False)  # the desk's pages, not the commands, make more of it
+    resp = current_app.response_class(page, mimetype="text/html")
     resp.headers["Content-Security-Policy"] = CSP
     if download:
         resp.headers["Content-Disposition"] = "attachment; filename=scorebox-report.html"

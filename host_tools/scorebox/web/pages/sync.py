@@ -3,7 +3,9 @@ in a process of its own (web/syncjob.py), the app's one Job."""
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 
+from scorebox.errors import ScoreboxError
 from scorebox.web import syncjob
+from scorebox.web.request_store import store
 
 bp = Blueprint("sync", __name__)
 
@@ -19,7 +21,20 @@ def job():
 
 @bp.route("/sync")
 def sync_page():
-    return render_template("sync.html.j2", st=job().st, running=job().running(), ports=syncjob.ports())
+    st = job().st
+    return render_template(
+        "sync.html.j2", st=st, running=job().running(), ports=syncjob.ports(), box=box_name(st["facts"].get("device"))
+    )
+
+
+def box_name(uid):
+    """The name the club gave the box just synced, or None (none given, or no store yet)."""
+    if not uid:
+        return None
+    try:
+        return store().box_name(uid)
+    except ScoreboxError:
+        return None
 
 
 @bp.route("/sync", methods=["POST"])
