@@ -1,0 +1,72 @@
+"""A game installed beside the built-in ones is played on the box and synced like theirs:
+Noughts and Crosses (tests/games/scorebox_game_xo) keyed on the virtual Pico, the firmware as
+deployed .mpy on the Pico's heap and the game's package found on its path by name, then
+pulled by `scorebox sync` into a real SQLite store and replayed there by its own rules.
+
+The game is keyed by tests/mpy/app_xo_play.py (X wins along 3-5-7, a power cut on the way);
+the PC's commands run with PYTHONPATH naming tests/games, as on a club's PC with the game
+installed."""
+
+import json
+import os
+import subprocess
+import sys
+
+import mpy
+import pytest
+from picoheap import PicoHeapVirtualPico
+
+from scorebox.device import link, mpy_build
+from scorebox.store.sqlite import Store
+
+pytestmark = pytest.mark.micropython
+
+GAMES = os.path.join(mpy.TESTS, "games")
+LOG = [5, 1, 128, 5, 3, 9, 8, 256, 7]  # O's 5 hits X's square; X's 8 undone
+RESULT = {"winner": "X", "squares": [3, 2], "arrows": 7}
+
+
+def scorebox(*args):
+    exe = os.path.join(os.path.dirname(sys.executable), "scorebox")
+    e = dict(os.environ)
+    e["PYTHONPATH"] = os.pathsep.join([GAMES, os.path.join(mpy.ROOT, "host_tools"), mpy.FIRMWARE])
+    r = subprocess.run([exe, *args], capture_output=True, text=True, timeout=300, env=e, cwd=mpy.ROOT)
+    assert "Traceback" not in r.stderr, r.stderr
+    return r
+
+
+@pytest.mark.parametrize("layout", ["keypad", "buttons"])
+def test_a_game_keyed_on_the_box_is_synced_and_stored(tmp_path, layout):
+    flash = str(tmp_path / "box.flash")
+    built = mpy_build.build()
+    p = mpy.run(["tests/mpy/app_xo_play.py", flash, layout], heapsize=mpy.PICO_HEAP, paths=(built, GAMES))
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-3000:]
+    got = json.loads(p.stdout.splitlines()[-1])
+    assert got["playing"] == "Play" and got["resumed"] == ["Play", [5, 1]]
+    assert got["over"] == "GameOver" and got["confirmed"] == "History" and got["home"]
+    assert "scorebox_game_xo.box.play" in got["match"] and got["others"] == []  # its modules alone
+    assert not [m for m in got["closed"] if m.startswith("scorebox_game_xo.core.")]  # LET_GO
+    j = got["journal"]
+    assert j["header"]["game"] == "noughts" and j["events"] == LOG and j["result"] == RESULT
+
+    vp = PicoHeapVirtualPico(flash)
+    try:
+        ser = link.open_port(vp.port)
+        vp.wait_ready(link.Client(ser, timeout=1.0, retries=0))
+        ser.close()
+        db = str(tmp_path / "club.sqlite")
+        s = scorebox("sync", "--port", vp.port, "--db", db)
+        assert s.returncode == 0 and "1 new match stored" in s.stdout, s.stderr + s.stdout
+    finally:
+        vp.close()
+    store = Store(db)
+    try:
+        (row,) = store.matches()
+        assert row["game"] == "noughts" and row["winner"] == "X" and row["finished"] == 1
+        assert row["wins_a"] == 1 and row["wins_b"] == 0 and row["score"] == [3, 2]
+        m = store.load_match(row["id"])
+        assert m["log"] == LOG and store.check() == []
+    finally:
+        store.close()
+    shown = scorebox("show", str(row["id"]), "--db", db)
+    assert shown.returncode == 0 and "7. X (X): marks 7" in shown.stdout, shown.stderr
