@@ -17,7 +17,6 @@ import pytest
 from picoheap import PicoHeapVirtualPico
 
 from scorebox.device import link, mpy_build
-from scorebox.store.sqlite import Store
 
 pytestmark = pytest.mark.micropython
 
@@ -44,8 +43,10 @@ def test_a_game_keyed_on_the_box_is_synced_and_stored(tmp_path, layout):
     got = json.loads(p.stdout.splitlines()[-1])
     assert got["playing"] == "Play" and got["resumed"] == ["Play", [5, 1]]
     assert got["over"] == "GameOver" and got["confirmed"] == "History" and got["home"]
+    assert got["detail"] == ["X X", "O O", "X wins 3-2", "squares 3-2", "arrows 7"]  # its HISTORY's lines
     assert "scorebox_game_xo.box.play" in got["match"] and got["others"] == []  # its modules alone
-    assert not [m for m in got["closed"] if m.startswith("scorebox_game_xo.core.")]  # LET_GO
+    for mods in (got["closed"], got["after"]):  # its LET_GO: its rules go with its game, its screens too
+        assert "scorebox_game_xo.core.rules" not in mods and "scorebox_game_xo.box.play" not in mods
     j = got["journal"]
     assert j["header"]["game"] == "noughts" and j["events"] == LOG and j["result"] == RESULT
 
@@ -59,14 +60,10 @@ def test_a_game_keyed_on_the_box_is_synced_and_stored(tmp_path, layout):
         assert s.returncode == 0 and "1 new match stored" in s.stdout, s.stderr + s.stdout
     finally:
         vp.close()
-    store = Store(db)
-    try:
-        (row,) = store.matches()
-        assert row["game"] == "noughts" and row["winner"] == "X" and row["finished"] == 1
-        assert row["wins_a"] == 1 and row["wins_b"] == 0 and row["score"] == [3, 2]
-        m = store.load_match(row["id"])
-        assert m["log"] == LOG and store.check() == []
-    finally:
-        store.close()
+    r = scorebox("matches", "--json", "--db", db)
+    (row,) = json.loads(r.stdout)
+    assert row["game"] == "noughts" and row["winner"] == "X" and row["finished"] == 1
+    assert row["wins_a"] == 1 and row["wins_b"] == 0 and row["score"] == [3, 2]  # the box's result
     shown = scorebox("show", str(row["id"]), "--db", db)
     assert shown.returncode == 0 and "7. X (X): marks 7" in shown.stdout, shown.stderr
+    assert "events: 5 1 - 5 3 9 8 undo 7" in shown.stdout  # the log as keyed

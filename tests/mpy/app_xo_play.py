@@ -5,7 +5,7 @@ the game installed beside the firmware (tests/games on MICROPYPATH):
 
 From Home: New match, the rules row to its preset (the last), Start; then X 5, O 1, a power
 cut and the game resumed, X a miss, O 5 (X's already: marks nothing), X 3, O 9, X 8 undone,
-X 7: X wins along 3-5-7; both confirm, and back home. Prints one JSON line: the journal's
+X 7: X wins along 3-5-7; both confirm, its history detail, and back home. Prints one JSON line: the journal's
 record of the game, the screens on the way and the modules loaded during the game and after.
 """
 
@@ -25,17 +25,20 @@ KEYS = {
         "first": "5 # 1 #",
         "play": "D 5 # 3 # 9 # 8 # * 7 #",
         "confirm": "# #",
-        "home": "*",
+        "detail": "#",
+        "home": "* *",
     },
     "buttons": {
         "start": "ok left ok ok",
         "first": "ok up left ok",
-        "play": "up ok down down ok up right ok down down ok left ok back left ok",
+        "play": "up up ok down down ok up right ok down down ok left ok back left ok",  # from 5 again
         "confirm": "ok ok",
-        "home": "back",
+        "detail": "ok",
+        "home": "back back",
     },
 }
-OTHERS = ("scorebox_core.games.ttb", "scorebox_core.games.ttt", "box.games.ttb", "box.games.ttt")
+# The other games' modules (their box surfaces, names only, may stay: New match read them).
+OTHERS = ("scorebox_core.games.ttb", "scorebox_core.games.ttt", "box.games.ttb.", "box.games.ttt.")
 
 
 def loaded():
@@ -58,9 +61,12 @@ def main(path, layout):
     got["others"] = [m for m in got["match"] if m.startswith(OTHERS)]
     box.keys(keys["confirm"])
     got["confirmed"] = type(box.app.screen).__name__
+    got["closed"] = loaded()
+    box.keys(keys["detail"])  # the game in history: its own lines (its HISTORY)
+    got["detail"] = box.app.detail.lines
     box.keys(keys["home"])
     got["home"] = box.app.screen is box.app.home
-    got["closed"] = loaded()
+    got["after"] = loaded()
     h, events, extras = box.app.journal.read_match(1)
     got["journal"] = {
         "header": h,
