@@ -67,3 +67,25 @@ def test_a_game_keyed_on_the_box_is_synced_and_stored(tmp_path, layout):
     shown = scorebox("show", str(row["id"]), "--db", db)
     assert shown.returncode == 0 and "7. X (X): marks 7" in shown.stdout, shown.stderr
     assert "events: 5 1 - 5 3 9 8 undo 7" in shown.stdout  # the log as keyed
+
+
+KEYS = """\
+; a Noughts and Crosses game on the keypad: New match, its preset (the last), X Ann, O Bob
+# 4 8 6 8 8 6 6 # #
+5 # 1 # D 5 # 3 # 9 # 8 # * 7 #  ; X wins along 3-5-7
+# #                              ; X confirms, O confirms
+"""
+
+
+def test_the_simulators_box_has_the_game_the_pc_has(tmp_path):
+    """`scorebox sim` and `sync --sim`: the virtual Pico run from source is given the folder the
+    PC finds the game in (sim/run.py installed_games), so a game keyed there is synced as any."""
+    (tmp_path / "xo.keys").write_text(KEYS)
+    flash, db = str(tmp_path / "box.flash"), str(tmp_path / "club.sqlite")
+    r = scorebox("sim", "--keys", str(tmp_path / "xo.keys"), "--roster", "Ann,Bob", "--state", flash)
+    assert r.returncode == 0, r.stderr + r.stdout
+    r = scorebox("sync", "--sim", flash, "--db", db)
+    assert r.returncode == 0 and "1 new match stored" in r.stdout, r.stderr + r.stdout
+    (row,) = json.loads(scorebox("matches", "--json", "--db", db).stdout)
+    assert row["game"] == "noughts" and (row["side_a"], row["side_b"]) == ("Ann", "Bob")
+    assert row["winner"] == "X" and row["score"] == [3, 2] and row["arrows"] == 7

@@ -1,10 +1,2 @@
-"""Noughts and Crosses on the PC: its surface for scorebox/games (the terminal board, the
-match shown arrow by arrow, the report's entry and replay, the printable face, its figures);
-its templates are in templates/."""
-
-BOARD = "scorebox_game_xo.pc.board"
-SHOW = "scorebox_game_xo.pc.show"
-REPORT = "scorebox_game_xo.pc.report"
-FACE = "scorebox_game_xo.pc.face"
-WEAR = None  # its face is not worn game by game
-STATS = "scorebox_game_xo.pc.stats"
+"""Noughts and Crosses on the PC: its terminal board, show, report entry and replay, face and
+figures (game.py, its surface; its templates in templates/)."""

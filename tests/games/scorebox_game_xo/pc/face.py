@@ -1,6 +1,6 @@
 """The printable face for `scorebox face`: nine numbered squares."""
 
-from scorebox.report.face import num, outline, svg_text
+from scorebox.games.svg import num, outline, svg_text
 
 
 def draw(size):

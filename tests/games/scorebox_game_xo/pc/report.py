@@ -1,7 +1,7 @@
 """Noughts and Crosses in the HTML report (report/html.py asks its REPORT): a game's entry,
 a frame per arrow, drawn by its script (templates/nac_replay.js.j2)."""
 
-from scorebox.report.html import entry as listed
+from scorebox.games.listing import entry as listed
 from scorebox_core.match import from_header
 from scorebox_game_xo.core.game import CODE, SIDES
 from scorebox_game_xo.core.rules import MISS
