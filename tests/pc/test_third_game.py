@@ -305,6 +305,32 @@ def test_the_report_has_its_replay(xo, tmp_path):
     assert data["game_names"]["nac"] == "Noughts and Crosses" and "Noughts and Crosses" in page
 
 
+def test_its_replay_in_chromium(xo, tmp_path):
+    """Its replay script draws its board in the page: the squares marked up to a frame."""
+    from browser import Chromium, find
+
+    if not find():
+        pytest.fail("chromium is not installed: `apt-get install -y chromium` (the Makefile's setup does it)")
+    db, _ = store_of(str(tmp_path / "club.sqlite"))
+    out = str(tmp_path / "report.html")
+    assert scorebox("report", "--out", out, "--db", db).returncode == 0
+    marks = (
+        "Array.from(document.querySelectorAll('#board rect')).map(function (r) {"
+        " var m = /own-(X|O)/.exec(r.getAttribute('class')); return m ? m[1] : '.'; }).join('')"
+    )
+    with Chromium(1280, 900) as c:
+        c.open("file://" + out)
+        c.settle(0.5)
+        assert c.problems == []
+        c.eval("scorebox.pick(scorebox.matches.findIndex(function (m) { return m.g === 'nac'; }))")
+        assert c.eval(marks) == "O.X.X.X.O"  # the last frame: X's 3-5-7
+        c.eval("scorebox.go(4)")  # X 5, O 1, X's miss, O's hit on X's 5
+        assert c.eval(marks) == "O...X...." and "O (Bob) hits 5" in c.eval(
+            "document.getElementById('v-turn').textContent"
+        )
+        assert c.problems == []
+
+
 # --- the desk -----------------------------------------------------------------------------------
 def test_the_desk_lists_and_shows_it(xo, tmp_path):
     from scorebox.web.app import create_app
