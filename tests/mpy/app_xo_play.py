@@ -37,8 +37,8 @@ KEYS = {
         "home": "back back",
     },
 }
-# The other games' modules (their box surfaces, names only, may stay: New match read them).
-OTHERS = ("scorebox_core.games.ttb", "scorebox_core.games.ttt", "box.games.ttb.", "box.games.ttt.")
+# The other games' packages: none of their modules during this game's match.
+OTHERS = ("scorebox_core.games.ttb", "scorebox_core.games.ttt", "box.games.ttb", "box.games.ttt")
 
 
 def loaded():

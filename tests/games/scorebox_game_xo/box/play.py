@@ -118,7 +118,7 @@ class Play(Screen):
             fb.text("XO"[s], 68, 14 + 10 * s, 1)
             number(fb, score[s], 80, 14 + 10 * s)
         fb.text("arrow", 68, 36, 1)
-        number(fb, len(g.events) + 1, 108, 36)
+        number(fb, len(g.events) + 1, 112, 36)
         if self.sel == MISS_POS:
             fb.text("miss", 68, 48, 1)
         if self.msg:
