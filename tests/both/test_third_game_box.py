@@ -57,7 +57,9 @@ def test_a_game_keyed_on_the_box_is_synced_and_stored(tmp_path, layout):
         ser.close()
         db = str(tmp_path / "club.sqlite")
         s = scorebox("sync", "--port", vp.port, "--db", db)
-        assert s.returncode == 0 and "1 new match stored" in s.stdout, s.stderr + s.stdout
+        with open(vp.log, encoding="utf-8", errors="replace") as f:
+            said = f.read()[-2000:]  # the box's own words, should the sync fail
+        assert s.returncode == 0 and "1 new match stored" in s.stdout, s.stderr + s.stdout + said
     finally:
         vp.close()
     r = scorebox("matches", "--json", "--db", db)
