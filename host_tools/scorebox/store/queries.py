@@ -27,8 +27,9 @@ M = tables.matches.alias("m")  # the alias SCORE and GAME are written over
 _D = tables.devices.alias("d")
 _X = tables.match_archers.alias("x")
 _A = tables.archers.alias("a")
-_A_SIDES = (_lit("A"), _lit("X"))  # a match's first side: A, or a Try-Tac-Toe game's X
-_B_SIDES = (_lit("B"), _lit("O"))
+# a match's first side's letter and its second's, in every game (the registry's)
+_A_SIDES = tuple(_lit(s) for s in dict.fromkeys(g.SIDES[0] for g in games.every()))
+_B_SIDES = tuple(_lit(s) for s in dict.fromkeys(g.SIDES[1] for g in games.every()))
 
 
 def score_of(m):

@@ -33,15 +33,19 @@ def parse_move(text):
 
 def is_script(lines):
     """True when a script is Try-Tac-Toe's: an `options:` line with game=try-tac-toe, or
-    the first move-like line is `X:`, `O:` or `match 2` (Tic Tac BOW's turns are `A:`/`B:`)."""
+    the first move-like line is `X:`, `O:` or `match 2` (Tic Tac BOW's turns are `A:`/`B:`)
+    in a script whose options name no other game."""
     for text in lines:
         parts = script.split(text)
         if parts is None:
             continue
         line, head, sep, rest = parts
         if sep and head == "options":
-            if GAME_OPTION in rest.split():
+            words = rest.split()
+            if GAME_OPTION in words:
                 return True
+            if [w for w in words if w.startswith("game=")]:
+                return False  # another game's, whose moves may look like these
             continue
         if sep and head == "archers":
             continue
