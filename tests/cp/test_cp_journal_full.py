@@ -30,6 +30,7 @@ FREE = 120  # 512-byte blocks left free: under a new group's 176, over the old b
 GAMES = ("tictacbow", "try-tac-toe")
 MODULES = ("__init__", "journal", "recovery", "acks", "session", "store", "ui", "keys")
 MODULES += tuple("fat/" + m for m in ("__init__", "group", "recovery", "kept", "ring", "twin"))  # on FAT
+MODULES += ("games/__init__",)  # the box's registry of games (box/session.py asks it)
 CODE = """import json, os, supervisor, time
 while not supervisor.runtime.serial_connected:
     time.sleep(0.01)

@@ -8,11 +8,19 @@ import sys
 from scorebox_core.games import PREFIX
 
 
+def _names(d):
+    """A folder's names, one at a time where the VM can (MicroPython's ilistdir: the box's root
+    holds the journal's files too)."""
+    if hasattr(os, "ilistdir"):
+        return (e[0] for e in os.ilistdir(d))
+    return os.listdir(d)
+
+
 def scan():
     names = set()
     for d in sys.path:
         try:
-            names.update(n for n in os.listdir(d or ".") if n.startswith(PREFIX) and "." not in n)
+            names.update(n for n in _names(d or ".") if n.startswith(PREFIX) and "." not in n)
         except (OSError, TypeError):  # '.frozen', a zip, a folder gone
             pass
     return [(__import__(n + ".core.game", None, None, ("ID",)).ID, n + ".core.game") for n in sorted(names)]
