@@ -1,6 +1,7 @@
 """The games installed beside the built-in ones (scorebox_core/games installed()): the
-`scorebox_game_*` packages on the import path, looked for once and then let go (a box keeps
-only the answer)."""
+`scorebox_game_*` packages in the import path's folders, looked for once and then let go (a
+box keeps only the answer). The current folder is not looked in: on a Pico it is the file
+system's root, which holds the journal's files (a game goes in /lib, where mip installs)."""
 
 import os
 import sys
@@ -19,8 +20,10 @@ def _names(d):
 def scan():
     names = set()
     for d in sys.path:
+        if d in ("", "."):
+            continue
         try:
-            names.update(n for n in _names(d or ".") if n.startswith(PREFIX) and "." not in n)
+            names.update(n for n in _names(d) if n.startswith(PREFIX) and "." not in n)
         except (OSError, TypeError):  # '.frozen', a zip, a folder gone
             pass
     return [(__import__(n + ".core.game", None, None, ("ID",)).ID, n + ".core.game") for n in sorted(names)]
