@@ -9,6 +9,7 @@ The header's `game` says which game's rules fold the events: the registry
 """
 
 from box.games import of as box_of
+from box.games import package as box_package
 from scorebox_core import games
 from scorebox_core.match import from_header, header
 from scorebox_core.sides import Face
@@ -135,5 +136,5 @@ class Session:
         self.number = None
         self.game = None
         if g is not None and box_of(g).LET_GO:
-            games.drop(box_of(g).__name__)
+            games.drop(box_package(g))
             games.forget((g.ID,))

@@ -11,6 +11,7 @@ warns when the shafts differ by more than 0.5 mm.
 """
 
 from box.games import of as box_of
+from box.games import package as box_package
 from box.keys import BACK, DOWN, LEFT, LONG, OK, RIGHT, UP
 from box.ui import Screen, menu, nav, title
 from scorebox_core import games
@@ -121,7 +122,7 @@ class NewMatch(Screen):
         self.games = games.every()
         presets = []
         for g in self.games:
-            presets.extend(box_of(g).PRESETS)
+            presets.extend(g.PRESETS)
         f["preset"] = Field("preset", "rules", presets)
         f["a1"] = Field("a1", "A", Names("A", roster))
         f["a2"] = Field("a2", "A 2nd", Names(NONE_NAME, roster))
@@ -148,7 +149,7 @@ class NewMatch(Screen):
         rows join the fields)."""
         preset = self.fields["preset"].value()
         for g in self.games:
-            if preset in box_of(g).PRESETS:
+            if preset in g.PRESETS:
                 part = self.parts.get(g.ID)
                 if part is None:
                     part = self.parts[g.ID] = __import__(box_of(g).SETUP, None, None, ("Setup",)).Setup(self.fields)
@@ -212,7 +213,7 @@ class NewMatch(Screen):
         self.parts = {}
         for o in self.games:
             if o is not g:  # its box package, then its core's
-                games.drop(box_of(o).__name__)
+                games.drop(box_package(o))
                 games.forget((o.ID,))
         why = app.session.start(
             g,

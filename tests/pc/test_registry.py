@@ -228,8 +228,8 @@ def test_no_shared_module_names_a_game():
 # --- the surface ---------------------------------------------------------------------------------
 # What each runtime's surface gives (its modules as dotted names), and what shared code calls
 # in the modules a surface names.
-VALUES = ("ID", "NAME", "CODE", "SHOTS", "SCORE", "SIDES") + CORE_MODULES
-BOX_VALUES = ("PRESETS", "SCREENS") + BOX_MODULES
+VALUES = ("ID", "NAME", "CODE", "SHOTS", "SCORE", "SIDES", "PRESETS") + CORE_MODULES
+BOX_VALUES = ("SCREENS",) + BOX_MODULES
 PC_VALUES = tuple(a for a in PC_MODULES if a not in OPTIONAL)
 CALLS = {
     "RULES": ("options", "replay", "result", "finished"),
@@ -288,7 +288,7 @@ def test_the_registry_knows_each_game_once():
     for attr in ("ID", "NAME", "CODE"):  # the sides' letters may be shared (the store asks the registry)
         values = [getattr(g, attr) for g in every]
         assert len(set(values)) == len(values), attr
-    presets = [p for g in every for p in box_games.of(g).PRESETS]
+    presets = [p for g in every for p in g.PRESETS]
     assert len(set(presets)) == len(presets)
     assert games.of({}) is every[0]  # a header without `game`: the first's
     with pytest.raises(ValueError):

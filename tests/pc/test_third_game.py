@@ -146,7 +146,6 @@ def test_it_gives_the_whole_surface(xo):
     it names with the functions shared code calls, answers as every game answers; its id, name,
     code and presets its own. Its sides are X and O, Try-Tac-Toe's letters too: games may share
     them (the store takes every game's letters from the registry, store/queries.py)."""
-    from box import games as box_games
     from scorebox_core import games
 
     reg = registry_tests()
@@ -155,7 +154,7 @@ def test_it_gives_the_whole_surface(xo):
     every = games.every()
     for attr in ("ID", "NAME", "CODE"):
         assert [getattr(g, attr) for g in every].count(getattr(xo, attr)) == 1, attr
-    presets = [p for g in every for p in box_games.of(g).PRESETS]
+    presets = [p for g in every for p in g.PRESETS]
     assert len(set(presets)) == len(presets)
 
 

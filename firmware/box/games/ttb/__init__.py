@@ -12,5 +12,4 @@ SCREENS = {
 PLAY = "box.games.ttb.play"
 HISTORY = "box.games.ttb.history"
 SETUP = "box.games.ttb.setup"
-PRESETS = ("standard", "Hard 5", "custom")
 LET_GO = False  # its modules stay after its match (box/session.py close)

@@ -2,8 +2,8 @@
 and custom (its option rows), the games of the match (TTB-14), and the distances and shafts
 of each side (TTB-17: the box warns when the shafts differ by more than 0.5 mm)."""
 
-from box.games.ttb import PRESETS
 from box.setup import ZERO_NONE, Field, Span
+from scorebox_core.games.ttb.game import PRESETS
 
 STANDARD, HARD, CUSTOM = PRESETS
 _ROWS = ("games", "a1", "a2", "b1", "b2", "unit", "dist_a", "dist_b", "shaft_a", "shaft_b")

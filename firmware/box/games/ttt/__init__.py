@@ -6,5 +6,4 @@ SCREENS = {"play": ("box.games.ttt.play", "Play")}
 PLAY = "box.games.ttt.play"
 HISTORY = "box.games.ttt.history"
 SETUP = "box.games.ttt.setup"
-PRESETS = ("TryTacToe",)  # after the first game's
 LET_GO = True  # its modules go when its game is closed: the menus do without its tables

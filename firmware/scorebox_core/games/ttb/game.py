@@ -9,6 +9,7 @@ CODE = "TTB"  # in a line of `scorebox matches`
 SHOTS = "arrows"  # what that line counts: the key of the store's match row
 SCORE = "wins"  # the key of the two numbers its result record is told by: the games each side won
 SIDES = "AB"
+PRESETS = ("standard", "Hard 5", "custom")  # its rule sets, the New match screen's rules row
 
 # The game's modules: RULES gives options(d), replay(events, opts, archers, face, lenient),
 # result(match) and finished(box store, match); SCRIPT is_script(lines)

@@ -9,6 +9,7 @@ CODE = "TTT"  # in a line of `scorebox matches`
 SHOTS = "moves"  # what that line counts (marks and misses): the key of the store's match row
 SCORE = "score"  # the key of the two numbers its result record is told by: the game score, X-O (TTT-6)
 SIDES = "XO"
+PRESETS = ("TryTacToe",)  # its rule set, after the first game's on the New match screen
 
 # The game's modules: RULES gives options(d), replay(events, opts, archers, face, lenient),
 # result(game) and finished(box store, game); SCRIPT is_script(lines)

@@ -5,5 +5,4 @@ SCREENS = {"play": ("scorebox_game_xo.box.play", "Play")}  # its game-over scree
 PLAY = "scorebox_game_xo.box.play"  # enter(app, skipped)
 HISTORY = "scorebox_game_xo.box.history"  # lines(), open_result()
 SETUP = "scorebox_game_xo.box.setup"  # Setup: its New match rows
-PRESETS = ("Noughts",)  # its choice of the New match screen's rules row
 LET_GO = True  # its modules go when its game is closed

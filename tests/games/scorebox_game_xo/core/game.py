@@ -7,6 +7,7 @@ CODE = "NAC"  # in a line of `scorebox matches`
 SHOTS = "arrows"  # what that line counts: one arrow a turn
 SCORE = "squares"  # the result record's two numbers: the squares each side marked
 SIDES = "XO"
+PRESETS = ("Noughts",)  # its rule set on the New match screen
 
 RULES = "scorebox_game_xo.core.rules"
 SCRIPT = "scorebox_game_xo.core.script"
