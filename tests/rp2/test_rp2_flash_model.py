@@ -23,7 +23,7 @@ def _play(flash_file, files, steps, model):
     pico = emu.EmulatedPico(flash_file, paused=True, flash_model=model)
     try:
         boot = pico.play([emu.key_step(None, 1500, 0)])
-        played = pico.play([emu.key_step(n, ms, 0 if n is None else 120, pico.pins) for n, ms in steps])
+        played = pico.play([emu.key_step(n, ms, 0 if n is None else 200, pico.pins) for n, ms in steps])
         log = pico.flashlog()
     finally:
         pico.close()

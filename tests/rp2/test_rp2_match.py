@@ -15,7 +15,10 @@ pytestmark = pytest.mark.micropython
 
 ROSTER = "Ann,Bob,Cat,Dan"
 SETTLE_MS = 1500  # power on to the home screen, with room to spare (the boot takes ~0.6 s)
-GAP_MS = 120  # as the virtual Pico's driver (vpico/drive.py)
+# A key's frame is taken this long after it: the slowest screen to open on the stock image (New
+# match, its game's package read from the file system) takes 120-160 ms. Its speed is make
+# bench's (rp2_app_key_to_frame_*); its frame is this test's.
+GAP_MS = 200
 
 
 @pytest.fixture(scope="module")

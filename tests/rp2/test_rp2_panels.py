@@ -18,7 +18,7 @@ pytestmark = pytest.mark.micropython
 
 ROSTER = "Ann,Bob,Cat,Dan"
 SETTLE_MS = 1500  # power on to the home screen, as test_rp2_match.py
-GAP_MS = 120
+GAP_MS = 200  # as test_rp2_match.py
 STEPS = key_script("# 8 8 6 8 8 6 6 6 # # 5 A B 1 A")  # docs/demo.keys: sides, start, A's first turn
 
 
