@@ -18,7 +18,6 @@ screen: it only frames a square, which the screen then shows.
 import gc
 
 from box import battery
-from box.games import of as box_of
 from box.keys import BACK, DIGIT, DOWN, K2, K4, K6, K8, KSTAR, LEFT, RIGHT, UP, Debouncer, mask
 from box.session import Session
 from box.store import Store
@@ -56,6 +55,14 @@ BAT_EVERY_MS = 10000  # a reading every 10 s; READINGS in a row past a threshold
 BAT_READINGS = 3
 BAT_HYSTERESIS = 150  # mV above a threshold to get better (new batteries, a charged cell)
 EMPTY_SHOW_MS = 30000  # at EMPTY the message stays this long, then the panel off and deep sleep
+
+
+def _box_part(game):
+    """The box's surface of game (box/games): the box's registry is imported with a match, not
+    at boot (the heap at home, where a sync runs)."""
+    from box.games import of
+
+    return of(game)
 
 
 class App:
@@ -121,7 +128,7 @@ class App:
             mod, cls, group = got
         else:
             game = self.session.game
-            got = box_of(game).SCREENS.get(name) if game is not None else None
+            got = _box_part(game).SCREENS.get(name) if game is not None else None
             if got is None:
                 raise AttributeError(name)
             mod, cls = got
@@ -177,7 +184,7 @@ class App:
     def match_opened(self, skipped=0):
         """A match opened or resumed: its game's play module shows the screen it is at."""
         gc.collect()  # as for a screen: the module's code needs whole blocks
-        __import__(box_of(self.session.game).PLAY, None, None, ("enter",)).enter(self, skipped)
+        __import__(_box_part(self.session.game).PLAY, None, None, ("enter",)).enter(self, skipped)
 
     def resume(self):
         """Open the journal's open match and show the screen it is at."""

@@ -8,8 +8,6 @@ The header's `game` says which game's rules fold the events: the registry
 (scorebox_core/games) gives its surface, and only that game's modules are imported.
 """
 
-from box.games import of as box_of
-from box.games import package as box_package
 from scorebox_core import games
 from scorebox_core.match import from_header, header
 from scorebox_core.sides import Face
@@ -135,6 +133,9 @@ class Session:
         self.match = None
         self.number = None
         self.game = None
-        if g is not None and box_of(g).LET_GO:
-            games.drop(box_package(g))
-            games.forget((g.ID,))
+        if g is not None:
+            from box import games as box_games  # with a match only (app.py _box_part)
+
+            if box_games.of(g).LET_GO:
+                games.drop(box_games.package(g))
+                games.forget((g.ID,))

@@ -30,7 +30,7 @@ def installed():
     if _found is None:
         from scorebox_core.games import found
 
-        _found = found.scan()
+        _found = found.scan(PREFIX)
         drop(found.__name__)
     return _found
 
@@ -38,10 +38,12 @@ def installed():
 def get(game):
     """The surface (its `game` module) of the game with header id game; ValueError for one
     the registry does not know."""
-    for gid, mod in GAMES + tuple(installed()):
+    for gid, pkg in GAMES:
         if gid == game:
-            name = mod if "." in mod else "scorebox_core.games." + mod + ".game"
-            return __import__(name, None, None, ("ID",))
+            return __import__("scorebox_core.games." + pkg + ".game", None, None, ("ID",))
+    for gid, mod in installed():  # looked for only when a game is not built in
+        if gid == game:
+            return __import__(mod, None, None, ("ID",))
     raise ValueError("unknown game %r" % (game,))
 
 

@@ -6,8 +6,6 @@ system's root, which holds the journal's files (a game goes in /lib, where mip i
 import os
 import sys
 
-from scorebox_core.games import PREFIX
-
 
 def _names(d):
     """A folder's names, one at a time where the VM can (MicroPython's ilistdir: the box's root
@@ -17,13 +15,13 @@ def _names(d):
     return os.listdir(d)
 
 
-def scan():
-    names = set()
+def scan(prefix):
+    names = set()  # type: set
     for d in sys.path:
         if d in ("", "."):
             continue
         try:
-            names.update(n for n in _names(d) if n.startswith(PREFIX) and "." not in n)
+            names.update(n for n in _names(d) if n.startswith(prefix) and "." not in n)
         except (OSError, TypeError):  # '.frozen', a zip, a folder gone
             pass
     return [(__import__(n + ".core.game", None, None, ("ID",)).ID, n + ".core.game") for n in sorted(names)]
