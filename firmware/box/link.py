@@ -28,6 +28,11 @@ ROSTER_PART = 100  # names per ROSTER or NAMES frame: about 1.5 KB of JSON at mo
 NAME_MAX = 12  # characters of an archer's name (the PC's store/roster.py holds names to it)
 STORE_ID_MAX = 32  # characters of a store's id (the PC's are 16: store/schema.py store_info)
 READS = 32  # files one READ may ask for (HELLO's "reads"): about 1 KB of request
+# Bytes of a stream's chunk read and written at a time, from one buffer the link holds: a
+# chunk's 4,100 bytes asked of the heap at each READ failed now and then when a sync began
+# (44 KB free on the 192 KB test heap, none of it 4 KB in one piece); 1 KB, taken once at
+# the link's first byte, always is. The wire is the same: the CRC covers the whole chunk.
+PIECE = 1024
 
 
 class Link:
@@ -51,6 +56,7 @@ class Link:
         self.space = None  # the journal's space as a reply read it, for the screen (new_space)
         self.acked = False  # an ACK changed the space since it was read
         self.files = None  # a READ of several files: those still to stream (Files)
+        self.piece = bytearray(PIECE + 4)  # Stream.send's buffer: a piece and a chunk's CRC
 
     def poll(self):
         """Answer one complete frame of what has arrived; True if anything was answered.
@@ -137,7 +143,7 @@ class Link:
                 self._next_file()
             elif isinstance(got, Stream):
                 frames.write_json(self._out, seq, "BIN", {"length": got.length})
-                got.send(self._out)
+                got.send(self._out, self.piece)
             else:
                 frames.write_json(self._out, seq, "OK", got)
         except Exception as e:  # whatever it was (MemoryError too), the app plays on
@@ -147,7 +153,9 @@ class Link:
             got = None
             gc.collect()
             if self.sent:
-                self.port.write(b"\n")  # ends the broken frame: the PC finds its CRC wrong and asks again
+                # Ends the broken frame (the PC finds its CRC wrong); in a stream, the ERR after
+                # it starts where a chunk would have, which is where the PC looks for it.
+                self.port.write(b"\n")
             self._reply(seq, "ERR", {"error": "%s failed: %s" % (kind, e)})
 
     def _out(self, data):
@@ -401,32 +409,40 @@ class Stream:
     """A streamed READ's reply (after its BIN frame): length bytes of an open file as they
     are, in chunks of frames.CHUNK bytes each followed by its CRC-32 (4 bytes, big-endian),
     written a chunk at a time from one buffer; the file is closed after. A file that ends
-    early raises OSError: the PC waits for the missing bytes in vain and asks again."""
+    early raises OSError: the link ends the stream with an ERR, at a chunk's start."""
 
     def __init__(self, f, length):
         self.f = f
         self.length = length
 
-    def send(self, out):
-        buf = bytearray(frames.CHUNK + 4)
+    def send(self, out, buf):
+        """Write the stream to out(bytes), a piece at a time through buf (PIECE + 4
+        bytes): each chunk's last piece goes with the chunk's CRC."""
         mv = memoryview(buf)
-        n = self.length
+        left = self.length
         try:
-            while n > 0:
-                k = frames.CHUNK if n > frames.CHUNK else n
-                got = 0
-                while got < k:
-                    r = self.f.readinto(mv[got:k])
-                    if not r:
-                        raise OSError("the file ended %d bytes early" % (n - got))
-                    got += r
-                crc = binascii.crc32(mv[:k])
-                buf[k] = crc >> 24
-                buf[k + 1] = (crc >> 16) & 255
-                buf[k + 2] = (crc >> 8) & 255
-                buf[k + 3] = crc & 255
-                out(mv[: k + 4])
-                n -= k
+            while left > 0:
+                k = frames.CHUNK if left > frames.CHUNK else left
+                left -= k
+                crc = 0
+                while k > 0:
+                    p = PIECE if k > PIECE else k
+                    got = 0
+                    while got < p:
+                        r = self.f.readinto(mv[got:p])
+                        if not r:
+                            raise OSError("the file ended %d bytes early" % (left + k - got))
+                        got += r
+                    crc = binascii.crc32(mv[:p], crc)
+                    k -= p
+                    if k:
+                        out(mv[:p])
+                        continue
+                    buf[p] = crc >> 24
+                    buf[p + 1] = (crc >> 16) & 255
+                    buf[p + 2] = (crc >> 8) & 255
+                    buf[p + 3] = crc & 255
+                    out(mv[: p + 4])
         finally:
             self.f.close()
 

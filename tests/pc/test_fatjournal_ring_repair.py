@@ -20,6 +20,7 @@ from test_fatjournal_slots import (  # noqa: E402
 )
 
 from box import acks, link  # noqa: E402
+from scorebox.device import link as device_link  # noqa: E402
 from scorebox_core.fatlayout import ACK_COPY, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
@@ -35,9 +36,9 @@ def _synced(j):
     seen = {}
     for name, size in got["files"]:
         st = lk.do_read({"file": name, "offset": 0, "length": size, "stream": True})
-        out = bytearray()
-        st.send(lambda c, out=out: out.extend(bytes(c)[:-4]))  # each chunk and its CRC-32
-        d = decode_file(bytes(out), int(name[1:7]))
+        raw = bytearray()
+        st.send(raw.extend, lk.piece)
+        d = decode_file(device_link.unchunk(raw, size), int(name[1:7]))
         assert not d.get("damage"), (name, d.get("damage"))
         for m in d["matches"]:
             seen[m[0]] = list(m[2])

@@ -348,7 +348,7 @@ class Client:
                     self.buf = line[i:] + b"\n" + self.buf
                     return None
                 if got_seq == seq and kind_back == "BIN":
-                    return self._stream(kind, body, body_back, deadline)
+                    return self._stream(seq, kind, body, body_back, deadline)
                 if got_seq == seq:
                     return kind_back, body_back
                 if kind_back == "ERR" and got_seq == 0:
@@ -358,28 +358,53 @@ class Client:
                 self.buf += chunk
         return None
 
-    def _stream(self, kind, body, head, deadline):
+    def _stream(self, seq, kind, body, head, deadline):
         """("BIN", bytes) of a READ whose BIN frame said head: its chunks up to the
-        first that is missing or damaged (None: none came whole). Waiting for them is
-        ended by the reply's timeout, counted again from each piece that arrives."""
+        first that is missing or damaged (None: none came whole; the box's ERR, if it
+        said why it stopped before the first). Waiting for them is ended by the reply's
+        timeout, counted again from each piece that arrives, or by the box's ERR."""
         asked = body.get("length") if isinstance(body, dict) else None
         n = head.get("length") if isinstance(head, dict) else None
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= (asked or 0):
             raise DeviceError("the box's reply to %s is not valid (length %.20r): is it a Scorebox?" % (kind, n))
         need = stream_size(n)
         wait = deadline - time.monotonic()
-        while len(self.buf) < need and time.monotonic() < deadline:
+        err = self._stopped(seq)  # it may have come with the BIN frame
+        while err is None and len(self.buf) < need and time.monotonic() < deadline:
             chunk = self.ser.read(min(self.ser.in_waiting or 1, need - len(self.buf)))
             if chunk:
                 self.buf += chunk
                 deadline = time.monotonic() + wait
-        raw, self.buf = self.buf[:need], self.buf[need:]
+                err = self._stopped(seq)
+        end = need if err is None else err[0]
+        raw, self.buf = self.buf[:end], self.buf[end:]
         data = unchunk(raw, n)
+        if err is not None and not data:
+            return "ERR", err[1]  # a reason, not damage: a request asked again alone says it
         if len(data) < n:
-            self.damaged += 1
+            if err is None:
+                self.damaged += 1
             if not data:
                 return None  # ask again
         return "BIN", data
+
+    def _stopped(self, seq):
+        """(where, body) of the ERR a box sends when it cannot go on with a stream (a newline
+        ends the stream's frame, then ERR: box/link.py), once it has arrived whole at the
+        start of a chunk; None while there is none. Chunk bytes that look like one would
+        also need its seq and its CRC to be right."""
+        step = frames.CHUNK + 4
+        at = max(0, len(self.buf) - 1) // step * step
+        if not self.buf.startswith(b"\n" + frames.PREFIX, at):
+            return None
+        end = self.buf.find(b"\n", at + 1)
+        if end < 0:
+            return None
+        try:
+            got_seq, kind_back, body_back = frames.decode(self.buf[at + 1 : end])
+        except frames.FrameError:
+            return None
+        return (at, body_back) if got_seq == seq and kind_back == "ERR" else None
 
 
 def stream_size(n):
