@@ -17,6 +17,7 @@ Nothing derived is trusted on import: every match is replayed by the rules core 
 import csv
 import datetime
 import json
+import operator
 import os
 
 from scorebox.errors import ScoreboxError
@@ -42,6 +43,7 @@ ARROW_COLUMNS = (
     "x_hit",  # called shots: 1 hit the X, 0 missed it
     "outcome",  # scored, claimed, dead, missed, flipped, flip missed
 )
+ARROW_TEXTS = tuple(ARROW_COLUMNS.index(c) for c in ("match", "side", "archer", "outcome"))  # the rest are numbers
 
 MATCH_COLUMNS = (  # matches.csv: what a spreadsheet reads; the box's raw record is in matches.json
     "match",
@@ -165,6 +167,20 @@ class _Csv:
         cr = any(isinstance(v, str) and "\r" in v for v in row)
         (self.quoted if cr else self.plain).writerow(row)
 
+    def rows(self, rows, texts):
+        """Rows whose text is only in the columns texts (the others numbers or empty): the
+        csv module writes a batch at C speed when none of its texts is formula-like or holds
+        a CR, as nearly all are (the texts of an arrows file repeat: a handful of boxes,
+        sides, archers and outcomes); a batch with one goes cell by cell."""
+        seen = set()
+        for i in texts:
+            seen.update(map(operator.itemgetter(i), rows))
+        if any(isinstance(v, str) and (v.startswith(FORMULA_START) or "\r" in v) for v in seen):
+            for r in rows:
+                self.row(r)
+        else:
+            self.plain.writerows(rows)
+
 
 def _date(t, utc=False):
     """A time as a spreadsheet reads it (YYYY-MM-DD HH:MM:SS), local unless utc."""
@@ -181,8 +197,7 @@ def write_arrows_csv(store, path):
         w = _Csv(f)
         w.row(ARROW_COLUMNS)
         for rows in store.arrow_batches():
-            for row in rows:
-                w.row(row)
+            w.rows(rows, ARROW_TEXTS)
             n += len(rows)
     return n
 
