@@ -180,6 +180,17 @@ def test_a_named_boxs_name_heads_its_matches(app):
     assert "<h1>Match %s/%d <small>" % (other["device"], other["number"]) in unnamed  # a box with no name: its id
 
 
+def test_the_faces_page_offers_each_game_by_its_name(app):
+    html = app.test_client().get("/faces").get_data(as_text=True)
+    options = re.findall(
+        r'<option value="(\w+)">([^<]+)</option>', re.search(r'<select name="face">.*?</select>', html).group()
+    )
+    assert options == [
+        ("tictacbow", "Tic Tac BOW"),
+        ("trytactoe", "Try-Tac-Toe"),
+    ]  # the value the command takes, the name people read
+
+
 def token(client, page="/archers"):
     return re.search(r'name="csrf" value="([^"]+)"', client.get(page).get_data(as_text=True)).group(1)
 

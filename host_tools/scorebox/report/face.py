@@ -51,6 +51,11 @@ def _name(g):
 FACES = tuple(_name(g) for g in games.every())
 
 
+def titled():
+    """(face, the game's name) of each face, for a choice a person reads."""
+    return [(_name(g), g.NAME) for g in games.every()]
+
+
 def draw(face, size):
     g = next(g for g in games.every() if _name(g) == face)
     return pcgames.part(g, "FACE").draw(size)

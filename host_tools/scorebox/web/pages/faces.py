@@ -14,7 +14,7 @@ bp = Blueprint("faces", __name__)
 
 @bp.route("/faces")
 def faces():
-    return render_template("faces.html.j2", faces=face.FACES, papers=list(face.PAPERS), sizes=face.SIZES)
+    return render_template("faces.html.j2", faces=face.titled(), papers=list(face.PAPERS), sizes=face.SIZES)
 
 
 @bp.route("/faces", methods=["POST"])
@@ -27,7 +27,10 @@ def make_face():
         raise ScoreboxError("the size is a number of millimetres")
     kind, paper = request.form.get("face", ""), request.form.get("paper", "")
     if kind not in face.FACES or paper not in face.PAPERS:  # before a path is made of them
-        raise ScoreboxError("choose a face (%s) and a paper (%s)" % (", ".join(face.FACES), ", ".join(face.PAPERS)))
+        games = ", ".join(name for _, name in face.titled())
+        raise ScoreboxError(
+            "choose a game's face (%s) and a paper (%s)" % (games, ", ".join(p.upper() for p in face.PAPERS))
+        )
     out = os.path.join(current_app.config["DOWNLOADS"], secrets.token_hex(8), face.default_out(kind, size))
     folder, stem = os.path.dirname(out), os.path.basename(out)[:-4]
     written, _, note = face.write(kind, size, out, paper)
