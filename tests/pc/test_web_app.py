@@ -139,6 +139,19 @@ def test_import_shows_the_box_names_and_saves_them_only_when_told(app):
     assert os.listdir(app.config["UPLOADS"]) == []  # the list is gone once saved
 
 
+def test_a_list_with_no_one_new_offers_nothing_to_save(app):
+    c = app.test_client()
+    t = token(c)
+    listed = b"Name\nZoe Li\nZoe Li\n"
+    data = {"csrf": t, "members": (open_bytes(listed), "m.csv")}
+    file = re.search(r'name="file" value="([0-9a-f]{32})"', c.post("/archers/import", data=data).get_data(as_text=True))
+    assert "Saved." in c.post("/archers/import", data={"csrf": t, "file": file.group(1)}).get_data(as_text=True)
+    data = {"csrf": t, "members": (open_bytes(listed), "again.csv")}
+    page = c.post("/archers/import", data=data, content_type="multipart/form-data").get_data(as_text=True)
+    assert "Nothing to add: every name in the file is on the roster already, repeated or refused." in page
+    assert "Save these archers" not in page and "Nothing saved yet" not in page and "Saved." not in page
+
+
 def test_rename_and_retire_as_the_commands_do(app):
     c = app.test_client()
     t = token(c)
@@ -231,7 +244,12 @@ def test_a_damaged_restore_is_refused_and_loses_nothing(app):
     c.post(
         "/safety/restore", data=data, content_type="multipart/form-data", headers={"Referer": "http://localhost/safety"}
     )
-    assert 'class="msg error"' in c.get("/safety").get_data(as_text=True)
+    page = c.get("/safety").get_data(as_text=True)
+    assert 'class="msg error"' in page
+    assert (
+        "broken.sqlite: not a sound Scorebox store, nothing restored" in page
+    )  # the file picked, not where it was saved
+    assert app.config["UPLOADS"] not in page
     assert len(Store(app.config["STORE"], create=False).matches()) == 5
 
 

@@ -179,15 +179,17 @@ def _kept_name(store_path):
     return old
 
 
-def restore(store_path, src_path, keep_old=True):
+def restore(store_path, src_path, keep_old=True, shown=None):
     """Replace the store with the backup at src_path, after checking it. The store it
-    replaces is backed up first (its path returned, or None when there was none)."""
+    replaces is backed up first (its path returned, or None when there was none). shown:
+    what a refusal calls the backup (an upload's own file name, not where it was saved)."""
     _a_file(store_path, "restore")
+    shown = shown or src_path
     if _same_file(src_path, store_path):  # else the swap would wait on its own lock
-        raise StoreError("%s is the store itself: nothing restored" % src_path)
+        raise StoreError("%s is the store itself: nothing restored" % shown)
     bad = problems(src_path)
     if bad:
-        raise NotAStore("%s: not a sound Scorebox store, nothing restored: %s" % (src_path, "; ".join(bad)))
+        raise NotAStore("%s: not a sound Scorebox store, nothing restored: %s" % (shown, "; ".join(bad)))
     old = None
     damaged = os.path.exists(store_path) and [
         p for p in problems(store_path, replay=0) if not p.startswith(UNREAD)

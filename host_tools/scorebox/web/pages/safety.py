@@ -52,7 +52,7 @@ def restore():
     """Under no open connection: this request opens no store (web/request_store.py)."""
     path = upload("backup")
     try:
-        n, old = backup.restore(current_app.config["STORE"], path)
+        n, old = backup.restore(current_app.config["STORE"], path, shown=request.files["backup"].filename)
     finally:
         if os.path.exists(path):
             os.remove(path)
