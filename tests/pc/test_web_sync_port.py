@@ -58,6 +58,9 @@ def test_the_box_on_a_named_port_syncs(tmp_path):
         page = sync(c, source="port", port=port)
     assert "<h2>Done</h2>" in page, page[-1500:]
     assert "<dt>Came in</dt><dd>1 new match</dd>" in page
+    # the next sync is offered for the same box: its port chosen and filled in, not "the box on USB"
+    assert '<input type="radio" name="source" value="port" checked>' in page
+    assert 'value="%s"' % port in page and '<input type="radio" name="source" value="usb" checked>' not in page
 
 
 def test_no_box_found_says_how_to_name_its_port_on_the_page(tmp_path):

@@ -44,10 +44,17 @@ def facts(got):
 
 
 def ports():
-    """[(device, description)] of the PC's serial ports, for the page's port field."""
+    """[(device, description)] of the PC's serial ports on USB, for the page's port field."""
     from serial.tools import list_ports
 
-    return sorted((p.device, port_label(p.description)) for p in list_ports.comports())
+    return suggested(list_ports.comports())
+
+
+def suggested(comports):
+    """The ports a box could be on: those with a USB id. A PC's own serial ports (/dev/ttyS0,
+    COM1) have none and are never a box; offered, one took 9 s to say no box answered. The
+    field still takes any port typed in."""
+    return sorted((p.device, port_label(p.description)) for p in comports if p.vid is not None)
 
 
 def port_label(description):
@@ -100,7 +107,9 @@ class Job:
     def start(self, db, sim, sim_state, take_over=False, port=None):
         if not self.lock.acquire(blocking=False):
             return False
-        self.st = st = {"state": "running", "lines": [], "facts": {}}
+        # The box chosen, so that the page offers it again: the next sync is of the same box.
+        source = "sim" if sim else "port" if port else "usb"
+        self.st = st = {"state": "running", "lines": [], "facts": {}, "source": source, "port": port}
         ours, theirs = multiprocessing.Pipe(duplex=False)
         proc = multiprocessing.get_context("spawn").Process(
             target=run, args=(db, sim, sim_state, theirs, take_over, port), daemon=True
