@@ -16,6 +16,8 @@ import itertools
 import json
 import os
 import secrets
+import socket
+import ssl
 import sys
 import urllib.error
 import urllib.parse
@@ -85,7 +87,20 @@ class League:
                 why = e.reason
             raise ScoreboxError("the league refused (%d): %s" % (e.code, why))
         except (urllib.error.URLError, OSError, ValueError) as e:
-            raise Cut("cannot reach the league at %s: %s" % (self.url, getattr(e, "reason", e)))
+            raise Cut("cannot reach the league at %s: %s" % (self.url, unreachable(getattr(e, "reason", e))))
+
+
+def unreachable(why):
+    """Why the league could not be reached (urllib's reason: an OSError, or text), in words."""
+    if isinstance(why, ConnectionRefusedError):
+        return "nothing answers there: check the address, and that the league's server is running"
+    if isinstance(why, socket.gaierror):
+        return "no computer has that name: check the address, and this PC's network"
+    if isinstance(why, TimeoutError):
+        return "no answer in %d s: check this PC's network, then push again" % TIMEOUT
+    if isinstance(why, ssl.SSLCertVerificationError):
+        return "its certificate is not one this PC trusts (%s)" % why.verify_message
+    return getattr(why, "strerror", None) or str(why)
 
 
 class Cut(ScoreboxError):
