@@ -52,7 +52,7 @@ def test_a_late_reply_to_another_clients_request_is_not_taken():
     box = LateBox()
     try:
         first = link.open_port(box.port)
-        with pytest.raises(link.DeviceError, match="does not answer HELLO"):
+        with pytest.raises(link.DeviceError, match="^the box does not answer: is the Scorebox firmware running on it"):
             link.Client(first, timeout=0.3, retries=0).request("HELLO")
         first.close()
         second = link.open_port(box.port)

@@ -321,7 +321,7 @@ class Client:
                 "the box stopped answering (no reply to %s in %.0f s): check that it is on and its cable is in, "
                 "then sync again (what was not stored stays on the box)" % (kind, time.monotonic() - start)
             )
-        raise self._lost("the box does not answer %s: is the Scorebox firmware running?" % kind)
+        raise self._lost("the box does not answer: is the Scorebox firmware running on it?")
 
     def _reply(self, seq, kind, body, timeout, later=()):
         """(kind, body) of the reply to seq (a READ's as "BIN" and the bytes that came
