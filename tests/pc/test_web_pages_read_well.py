@@ -142,7 +142,19 @@ def test_a_refusal_with_a_commands_hint_says_where_to_go_on_the_desk(app):
     c = app.test_client()
     html = c.get("/matches/999", follow_redirects=True).get_data(as_text=True)
     said = re.search(r'<p class="msg error" role="alert">(.*?)</p>', html).group(1)
+    assert said == "no match 999 in the store: pick one on this page"  # it is the Matches page: no link to itself
+    html = c.get("/matches/999", headers={"Referer": "http://localhost/boxes"}, follow_redirects=True)
+    said = re.search(r'<p class="msg error" role="alert">(.*?)</p>', html.get_data(as_text=True)).group(1)
     assert said == 'no match 999 in the store: pick one on <a href="/matches">the Matches page</a>'
+
+
+def test_a_refusal_on_the_page_its_hint_names_says_this_page(app):
+    c = app.test_client()
+    form = {"csrf": token(c), "old": "Nobody", "new": "Zed"}
+    html = c.post("/archers/rename", data=form, headers={"Referer": "http://localhost/archers"}, follow_redirects=True)
+    assert said(html.get_data(as_text=True)) == [
+        ("error", "no archer called &#39;Nobody&#39;: this page lists who is there")
+    ]
 
 
 def test_every_column_of_every_table_has_a_heading(app):

@@ -93,11 +93,19 @@ def headers(resp):
 @bp.app_errorhandler(ScoreboxError)
 def refused(e):
     """A command's one-line error, on the page it came from: nothing was changed."""
-    flash(on_page(e), "error")
     back = request.referrer
     if not back or urlsplit(back).netloc != request.host or back == request.url:
         back = url_for("matches.matches")
+    flash(on_page(e, here=_endpoint(back)), "error")
     return redirect(back)
+
+
+def _endpoint(url):
+    """The endpoint of one of the desk's own addresses, or None."""
+    try:
+        return current_app.url_map.bind(request.host).match(urlsplit(url).path)[0]
+    except HTTPException:
+        return None
 
 
 # An HTTP error's page: (its heading, what it says; None: the error's own description, which

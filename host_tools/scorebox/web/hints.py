@@ -39,15 +39,18 @@ HINTS = (
 PATTERNS = [(re.compile(p), words, link) for p, words, link in HINTS]
 
 
-def on_page(line):
+def on_page(line, here=None):
     """line (a command's) as the desk's page says it: Markup, its command hint replaced by
-    what the page's user can do on the desk, the rest escaped."""
+    what the page's user can do on the desk, the rest escaped. here: the endpoint of the page
+    that will show it, which a hint names as "this page", not by a link to itself."""
     line = str(line)
     for pattern, words, link in PATTERNS:
         m = pattern.search(line)
         if m:
             said = Markup(words)
-            if link:
+            if link and link[0] == here:
+                said = said.format("this page" if link[1].startswith("the ") else link[1])
+            elif link:
                 said = said.format(Markup('<a href="%s">%s</a>') % (url_for(link[0]), link[1]))
             return escape(line[: m.start()]) + said + escape(line[m.end() :])
     return escape(line)
