@@ -374,4 +374,4 @@ def test_a_sync_with_no_box_on_usb_says_so(app):
         if "Syncing" not in page:
             break
         time.sleep(0.1)
-    assert "Not synced" in page and 'pre class="failed"' in page
+    assert "Not synced" in page and '<ul class="lines failed">' in page

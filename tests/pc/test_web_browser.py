@@ -230,7 +230,7 @@ def test_a_sync_with_no_simulated_box_says_so(page, desk, tmp_path, monkeypatch)
     page.check("input[value=sim]")
     submit(page, "text=Sync now")
     page.wait_for_selector("text=Not synced")
-    assert "no simulator box here yet" in page.inner_text("pre")
+    assert "no simulator box here yet" in page.inner_text("ul.lines")
 
 
 @pytest.mark.micropython
@@ -258,7 +258,7 @@ def test_sync_the_simulated_box_and_a_second_sync_is_refused(browser, tmp_path):
         submit(two, "text=Sync now")
         assert "a sync is running already" in two.locator("p.msg.error").inner_text()
         one.wait_for_selector("h2:text('Done')")
-        assert "1 new match" in one.inner_text("pre")
+        assert "1 new match" in one.inner_text("ul.lines")
         shot(one, "sync", tmp_path)
         s = desk.store()
         assert s.count() == 6

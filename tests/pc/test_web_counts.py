@@ -44,4 +44,4 @@ def test_a_first_sync_from_the_desk_stores_one_match(tmp_path):
         if "Syncing&hellip;" not in page:
             break
         time.sleep(0.1)
-    assert "1 new match stored" in page and "store: 1 match</pre>" in page, page
+    assert "1 new match stored" in page and "<li>store: 1 match</li></ul>" in page, page

@@ -261,9 +261,9 @@ def test_a_syncs_lines_say_what_to_do_on_the_desk(app):
     ]
     app.extensions["scorebox.sync"].st = {"state": "done", "lines": lines, "facts": {}}
     html = app.test_client().get("/sync").get_data(as_text=True)
-    pre = re.search(r'<pre class="done">(.*?)</pre>', html, re.S).group(1)
-    assert 'tick "make this store the box\'s own" and sync again' in pre
-    assert pre.endswith('Al, Bo, Cy; <a href="/archers">the Archers page</a> adds one')
+    said = re.search(r'<ul class="lines done">(.*?)</ul>', html, re.S).group(1)  # a line each, not terminal text
+    assert 'tick "make this store the box\'s own" and sync again' in said
+    assert said.endswith('Al, Bo, Cy; <a href="/archers">the Archers page</a> adds one</li>')
     assert not COMMAND.search(Page(html).visible())
 
 
