@@ -58,6 +58,14 @@ def said(winner, score=None, abandoned=False):
     return result_text(winner, score if winner is not None else None)
 
 
+def club_said(name, club):
+    """What setting an archer's club did, in words (`scorebox archers club`, the desk's
+    Archers page): club empty is this club's own."""
+    if club:
+        return "%s shoots for %s, as a guest: the league files %s's matches under that club" % (name, club, name)
+    return "%s shoots for this club" % name
+
+
 def score_of(record):
     """The two numbers a result record (a box's, or the rules core's) is told by: its game's,
     under its surface's SCORE key (Tic Tac BOW's games won, Try-Tac-Toe's game score), or None."""

@@ -132,7 +132,7 @@ def test_a_guests_club_on_the_roster(tmp_path, capsys):
     a, _ = clubs(tmp_path)
     assert (
         set_club(a, "ben", "  Bowmen of B ", capsys)
-        == "Ben is of Bowmen of B: the league files their matches under that club"
+        == "Ben shoots for Bowmen of B, as a guest: the league files Ben's matches under that club"
     )
     assert cli.main(["archers", "--db", a]) == 0
     listed = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()[1:-1]}
@@ -154,7 +154,7 @@ def test_a_guests_club_on_the_roster(tmp_path, capsys):
         assert s.guest_clubs() == {"ben": "Bowmen of B"}
     finally:
         s.close()
-    assert set_club(a, "Ben", "", capsys) == "Ben is of this club"
+    assert set_club(a, "Ben", "", capsys) == "Ben shoots for this club"
     app = desk(a, workdir=str(tmp_path / "work"))
     c = app.test_client()
     html = c.get("/archers").get_data(as_text=True)
@@ -162,7 +162,7 @@ def test_a_guests_club_on_the_roster(tmp_path, capsys):
     got = c.post("/archers/club", data={"name": "bo", "club": "Bowmen of B", "csrf": csrf})
     assert got.status_code == 302
     html = c.get("/archers").get_data(as_text=True)
-    assert "Bo is of Bowmen of B" in html
+    assert "Bo shoots for Bowmen of B, as a guest" in html
     row = next(r for r in re.findall(r"<tr>(.*?)</tr>", html, re.S) if ">Bo</a>" in r)
     assert row.endswith("<td>Bowmen of B</td>")
     s = open_store(a)

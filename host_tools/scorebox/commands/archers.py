@@ -5,7 +5,7 @@ import time
 
 from scorebox.store import roster
 from scorebox.store.access import open_store
-from scorebox.text import plural, printable
+from scorebox.text import club_said, plural, printable
 
 
 def cmd_list(store, args):
@@ -56,11 +56,7 @@ def cmd_retire(store, args):
 
 
 def cmd_club(store, args):
-    name, club = store.set_club(args.name, args.club)
-    if club:
-        print(printable("%s is of %s: the league files their matches under that club" % (name, club)))
-    else:
-        print(printable("%s is of this club" % name))
+    print(printable(club_said(*store.set_club(args.name, args.club))))
     return 0
 
 

@@ -7,7 +7,7 @@ from flask import Blueprint, current_app, flash, render_template, request, url_f
 
 from scorebox.errors import ScoreboxError
 from scorebox.store.errors import NoStore
-from scorebox.text import csv_head
+from scorebox.text import club_said, csv_head
 from scorebox.web import members
 from scorebox.web.forms import done, upload
 from scorebox.web.hints import on_page
@@ -49,9 +49,8 @@ def retire_archer():
 @bp.route("/archers/club", methods=["POST"])
 def archer_club():
     """`scorebox archers club NAME CLUB`: a guest archer's home club (empty: this club's)."""
-    name, club = store().set_club(request.form.get("name", ""), request.form.get("club", ""))
-    said = "%s is of %s: the league files their matches under that club" % (name, club) if club else None
-    return done(said or "%s is of this club" % name, url_for("archers.archers"))
+    got = store().set_club(request.form.get("name", ""), request.form.get("club", ""))
+    return done(club_said(*got), url_for("archers.archers"))
 
 
 @bp.route("/archers/import", methods=["POST"])
