@@ -51,3 +51,18 @@ def test_900_px_and_the_tags(page):
                 tags += got[0]
                 c.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}))")
         assert tags > 0 and c.problems == []
+
+
+def test_a_phone_scrolls_no_page_of_the_report_sideways(page):
+    """At 360 px every page of the report fits: its wide tables and charts scroll inside
+    their card (before: 702-957 px wide, the header stopping at 360)."""
+    if not find():
+        pytest.fail("chromium is not installed: `apt-get install -y chromium` (the Makefile's setup does it)")
+    with Chromium(360, 800) as c:
+        c.open("file://" + page)
+        c.settle(0.5)
+        for name in ("matches", "archers", "h2h", "faces", "about"):
+            c.eval("document.querySelector('#nav a[data-page=%s]').click()" % name)
+            c.settle(0.2)
+            assert c.eval("document.documentElement.scrollWidth") <= 360, name
+        assert c.problems == []
