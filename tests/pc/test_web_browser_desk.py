@@ -16,6 +16,9 @@ def test_import_with_columns_mapped_and_a_box_name_edited(page, desk, tmp_path):
     page.select_option("select[name=last]", label="Family")
     submit(page, "text=Preview with these columns")
     assert page.locator("table.same tbody tr").count() == 2  # Ann on the roster, Zoe Li repeated
+    page.set_viewport_size({"width": 360, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # a phone: the preview fits (it was 372 px)
+    page.set_viewport_size({"width": 960, "height": 640})
     box = page.locator('input[aria-label="the box\'s name for Alexandra Montgomery"]')
     assert box.input_value() == "Alexandra M"
     box.fill("Alex Mont")
