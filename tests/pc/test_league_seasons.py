@@ -72,7 +72,7 @@ def test_seasons_are_added_listed_and_refused_in_one_line(league, capsys):
             ("Summer", "2026-06-30", "2026-07-15"),
             "season Spring 2026 (2026-03-01 to 2026-06-30) has some of these days",
         ),
-        (("2027", "2027-12-31", "2027-01-01"), "first day (2027-12-31) comes before its last (2027-01-01)"),
+        (("2027", "2027-12-31", "2027-01-01"), "first day (2027-12-31) is after its last (2027-01-01)"),
         (("2027", "2027-02-30", "2027-12-31"), "a season's first day is written YYYY-MM-DD"),
         (("2027", "2027-01-01", "31/12/2027"), "a season's last day is written YYYY-MM-DD"),
         (("", "2027-01-01", "2027-12-31"), "a season's name is a line of text"),

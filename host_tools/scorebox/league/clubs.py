@@ -92,7 +92,7 @@ def cmd_add_season(args):
     name = check_name(args.name, "a season's")
     first, last = day(args.first, "first day"), day(args.last, "last day")
     if first > last:
-        raise ScoreboxError("a season's first day (%s) comes before its last (%s)" % (first, last))
+        raise ScoreboxError("a season's first day (%s) is after its last (%s)" % (first, last))
     store, league = league_store(args.db)
     try:
         league.add_season(name, first, last)
