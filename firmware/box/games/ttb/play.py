@@ -21,23 +21,11 @@ flip, a long tone for the arrow that ends the match. The tone starts and the loo
 """
 
 from box import font
-from box.keys import (
-    BACK,
-    DIGIT,
-    DOWN,
-    K0,
-    KA,
-    KB,
-    KC,
-    KD,
-    KHASH,
-    KSTAR,
-    LEFT,
-    LONG,
-    OK,
-    RIGHT,
-    UP,
-)
+
+# The keys' module by a short name, not its names one by one: every global is a slot of this
+# module's dict, one block that a heap long in use must find whole when a match opens
+# (box/games/ttt/play.py).
+from box import keys as K
 from box.ui import Confirm, Screen, banner, digit, help_line, lock_icon, nav, num, number, title, wrap
 from scorebox_core.games.ttb import rules
 from scorebox_core.games.ttb.rules import DRAW, NEW_FACE, NEW_GAME, OUTCOMES, UNDO, A, B, called, hit, miss
@@ -55,7 +43,7 @@ _PX = const(66)  # x of the right-hand panel
 _GUESS_ORDER = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 
 # Value keys -> value (A=3 ... D=0); -1 for other keys.
-_VALUE = {KA: 3, KB: 2, KC: 1, KD: 0}
+_VALUE = {K.KA: 3, K.KB: 2, K.KC: 1, K.KD: 0}
 
 # The button layout's value picker: values 3-0, then a miss, then a called shot hit / missed.
 _PICKS = (3, 2, 1, 0, 4, 5, 6)
@@ -258,8 +246,8 @@ class Play(Screen):
     def key(self, kind, k):
         self.msg = None
         app = self.app
-        if k == KSTAR or k == BACK:
-            if kind == LONG:
+        if k == K.KSTAR or k == K.BACK:
+            if kind == K.LONG:
                 app.go(app.home)
             elif self.calling:
                 self.calling = False
@@ -268,16 +256,16 @@ class Play(Screen):
             else:
                 self.shoot(UNDO)
             return
-        d = DIGIT[k]
+        d = K.DIGIT[k]
         if d > 0:
             self.sel = d
             if self.calling and not self._callable(d):
                 self.calling = False  # a square no shot can be called at (TTB-9): back to values
             return
-        if k == K0:
+        if k == K.K0:
             self.shoot(miss())
             return
-        if k == KHASH:
+        if k == K.KHASH:
             self.call()
             return
         if k in _VALUE:
@@ -294,11 +282,11 @@ class Play(Screen):
             return
         # The six buttons.
         if self.picking:
-            if k == LEFT:
+            if k == K.LEFT:
                 self.pick = (self.pick - 1) % len(_PICKS)
-            elif k == RIGHT:
+            elif k == K.RIGHT:
                 self.pick = (self.pick + 1) % len(_PICKS)
-            elif k == OK:
+            elif k == K.OK:
                 p = _PICKS[self.pick]
                 if p <= 3:
                     self.shoot(hit(self.sel, p))
@@ -308,15 +296,15 @@ class Play(Screen):
                     self.shoot(called(self.sel, p == 5))
             return
         s = self.sel or 5
-        if k == UP:
+        if k == K.UP:
             self.sel = s - 3 if s > 3 else s + 6
-        elif k == DOWN:
+        elif k == K.DOWN:
             self.sel = s + 3 if s < 7 else s - 6
-        elif k == LEFT:
+        elif k == K.LEFT:
             self.sel = s - 1 if (s - 1) % 3 else s + 2
-        elif k == RIGHT:
+        elif k == K.RIGHT:
             self.sel = s + 1 if s % 3 else s - 2
-        elif k == OK:
+        elif k == K.OK:
             self.sel = s
             self.picking = True
 
@@ -368,8 +356,8 @@ class Review(Screen):
 
     def key(self, kind, k):
         app = self.app
-        if k == KSTAR or k == BACK:
-            if kind == LONG:
+        if k == K.KSTAR or k == K.BACK:
+            if kind == K.LONG:
                 app.go(app.home)
                 return
             app.go(app.play)
@@ -410,13 +398,13 @@ class GameOver(Screen):
         app = self.app
         k = nav(k)
         m = app.session.match
-        if k == BACK:
-            if kind == LONG:
+        if k == K.BACK:
+            if kind == K.LONG:
                 app.go(app.home)
                 return
             app.go(app.play)
             app.play.shoot(UNDO)
-        elif k == OK:
+        elif k == K.OK:
             if m.result() is not None:
                 app.go(app.match_over)
             elif m.face.worn(m.opts):
@@ -456,12 +444,12 @@ class FacePrompt(Screen):
     def key(self, kind, k):
         app = self.app
         k = nav(k)
-        if k == BACK and kind == LONG:
+        if k == K.BACK and kind == K.LONG:
             app.go(app.home)  # as on the other match screens: the match stays open, Resume asks again
             return
-        if k == OK:
+        if k == K.OK:
             app.session.shoot(NEW_FACE)
-        elif k != BACK:
+        elif k != K.BACK:
             return
         m = app.session.match
         if m.game.over() and m.result() is None:

@@ -20,10 +20,14 @@ When a move leaves no shape possible for either side the box offers to end the m
 
 from array import array
 
-from box.keys import BACK, DIGIT, DOWN, KC, KD, KHASH, KSTAR, LEFT, LONG, OK, REPEAT, RIGHT, UP
+# Modules by a short name, not their names one by one: every global is a slot of the module's
+# dict, which grows in one block that a heap long in use must find whole when a match opens
+# (56 globals took a 59-slot block of 944 B on the sim's heap, where an evening's matches
+# left no such hole).
+from box import keys as K
 from box.ui import Confirm, Screen, banner, help_line, nav, number, title
+from scorebox_core.games.ttt import rules as R
 from scorebox_core.games.ttt.board import CELLS, ROW_STARTS, N, row_of
-from scorebox_core.games.ttt.rules import END, MISS, NEXT_MATCH, NO_SHAPE, UNDO
 from scorebox_core.sides import DRAW
 
 try:
@@ -146,16 +150,16 @@ def step(pos, k, last):
     NEIGHBOURS) or through its point (one sharing that corner), and off the face past the
     top and bottom rows; there left/right swap miss and end, up/down go back to the board."""
     if pos >= N:
-        if k == LEFT or k == RIGHT:
+        if k == K.LEFT or k == K.RIGHT:
             return END_POS if pos == MISS_POS else MISS_POS
         return last
     r = row_of(pos)
     lo, hi = _row_cells(r)
-    if k == LEFT:
+    if k == K.LEFT:
         return pos - 1 if pos > lo else hi - 1
-    if k == RIGHT:
+    if k == K.RIGHT:
         return pos + 1 if pos < hi - 1 else lo
-    r += -1 if k == UP else 1
+    r += -1 if k == K.UP else 1
     if r < 0 or r >= len(ROW_STARTS) - 1:
         return MISS_POS
     lo, hi = _row_cells(r)
@@ -197,7 +201,7 @@ class Play(Screen):
         self.reset()
         moves = m.match.moves
         for j in range(len(moves) - 1, -1, -1):  # the cursor on the last triangle marked
-            if moves[j] != MISS:
+            if moves[j] != R.MISS:
                 self.sel = self.last = moves[j] - 1
                 break
         then = self.over if m.over() else self.end if m.match.over() else self
@@ -217,10 +221,10 @@ class Play(Screen):
         self.offer = self.asking = False
         m = g.match
         if m.over():  # a match ended, or an undo took back the start of match 2
-            if ev != UNDO:
+            if ev != R.UNDO:
                 beep(app, MATCH_END)
             app.go(self.over if g.over() else self.end)
-        elif ev != UNDO and m.dead() and not was_dead:
+        elif ev != R.UNDO and m.dead() and not was_dead:
             self.offer = True  # TTT-5: the box can tell; the players decide
 
     def refuse(self, why):
@@ -232,7 +236,7 @@ class Play(Screen):
         s = self.sel
         self.typed = self.ntyped = 0
         if s == MISS_POS:
-            self.shoot(MISS)
+            self.shoot(R.MISS)
             self.sel = self.last
         elif s == END_POS:
             self.asking = True
@@ -240,35 +244,35 @@ class Play(Screen):
             self.shoot(s + 1)
 
     def key(self, kind, k):
-        if kind == REPEAT and DIGIT[k] >= 0:
+        if kind == K.REPEAT and K.DIGIT[k] >= 0:
             return  # a held digit is one digit (2/4/6/8 repeat for the menus: box/app.py)
         self.msg = None
-        if k == KSTAR or k == BACK:
-            if kind == LONG:
+        if k == K.KSTAR or k == K.BACK:
+            if kind == K.LONG:
                 self.app.go(self.app.home)
             elif self.offer or self.asking:
                 self.offer = self.asking = False  # play on
             elif self.ntyped:
                 self.typed = self.ntyped = 0
             else:
-                self.shoot(UNDO)
+                self.shoot(R.UNDO)
             return
         if self.offer or self.asking:
-            if k == KHASH or k == OK:
-                self.shoot(END)
+            if k == K.KHASH or k == K.OK:
+                self.shoot(R.END)
             return
-        d = DIGIT[k]
+        d = K.DIGIT[k]
         if d >= 0:
             self.digit(d)
-        elif k == KHASH or k == OK:
+        elif k == K.KHASH or k == K.OK:
             self.mark()
-        elif k == KD:
+        elif k == K.KD:
             self.typed = self.ntyped = 0
-            self.shoot(MISS)
-        elif k == KC:
+            self.shoot(R.MISS)
+        elif k == K.KC:
             self.typed = self.ntyped = 0
             self.asking = True
-        elif k == UP or k == DOWN or k == LEFT or k == RIGHT:
+        elif k == K.UP or k == K.DOWN or k == K.LEFT or k == K.RIGHT:
             self.typed = self.ntyped = 0
             if self.sel < N:
                 self.last = self.sel
@@ -356,21 +360,21 @@ class MatchEnd(Screen):
     def key(self, kind, k):
         app = self.app
         k = nav(k)
-        if k == BACK:
-            if kind == LONG:
+        if k == K.BACK:
+            if kind == K.LONG:
                 app.go(app.home)
                 return
             app.go(app.play)
-            app.play.shoot(UNDO)
-        elif k == OK:
+            app.play.shoot(R.UNDO)
+        elif k == K.OK:
             app.go(app.play)
-            app.play.shoot(NEXT_MATCH)
+            app.play.shoot(R.NEXT_MATCH)
 
     def draw(self, fb):
         g = self.app.session.match
         title(fb, "Match 1 over")
         r = g.match.reason
-        fb.text("no shape left" if r == NO_SHAPE else r, 0, 12, 1)  # 16 columns
+        fb.text("no shape left" if r == R.NO_SHAPE else r, 0, 12, 1)  # 16 columns
         _scores(fb, g, 24)
         fb.text("next: O starts", 0, 44, 1)
         fb.hline(0, 54, 128, 1)
