@@ -80,22 +80,46 @@ def _bytes(name, data, comment):
     return "\n".join(lines + [")"])
 
 
+def _pieces(name, pieces, comment):
+    """A tuple of bytes literals, each piece's lines in its own parentheses."""
+    lines = ["# %s" % comment, "%s = (" % name]
+    for data in pieces:
+        lines.append("    (")
+        for i in range(0, len(data), 24):
+            lines.append("        %s" % _literal(data[i : i + 24]))
+        lines.append("    ),")
+    return "\n".join(lines + [")"])
+
+
+def _words(values):
+    return b"".join(i.to_bytes(2, "little") for i in values)
+
+
 def source():
+    """The tables in pieces, none larger than about 650 bytes: where the box loads them as
+    compiled files (the sim, CircuitPython) each piece is one block of a heap long in use,
+    found whole or not at all, every time a match of the game opens."""
     table, first = placements()
     at, ids = through(table)
-
-    def words(values):
-        return b"".join(i.to_bytes(2, "little") for i in values)
-
+    rows = board.ROW_STARTS
     return (
         "\n\n".join(
             [
                 '"""Try-Tac-Toe\'s placements (TTT-3), written by `python tools/ttt_tables.py write`:'
                 ' do not edit.\nscorebox_core/games/ttt/board.py says what they are."""',
                 "FIRST = %r  # placements of SHAPES[k] are FIRST[k] <= p < FIRST[k + 1]" % (first,),
-                _bytes("PLACEMENTS", table, "placement p: its 4 cells, PLACEMENTS[4p:4p+4]"),
-                _bytes("AT", words(at), "where each cell's run of IDS begins (N + 1 of them): array('H') bytes"),
-                _bytes("IDS", words(ids), "placement ids, cell by cell, each cell's ascending: array('H') bytes"),
+                _pieces(
+                    "PLACEMENTS",
+                    [table[4 * first[k] : 4 * first[k + 1]] for k in range(len(first) - 1)],
+                    "shape k's placements, 4 cells each: placement p is PLACEMENTS[k][4(p - FIRST[k]):][:4]",
+                ),
+                _bytes("AT", _words(at), "where each cell's run of IDS begins (N + 1 of them): array('H') bytes"),
+                _pieces(
+                    "IDS",
+                    [_words(ids[at[rows[r]] : at[rows[r + 1]]]) for r in range(len(rows) - 1)],
+                    "row r's placement ids, cell by cell, each cell's ascending: array('H') bytes;\n"
+                    "# cell i's begin at AT[i] - AT[ROW_STARTS[r]] in its row's",
+                ),
             ]
         )
         + "\n"

@@ -13,7 +13,7 @@ import mpy
 import pytest
 import ttt_game
 
-from scorebox_core.games.ttt.board import PLACEMENTS
+from scorebox_core.games.ttt.board import FIRST, placement
 from scorebox_core.games.ttt.rules import AGREED, MISS, NO_SHAPE, Game, O, X
 
 # Every placement (TTT-3) holds at least one of these triangles (found greedily: each marks
@@ -33,8 +33,8 @@ def can_make_a_shape(marks, side):
     """Brute force: some placement holds no mark of the other side and an empty triangle
     (marks: 0 empty, 1 X, 2 O)."""
     other = 2 - side  # X's marks are 1, O's 2
-    for p in range(len(PLACEMENTS) // 4):
-        cells = PLACEMENTS[4 * p : 4 * p + 4]
+    for p in range(FIRST[-1]):
+        cells = placement(p)
         if all(marks[c] != other for c in cells) and any(not marks[c] for c in cells):
             return True
     return False
@@ -56,7 +56,7 @@ def test_one_side_blocked_the_other_able_to_score_is_not_dead(victim):
     # none of the victim's marks, while the victim misses (the side to move alternates).
     cells = next(
         cs
-        for cs in (PLACEMENTS[4 * p : 4 * p + 4] for p in range(len(PLACEMENTS) // 4))
+        for cs in (placement(p) for p in range(FIRST[-1]))
         if all(m.marks[c] != victim + 1 for c in cs) and any(not m.marks[c] for c in cs)
     )
     before = m.score(other)

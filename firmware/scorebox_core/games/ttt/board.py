@@ -16,8 +16,8 @@ Cells are numbered in reading order (row by row from the top, left to right): ce
     CELLS[i]        three (a, b) vertices of cell i
     NEIGHBOURS[i]   the cells sharing an edge with cell i, ascending
     SHAPES          the three tetriamonds (TTT-3): "triangle", "bar", "chevron"
-    PLACEMENTS      bytes, 4 cell indices per placement, shape by shape: placement p is
-                    PLACEMENTS[4p:4p+4]; FIRST[k] <= p < FIRST[k + 1] are those of SHAPES[k]
+    FIRST           placements p of SHAPES[k] are FIRST[k] <= p < FIRST[k + 1]
+    placement(p)    the 4 cell indices of placement p
     COUNTS          placements per shape (52, 156, 164)
     through(i)      the placements cell i belongs to (an array slice)
 
@@ -105,7 +105,6 @@ CELLS = _Table(_cell)
 NEIGHBOURS = _Table(_neighbours)
 
 
-PLACEMENTS = tables.PLACEMENTS
 FIRST = tables.FIRST
 COUNTS = tuple(FIRST[k + 1] - FIRST[k] for k in range(len(SHAPES)))
 _AT = array("H", tables.AT)
@@ -113,12 +112,16 @@ _AT = array("H", tables.AT)
 
 def through(i):
     """Ids of the placements that cell i (0-73) belongs to, ascending (an array('H'))."""
-    return array("H", tables.IDS[2 * _AT[i] : 2 * _AT[i + 1]])
+    r = _KEY[i] >> 5
+    base = _AT[ROW_STARTS[r]]
+    return array("H", tables.IDS[r][2 * (_AT[i] - base) : 2 * (_AT[i + 1] - base)])
 
 
 def placement(p):
     """The 4 cell indices of placement p, ascending."""
-    return tuple(PLACEMENTS[4 * p : 4 * p + 4])
+    k = shape_of(p)
+    at = 4 * (p - FIRST[k])
+    return tuple(tables.PLACEMENTS[k][at : at + 4])
 
 
 def shape_of(p):
