@@ -43,6 +43,10 @@ MIN_FREE_BLOCKS = const(2)  # a new match needs this many free blocks besides th
 WARN_PERCENT = const(90)
 _TYPICAL = const(256)  # bytes a match is assumed to take until the journal has measured its own
 _ENOSPC = const(28)
+# A clock reading before this was never set: a Pico's clock starts at 2021-01-01 at power-on,
+# CircuitPython's at 2000-01-01, and no battery keeps either; the PC sets it at each sync. A
+# match started then gets no "clock" (no date on the PC) rather than a day in 2021.
+CLOCK_SET_AFTER = 1767225600  # 2026-01-01 00:00 UTC, before this firmware was made
 # CircuitPython's drive is FAT, rewritten in place: there a group file is two copies written
 # in place (box/fat/group.py, box/fat/ring.py, docs/journal.md "On FAT")
 FAT = sys.implementation.name == "circuitpython"
@@ -384,15 +388,17 @@ class Journal(Reader):
 
     def start_match(self, header):
         """Open match number n (returned) with header, a dict from the app: options,
-        archers, distances, shafts, face ... ; "clock" (time.time()) is added if missing."""
+        archers, distances, shafts, face ... ; "clock" (time.time()) is added if missing
+        and the box's clock has been set."""
         self._ensure()
         if self._open:
             raise JournalError("match %d is still open: finish it first" % self._open[0])
         if not isinstance(header, dict):
             raise ValueError("a match header is a dict")
         h = dict(header)
-        if "clock" not in h:
-            h["clock"] = int(time.time())
+        now = int(time.time())
+        if "clock" not in h and now >= CLOCK_SET_AFTER:
+            h["clock"] = now
         n = self._next
         rec = R.match_record(n, h)
         new_group = not self._groups or self._size - _first() + self._per_match() > self.group_bytes
