@@ -60,7 +60,7 @@ def main(b=None, app=None):
         b = board()
     if app is None:
         app = App(b)
-    clock = device.Clock()
+    clock = device.Clock(b)
     sync = Sync(app, device.Info(b, clock), clock.set)
     served = False
     try:

@@ -46,6 +46,11 @@ class Board:
         "v-...": box/device.py)."""
         return None
 
+    def set_clock(self, epoch):
+        """Set the chip's own clock to epoch (seconds since 1970, UTC), so that time.time() gives
+        the date from now to power-off: the journal stamps each match's header with it. Default:
+        nothing to set (the virtual Pico's clock is the PC's own)."""
+
     def sleep_ms(self, ms):
         """The app loop's pause between key samples (main.py)."""
         time.sleep_ms(ms)

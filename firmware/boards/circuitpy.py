@@ -193,6 +193,11 @@ class Board(Base):
     def unique_id(self):
         return bytes(microcontroller.cpu.uid)
 
+    def set_clock(self, epoch):
+        import rtc  # at the first sync, not at boot: the heap is tightest then
+
+        rtc.RTC().datetime = time.localtime(epoch)
+
     def usb_powered(self):
         return self.vbus.value
 

@@ -199,6 +199,10 @@ class Board(Base):
     def unique_id(self):
         return machine.unique_id()
 
+    def set_clock(self, epoch):
+        t = time.gmtime(epoch)  # year, month, day, hour, minute, second, weekday, yearday
+        machine.RTC().datetime((t[0], t[1], t[2], t[6], t[3], t[4], t[5], 0))
+
     def usb_powered(self):
         """VBUS present (a PC or a charger on the USB socket). Read at most once a second:
         on a W it is a question to the wireless chip over its SPI bus."""

@@ -66,37 +66,17 @@ def device_id(board):
     return uid
 
 
-def set_chip_clock(epoch):
-    """Set the chip's own clock to epoch (seconds since 1970, UTC), so that time.time() gives
-    the date from now to power-off: the journal stamps each match's header with it. A Pico's
-    through machine.RTC, CircuitPython's through rtc.RTC; the virtual Pico's is the PC's own
-    (the unix port has no RTC)."""
-    try:
-        import machine
-
-        rtc = machine.RTC()
-    except (ImportError, AttributeError):
-        rtc = None
-    if rtc is not None:
-        t = time.gmtime(epoch)  # year, month, day, hour, minute, second, weekday, yearday
-        rtc.datetime((t[0], t[1], t[2], t[6], t[3], t[4], t[5], 0))
-        return
-    try:
-        import rtc as cp_rtc  # type: ignore[import-not-found]  # CircuitPython's
-    except ImportError:
-        return
-    cp_rtc.RTC().datetime = time.localtime(epoch)
-
-
 class Clock:
     """Wall-clock seconds since 1970, once the PC has set it (the box has no RTC battery:
     until then it does not know the date and says so with None)."""
 
-    def __init__(self):
+    def __init__(self, board=None):
+        self.board = board  # its set_clock sets the chip's own (boards/base.py)
         self.offset = None
 
     def set(self, epoch):
-        set_chip_clock(epoch)
+        if self.board is not None:
+            self.board.set_clock(epoch)
         self.offset = epoch - time.time()
 
     def now(self):

@@ -91,7 +91,7 @@ def test_firmware_against_the_pico_stubs(stubs, tmp_path):
         "[mypy-%s]" % ",".join("%s,%s.*" % (m, m) for m in stub_modules) + "\nignore_errors = True",
         "[mypy-%s]" % ",".join(UNTYPED) + "\ncheck_untyped_defs = False",
         # CircuitPython's modules (boards/circuitpy.py, boards/cpport.py): no MicroPython stubs
-        "[mypy-analogio,busio,digitalio,displayio,i2cdisplaybus,keypad,microcontroller,supervisor,pwmio,usb_cdc,"
+        "[mypy-analogio,busio,digitalio,displayio,i2cdisplaybus,keypad,microcontroller,supervisor,pwmio,rtc,usb_cdc,"
         "adafruit_displayio_sh1106,adafruit_displayio_ssd1306]\nignore_missing_imports = True",
     ]
     cfg.write_text("\n".join(lines) + "\n")

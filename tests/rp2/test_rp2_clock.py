@@ -1,9 +1,10 @@
 """A match started on a Pico whose clock nobody set has no date, not a day in 2021: the rp2
 port's clock starts at 2021-01-01 at power-on (no battery keeps it), and the journal stamped
 each header with it (every box's matches would have been filed under January 2021). A sync
-sets the chip's own clock (box/device.py, HELLO's "time": machine.RTC), so a match started
-after it, until power-off, is dated. On MicroPython's own image for the Pico with the box's
-.mpy files (the code is the same frozen), its journal on the emulated flash, run by mpremote."""
+sets the chip's own clock (HELLO's "time": box/device.py's Clock, boards/pico.py's
+set_clock, machine.RTC), so a match started after it, until power-off, is dated. On
+MicroPython's own image for the Pico with the box's .mpy files (the code is the same
+frozen), its journal on the emulated flash, run by mpremote."""
 
 import os
 
@@ -21,6 +22,7 @@ CODE = (
     """
 import os, time, jt
 from box import device
+from boards.pico import Board
 from box.journal import CLOCK_SET_AFTER, Journal
 os.mkdir("/jclock")
 j = Journal("/jclock")
@@ -29,7 +31,7 @@ h, evs, res = jt.typical(1)
 del h["clock"]
 print("BOOT", time.time() < CLOCK_SET_AFTER)
 jt.write(j, dict(h), evs, res)
-device.Clock().set(%d)
+device.Clock(Board()).set(%d)
 jt.write(j, dict(h), evs, res)
 print("CLOCKS", " ".join(str(m[1].get("clock")) for m in jt.view(j)["matches"]))
 """
