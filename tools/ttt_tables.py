@@ -73,21 +73,20 @@ def _literal(data):
     return 'b"%s"' % "".join(chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else "\\x%02x" % b for b in data)
 
 
+def _literals(data, indent):
+    """data as bytes literals of 24 bytes a line."""
+    return [indent + _literal(data[i : i + 24]) for i in range(0, len(data), 24)]
+
+
 def _bytes(name, data, comment):
-    lines = ["# %s" % comment, "%s = (" % name]
-    for i in range(0, len(data), 24):
-        lines.append("    %s" % _literal(data[i : i + 24]))
-    return "\n".join(lines + [")"])
+    return "\n".join(["# %s" % comment, "%s = (" % name] + _literals(data, "    ") + [")"])
 
 
 def _pieces(name, pieces, comment):
     """A tuple of bytes literals, each piece's lines in its own parentheses."""
     lines = ["# %s" % comment, "%s = (" % name]
     for data in pieces:
-        lines.append("    (")
-        for i in range(0, len(data), 24):
-            lines.append("        %s" % _literal(data[i : i + 24]))
-        lines.append("    ),")
+        lines += ["    ("] + _literals(data, "        ") + ["    ),"]
     return "\n".join(lines + [")"])
 
 
