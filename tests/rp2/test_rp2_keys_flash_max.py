@@ -5,8 +5,12 @@ which goes on through the stall; the board hands out each change at its time aft
 
 The demo match at the virtual Pico's pace (80 ms held, 120 ms apart) and as a fast key storm
 (emu.PACES: 55 ms held, 55 ms apart), under the maximum model: every picture the panel showed,
-in order, is one it showed with no flash time, on both images. Before the PIO scan the demo at
-its own pace already lost keys under the maximum model."""
+in order, is one it showed with no flash time. Before the PIO scan the demo at its own pace
+already lost keys under the maximum model.
+
+On the frozen image only (the UF2 a maker installs): the scan, the rings and the journal's
+erases are the same code on MicroPython's own image, whose .mpy files tests/rp2/test_rp2_match.py
+and test_rp2_powercut.py run; a second image here doubled the tier's longest file."""
 
 import os
 
@@ -16,7 +20,7 @@ from rp2help import key_script
 
 from scorebox.sim.rp2 import emu
 
-pytestmark = pytest.mark.micropython
+pytestmark = [pytest.mark.micropython, pytest.mark.parametrize("image", ["frozen"], indirect=True)]
 
 ROSTER = b"Ann\nBob\nCat\nDan\n"
 SETTLE_MS = 6000  # the first boot writes the journal's ballast: 4 erases, 1.6 s at the maximum

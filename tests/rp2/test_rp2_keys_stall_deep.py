@@ -10,7 +10,8 @@ and let go inside one).
 - The buttons pressed from just after boot through the first boot's journal ballast (4 sector
   erases, 1.6 s of stall at the maximum times): down and up in turn on the home menu.
 
-Every picture the panel showed, in order, is one it showed with no flash time, on both images.
+Every picture the panel showed, in order, is one it showed with no flash time; on the frozen
+image only, as tests/rp2/test_rp2_keys_flash_max.py says why.
 """
 
 import os
@@ -22,7 +23,7 @@ from test_rp2_keys_flash_max import ROSTER, shown
 
 from scorebox.sim.rp2 import emu
 
-pytestmark = pytest.mark.micropython
+pytestmark = [pytest.mark.micropython, pytest.mark.parametrize("image", ["frozen"], indirect=True)]
 
 FAST = (40, 40)  # ms held, ms apart
 

@@ -2,8 +2,9 @@
 (2.42") and an SSD1306 (0.96") the box shows the frames it shows on the SH1106 (1.3", pins.py's
 reference), key for key, through the firmware's own drivers into the emulator's model of
 each controller (sim/rp2/panel.mjs), lit and with no command byte that controller lacks.
-On both images (the .mpy files deployed on MicroPython's own, and the box frozen in by
-`make uf2`: its drivers are frozen too)."""
+On the frozen image (`make uf2`: its drivers are frozen too, and pins.py stays a file): the
+drivers' code is the same as the .mpy files MicroPython's own image runs in
+tests/rp2/test_rp2_match.py, whose SH1106 frames these are compared with."""
 
 import os
 import re
@@ -14,7 +15,7 @@ from rp2help import key_script
 
 from scorebox.sim.rp2 import emu
 
-pytestmark = pytest.mark.micropython
+pytestmark = [pytest.mark.micropython, pytest.mark.parametrize("image", ["frozen"], indirect=True)]
 
 ROSTER = "Ann,Bob,Cat,Dan"
 SETTLE_MS = 1500  # power on to the home screen, as test_rp2_match.py
