@@ -37,6 +37,7 @@ def _builtins():
 
 _builtins()
 PERIOD_MS = 5  # key sampling period; on battery the board's sleep_ms lightsleeps longer
+QUIET_PERIOD_MS = 20  # while the app is quiet (box/app.py App.quiet): battery's period
 
 
 def board():
@@ -53,7 +54,7 @@ def main(b=None, app=None):
     ends: a Pico's never does, the virtual Pico's pseudo-terminal does when the PC side goes.
     The virtual Pico passes an app that a key script has already played."""
     from box import device
-    from box.app import ASLEEP, App
+    from box.app import App
     from box.usbport import Sync
 
     if b is None:
@@ -78,7 +79,7 @@ def main(b=None, app=None):
             if sync.link is not None:
                 sync.port.poller.poll(PERIOD_MS)  # a PC is talking: its next request ends the pause
             else:
-                b.sleep_ms(PERIOD_MS if app.state != ASLEEP else 4 * PERIOD_MS)
+                b.sleep_ms(QUIET_PERIOD_MS if app.quiet() else PERIOD_MS)
     except KeyboardInterrupt:
         pass  # to the REPL, with the journal flushed (every record is, when written)
 

@@ -121,6 +121,10 @@ class Debouncer:
         """The debounced key held now, or NONE."""
         return self._key
 
+    def idle(self):
+        """No key down, none settling, no event waiting."""
+        return self._raw == NONE and self._key == NONE and not self._events
+
     def update(self, raw, now):
         """The next event, NOTHING when none. A reading that changes counts for what it did
         since the last call too: events due while it held (its press, a long press, repeats)
