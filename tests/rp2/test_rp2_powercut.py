@@ -4,7 +4,9 @@ match (docs/demo.keys): nothing committed is lost, nothing appears that was not 
 same flash operations at the same cycles, and leaves the flash as a cut at each chosen
 cycle would (a flash operation is whole or not at all: a page program or sector erase
 cut half way is not modelled). A few of them are then booted again on the emulated Pico.
-On both images: the box deployed as .mpy on MicroPython's own, and frozen in (make uf2)."""
+On the frozen image (make uf2), the UF2 a maker installs: the journal's code and its writes are
+the same deployed as .mpy on MicroPython's own image, which tests/rp2/test_rp2_match.py,
+test_rp2_sync.py and test_rp2_deploy.py run; the two images here were the tier's longest file."""
 
 import json
 import os
@@ -16,7 +18,7 @@ from rp2help import journal, key_script, mpremote
 
 from scorebox.sim.rp2 import emu
 
-pytestmark = pytest.mark.micropython
+pytestmark = [pytest.mark.micropython, pytest.mark.parametrize("image", ["frozen"], indirect=True)]
 
 ROSTER = b"Ann\nBob\nCat\nDan\n"
 SETTLE_MS = 1500
