@@ -15,7 +15,7 @@ import pytest
 
 from scorebox.sim.cp import emu
 
-REBOOTS = 3  # cut drives booted again: about 10 s each on a quiet machine
+REBOOTS = 2  # cut drives booted again (20-27 s each in a full run; test_cp_slots.py boots 2 more)
 
 
 def _traced(tmp, name, files):

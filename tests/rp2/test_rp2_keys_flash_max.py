@@ -3,14 +3,14 @@ then stalls the CPU 400 ms with interrupts off, and a key pressed and let go mea
 seen (the match diverged). The keypad is scanned by a PIO state machine (boards/keypad.py),
 which goes on through the stall; the board hands out each change at its time afterwards.
 
-The demo match at the virtual Pico's pace (80 ms held, 120 ms apart) and as a fast key storm
-(emu.PACES: 55 ms held, 55 ms apart), under the maximum model: every picture the panel showed,
-in order, is one it showed with no flash time. Before the PIO scan the demo at its own pace
-already lost keys under the maximum model.
+The demo match at the virtual Pico's pace (80 ms held, 120 ms apart), under the maximum model:
+every picture the panel showed, in order, is one it showed with no flash time. Before the PIO
+scan it already lost keys under the maximum model. Faster storms: emu.PACES's (55 ms held, 55 ms
+apart) in make bench (rp2_keys_lost_flash_max), a 40/40 one in test_rp2_keys_stall_deep.py.
 
 On the frozen image only (the UF2 a maker installs): the scan, the rings and the journal's
 erases are the same code on MicroPython's own image, whose .mpy files tests/rp2/test_rp2_match.py
-and test_rp2_powercut.py run; a second image here doubled the tier's longest file."""
+and test_rp2_deploy.py run; a second image here doubled the tier's longest file."""
 
 import os
 
@@ -39,11 +39,10 @@ def shown(image, tmp, steps, model):
         pico.close()
 
 
-@pytest.mark.parametrize("pace", sorted(emu.PACES))
-def test_no_key_is_lost_at_the_maximum_flash_times(image, pace, tmp_path):
+def test_no_key_is_lost_at_the_maximum_flash_times(image, tmp_path):
     with open(os.path.join(ROOT, "docs", "demo.keys")) as f:
         script = key_script(f.read())
-    steps = emu.paced(script, pace)
+    steps = emu.paced(script, "demo")
     plain = shown(image, tmp_path, steps, None)
     worst = shown(image, tmp_path, steps, "max")
     assert worst["flash_stall_ns"] > 400_000_000  # at least one sector erased in the keys' time

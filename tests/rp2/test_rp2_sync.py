@@ -3,7 +3,10 @@ firmware, the real CLI, a real SQLite file), into a fresh store identical to the
 from the virtual Pico (tests/both/test_sync.py). The box's flash is the virtual Pico's,
 filled by the box's own journal writer (tests/support/boxfill.py), with the firmware added
 as `scorebox deploy` leaves it (on the frozen image of `make uf2`: main.py and pins.py):
-both boxes hold the same journal's bytes."""
+both boxes hold the same journal's bytes. On the frozen image only, the UF2 a maker installs:
+a sync's heap with the box as .mpy files in RAM is tests/both/test_sync_heap.py's (the Pico's
+budget on the unix port, harsher), and MicroPython's own image answers HELLO after a deploy
+(test_rp2_deploy.py) and the rescue's syncs (test_rp2_sync_raw.py)."""
 
 import os
 import shutil
@@ -18,7 +21,7 @@ from scorebox.device import firmware
 from scorebox.sim.rp2 import emu
 from scorebox.sim.vpico import VirtualPico
 
-pytestmark = pytest.mark.micropython
+pytestmark = [pytest.mark.micropython, pytest.mark.parametrize("image", ["frozen"], indirect=True)]
 
 COUNT = 200
 
