@@ -64,7 +64,8 @@ uf2: $(STAMP) $(if $(SCOREBOX_MICROPY_SRC),$(ARM_GCC))
 
 # With SCOREBOX_MICROPY_SRC set, the tests run the emulated Pico on the frozen image too.
 # Two workers (pytest-xdist), each test file wholly on one (an emulated tier's file boots its
-# emulator once): a CI machine's two cores run two at once. TEST_WORKERS=0: one process.
+# emulator once), the longest folders first (tests/conftest.py): a CI machine's two cores run
+# two at once. TEST_WORKERS=0: one process.
 TEST_WORKERS ?= 2
 test: $(STAMP) $(CHROMIUM) $(POSTGRES) $(RP2_STAMP) $(if $(SCOREBOX_MICROPY_SRC),uf2)
 	$(BIN)/ruff check .

@@ -20,6 +20,23 @@ def pytest_configure(config):
         )
 
 
+# The folders whose files take longest, longest first: pytest-xdist hands each worker a whole
+# file at a time in this order (make test's --dist loadfile), so that the last files handed out
+# are the PC's short ones and no worker waits alone at the end on an emulated Pico's file.
+_LONGEST_FIRST = ("tests/rp2/", "tests/cp/", "tests/both/", "enclosure/tests/")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    root = str(config.rootpath)
+
+    def rank(item):
+        path = os.path.relpath(str(item.path), root).replace(os.sep, "/")
+        return next((i for i, p in enumerate(_LONGEST_FIRST) if path.startswith(p)), len(_LONGEST_FIRST))
+
+    items.sort(key=rank)  # stable: each file's tests stay together, in their order
+
+
 def pytest_terminal_summary(terminalreporter):
     """Say how many tests ran on each interpreter: MicroPython tests are marked `micropython`."""
     counts = {}
