@@ -19,44 +19,62 @@ joined by commas.
 """
 
 import functools
+import operator
 
 from sqlalchemy import Column, MetaData, Table, Text, bindparam, func, insert, select
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.schema import CreateTable
 from sqlalchemy.sql.expression import ColumnElement, FunctionElement
 from sqlalchemy.sql.selectable import Join
 from sqlalchemy.types import BigInteger, Double, Integer, LargeBinary
 
-# Each database's dialect, with the parameter style its driver takes as a dict: sqlite3's
-# `:name`, psycopg's `%(name)s`.
-DIALECTS = {
-    "sqlite": sqlite.dialect(paramstyle="named"),
-    "postgresql": postgresql.psycopg.dialect(paramstyle="pyformat"),
-}
+
+@functools.cache
+def dialect(name):
+    """The dialect of the database name ("sqlite" or "postgresql"), with the parameter style
+    its driver takes as a dict: sqlite3's `:name`, psycopg's `%(name)s`. PostgreSQL's is
+    imported on first use: a club's store never needs it, and it is a tenth of a command's
+    start."""
+    if name == "sqlite":
+        return sqlite.dialect(paramstyle="named")
+    from sqlalchemy.dialects.postgresql import psycopg
+
+    return psycopg.dialect(paramstyle="pyformat")
+
+
 _QMARK = sqlite.dialect(paramstyle="qmark")  # executemany's rows as tuples
 
 
 @functools.lru_cache(maxsize=2048)
-def _compiled(statement, dialect):
-    c = statement.compile(dialect=DIALECTS[dialect])
+def _compiled(statement, dialect_name):
+    c = statement.compile(dialect=dialect(dialect_name))
     return str(c), c
 
 
-def compiled_text(statement, dialect):
-    """statement's SQL as dialect ("sqlite" or "postgresql") spells it."""
-    return _compiled(statement, dialect)[0]
+def compiled_text(statement, dialect_name):
+    """statement's SQL as the database dialect_name ("sqlite" or "postgresql") spells it."""
+    return _compiled(statement, dialect_name)[0]
 
 
 class Each:
     """A statement written with each database's own INSERT (its ON CONFLICT clauses):
-    build(insert) makes it, called once per database."""
+    build(insert) makes it, once for each database, when it first runs there."""
 
     def __init__(self, build):
-        self.statements = {
-            "sqlite": build(sqlite.insert),
-            "postgresql": build(postgresql.insert),
-        }
+        self.build = build
+        self.built = {}
+
+    def on(self, dialect_name):
+        """The statement as written for the database dialect_name."""
+        if dialect_name not in self.built:
+            if dialect_name == "sqlite":
+                self.built[dialect_name] = self.build(sqlite.insert)
+            else:
+                from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+                self.built[dialect_name] = self.build(postgresql_insert)
+        return self.built[dialect_name]
 
 
 def run(db, statement, params=None):
@@ -64,7 +82,7 @@ def run(db, statement, params=None):
     params, {name: value} for its bindparams; values written into the statement (a literal
     compared with, an IN list) go with them. Returns the driver's cursor."""
     if isinstance(statement, Each):
-        statement = statement.statements[db.dialect]
+        statement = statement.on(db.dialect)
     text, c = _compiled(statement, db.dialect)
     if c.post_compile_params:  # an IN list: one parameter of the text per value
         expanded = c.construct_expanded_state(params)
@@ -104,22 +122,23 @@ _NEXTVAL = select(func.nextval(func.pg_get_serial_sequence(bindparam("table", ty
 def run_many(db, statement, rows):
     """statement run once for each of rows ({name: value} each), as executemany."""
     if isinstance(statement, Each):
-        statement = statement.statements[db.dialect]
+        statement = statement.on(db.dialect)
     db.executemany(compiled_text(statement, db.dialect), rows)
 
 
 def insert_made(db, table, params, values, rows):
     """Insert rows (tuples of the parameters params: ((name, Python type), ...)) into table,
     its columns made of the parameters by SQL: values({name: a parameter's expression}) gives
-    {column: its expression}. SQLite runs the INSERT once a row (executemany, no Python a row
-    beyond naming the values); PostgreSQL takes the rows by COPY into a temporary table of
-    the parameters and makes the columns of all of them in one INSERT ... SELECT."""
+    {column: its expression}. SQLite runs the INSERT once a row (executemany, no Python a
+    row); PostgreSQL takes the rows by COPY into a temporary table of the parameters and
+    makes the columns of all of them in one INSERT ... SELECT."""
     rows = list(rows)
     if not rows:
         return
     names = tuple(name for name, _ in params)
     if db.dialect == "sqlite":
-        db.executemany(_made_text(table, names, values), (dict(zip(names, r)) for r in rows))
+        text, pick = _made_text(table, names, values)
+        db.executemany(text, map(pick, rows))
         return
     create, fill = _staged(table, params, values)
     with db.savepoint():
@@ -135,7 +154,13 @@ _TYPES = {int: BigInteger(), float: Double(), str: Text(), bytes: LargeBinary()}
 
 @functools.lru_cache(maxsize=16)
 def _made_text(table, names, values):
-    return compiled_text(insert(table).values(values({p: bindparam(p) for p in names})), "sqlite")
+    """insert_made's INSERT on SQLite by position (qmark), and pick(row): the row's values in
+    the order of the text's parameters, one repeated where the columns use it more than once
+    (a row binds by position: no name looked up a row, and only C code between the rows)."""
+    c = insert(table).values(values({p: bindparam(p) for p in names})).compile(dialect=_QMARK)
+    order = [names.index(p) for p in c.positiontup]
+    pick = operator.itemgetter(*order) if len(order) > 1 else lambda row: (row[order[0]],)
+    return str(c), pick
 
 
 @functools.lru_cache(maxsize=16)
@@ -143,7 +168,7 @@ def _staged(table, params, values):
     """insert_made's (CREATE of the temporary table, the INSERT from it) on PostgreSQL."""
     staged = Table(STAGED, MetaData(), *(Column(p, _TYPES[k]) for p, k in params), prefixes=["TEMPORARY"])
     made = values({p: staged.c[p] for p, _ in params})
-    create = str(CreateTable(staged).compile(dialect=DIALECTS["postgresql"]))
+    create = str(CreateTable(staged).compile(dialect=dialect("postgresql")))
     return create, insert(table).from_select(list(made), select(*made.values()))
 
 
