@@ -8,6 +8,9 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 # keys_cases); tools/: the developers' generators (wiring), tested here but not installed.
 for _d in (os.path.join(_HERE, "support"), os.path.join(_HERE, "mpy"), os.path.join(os.path.dirname(_HERE), "tools")):
     sys.path.insert(0, _d)
+# firmware/ last: the box's modules that run under CPython too (box/journal.py, box/battery.py,
+# box/fat/), for any test file alone; scorebox_core stays the installed one (the same files).
+sys.path.append(os.path.join(os.path.dirname(_HERE), "firmware"))
 
 
 def pytest_configure(config):

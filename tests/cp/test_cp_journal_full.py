@@ -12,16 +12,12 @@ must hand the Message screen that sentence, whole on its lines, in both games.""
 import json
 import os
 import shutil
-import sys
 
 import pytest
 from cphelp import core_sources, free_blocks
 
 from scorebox.device.firmware import firmware_dir
 from scorebox.sim.cp import emu
-
-if firmware_dir() not in sys.path:
-    sys.path.append(firmware_dir())  # box/journal.py under CPython makes the journal's files
 
 BOOT = b'import storage\nstorage.remount("/", readonly=False)\n'
 HEADER = {"options": {"games": 3}, "archers": ["Ann", "Bob"], "distance": 18, "unit": "m"}

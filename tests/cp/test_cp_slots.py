@@ -13,7 +13,6 @@ reads what the PC read."""
 import json
 import os
 import shutil
-import sys
 
 import cpcut
 import pytest
@@ -53,10 +52,6 @@ NEW3, ACKED, NEW4 = 1, 1 + len(EVENTS) + 4, CALLS - 1  # the calls that start a 
 
 
 def _box_journal():
-    from scorebox.device.firmware import firmware_dir
-
-    if firmware_dir() not in sys.path:
-        sys.path.append(firmware_dir())
     from box import journal
     from scorebox_core import fatlayout
 

@@ -17,11 +17,10 @@ from cplink import LINK
 from matchgen import box_matches
 
 from scorebox.device import cpinstall
-from scorebox.device.firmware import firmware_dir
 from scorebox.sim.cp import emu
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rp2"))
-from rp2help import wait_hello  # noqa: E402
+from rp2help import wait_hello
 
 COUNT = 60
 GROUP = 4096  # group_bytes on the PC: the matches over several slots
@@ -35,8 +34,6 @@ def scorebox(*args):
 def _journal_on_fat(folder, matches):
     """The matches written into the ring in folder by box/journal.py with its FAT flag: the
     number of groups."""
-    if firmware_dir() not in sys.path:
-        sys.path.append(firmware_dir())
     from box import journal
     from scorebox_core.games.ttb.rules import Match, Options
     from scorebox_core.match import result

@@ -4,17 +4,10 @@ percentage at full, half and empty cells for each chemistry, a full NiMH pack ne
 model's cells (tools/battery_life.py) one figure with the firmware's, and an absent setting
 read as pins.BATTERY's chemistry."""
 
-import sys
-
 import battery_life as model
 import pytest
 
-from scorebox.device.firmware import firmware_dir
-
-if firmware_dir() not in sys.path:
-    sys.path.append(firmware_dir())  # box/battery.py runs under CPython too
-
-from box import battery  # noqa: E402
+from box import battery
 
 
 def vsys(name, cell_mv):

@@ -4,19 +4,12 @@ written, the second copy a record behind, a copy cut short while it was made), a
 file that is not a copy alone. The power cuts on the emulated CircuitPython Pico are
 tests/cp/test_cp_powercut.py's."""
 
-import sys
-
 import pytest
 
-from scorebox.device.firmware import firmware_dir
-
-if firmware_dir() not in sys.path:
-    sys.path.append(firmware_dir())
-
-from box.fat.twin import Twin  # noqa: E402
-from scorebox_core import fatlayout  # noqa: E402
-from scorebox_core import records as R  # noqa: E402
-from scorebox_core.fatlayout import PAD  # noqa: E402
+from box.fat.twin import Twin
+from scorebox_core import fatlayout
+from scorebox_core import records as R
+from scorebox_core.fatlayout import PAD
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set
 ROOM = 8192

@@ -4,18 +4,11 @@ matches per group and in the newest group are never more than fit, and a match t
 its copy's room is refused in a sentence, the match kept. A full drive (statvfs, which the PC's
 folder cannot fake) is tests/cp/test_cp_journal_full.py's, on the emulated CircuitPython."""
 
-import sys
-
 import pytest
 
-from scorebox.device.firmware import firmware_dir
-
-if firmware_dir() not in sys.path:
-    sys.path.append(firmware_dir())
-
-from box.fat import group  # noqa: E402
-from scorebox_core import fatlayout  # noqa: E402
-from scorebox_core.journal import JournalError  # noqa: E402
+from box.fat import group
+from scorebox_core import fatlayout
+from scorebox_core.journal import JournalError
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set
 

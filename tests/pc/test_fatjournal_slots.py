@@ -9,21 +9,12 @@ CircuitPython."""
 
 import os
 import shutil
-import sys
 
 import pytest
 
-from scorebox.device.firmware import firmware_dir
-
-if firmware_dir() not in sys.path:
-    sys.path.append(firmware_dir())
-
-from scorebox_core import (
-    fatlayout,  # noqa: E402
-    frames,  # noqa: E402
-)
-from scorebox_core import records as R  # noqa: E402
-from scorebox_core.fatlayout import ACK_COPY, ACK_ROOM, COPY, FIRST, MIRROR, PAD, RING  # noqa: E402
+from scorebox_core import fatlayout, frames
+from scorebox_core import records as R
+from scorebox_core.fatlayout import ACK_COPY, ACK_ROOM, COPY, FIRST, MIRROR, PAD, RING
 
 HEADER = {"options": {"games": 3}, "archers": ["Ann", "Bob"], "distance": 18, "unit": "m"}
 EVENTS = [5, 70, 9, 137, 14, 256, 14, 200, 33, 258, 7, 96]

@@ -8,19 +8,13 @@ with a ring no settings or roster file is read; without one, and on LittleFS, th
 import json
 import os
 import shutil
-import sys
 
 import pytest
 
-from scorebox.device.firmware import firmware_dir
-
-if firmware_dir() not in sys.path:
-    sys.path.append(firmware_dir())
-
-from box import store as S  # noqa: E402
-from box.link import NAME_MAX  # noqa: E402
-from scorebox_core import fatlayout  # noqa: E402
-from scorebox_core.fatlayout import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY  # noqa: E402
+from box import store as S
+from box.link import NAME_MAX
+from scorebox_core import fatlayout
+from scorebox_core.fatlayout import FIRST, MIRROR, PAD, RING, STORE, STORE_COPY
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
 

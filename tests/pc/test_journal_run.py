@@ -11,12 +11,11 @@ folder, as `scorebox sync --raw` copies them, and rescued into a real store."""
 
 import json
 import os
-import sys
 
 import jt
 import pytest
-from mpy import FIRMWARE
 
+from box.journal import Journal  # the box's writer, importable under CPython
 from scorebox.device.link import DeviceError
 from scorebox.store.sqlite import Store
 from scorebox.sync.plan import RUN
@@ -24,11 +23,6 @@ from scorebox.sync.protocol import check_list
 from scorebox.sync.rescue import rescue
 from scorebox.sync.summary import Summary
 from scorebox_core import records as R
-
-if FIRMWARE not in sys.path:
-    sys.path.append(FIRMWARE)
-
-from box.journal import Journal  # noqa: E402  (the box's writer, importable under CPython)
 
 UID = "e6614103e7a1b2c3"
 

@@ -4,11 +4,9 @@ option's range at its bounds (docs/match-script.md), the rounds played, the sent
 locked square (TTB-8), the arrows of the turn a screen reviews, when a new game may start
 (TTB-14), an unknown event's refusal (TTB-4) and the face's wear kept on the box (TTB-16)."""
 
-import sys
-
 import pytest
-from mpy import FIRMWARE
 
+from box.store import Store  # the box's settings file, importable under CPython
 from scorebox_core.games.ttb.rules import (
     NEW_FACE,
     NEW_GAME,
@@ -23,11 +21,6 @@ from scorebox_core.games.ttb.rules import (
     miss,
     token,
 )
-
-if FIRMWARE not in sys.path:
-    sys.path.append(FIRMWARE)
-
-from box.store import Store  # noqa: E402  (the box's settings file, importable under CPython)
 
 
 def test_tokens_are_the_scripts():

@@ -5,22 +5,16 @@ stores every other finished match and imports the quarantine file. Before, read_
 raised JournalError at the damaged match and nothing after it was rescued."""
 
 import os
-import sys
 
 import jt
 import pytest
-from mpy import FIRMWARE
 
+from box.journal import Journal  # the box's writer, importable under CPython
 from scorebox.store.sqlite import Store
 from scorebox.sync.rescue import rescue
 from scorebox.sync.summary import Summary
 from scorebox_core import records as R
 from scorebox_core.journal import QUARANTINE_FILE, JournalError, Reader
-
-if FIRMWARE not in sys.path:
-    sys.path.append(FIRMWARE)
-
-from box.journal import Journal  # noqa: E402  (the box's writer, importable under CPython)
 
 
 def journal(folder, finished, open_match=True):

@@ -14,19 +14,14 @@ import sys
 import jt
 import pytest
 
-from scorebox.device.firmware import firmware_dir
 from scorebox.store.checks import match_digest
 from scorebox.store.sqlite import Store
 from scorebox.sync import rescue as rescuing
 from scorebox.sync.summary import Summary
-
-if firmware_dir() not in sys.path:
-    sys.path.append(firmware_dir())
-
-from scorebox_core import fatlayout  # noqa: E402
-from scorebox_core import records as R  # noqa: E402
-from scorebox_core.fatlayout import ACK_COPY, COPY, FIRST, PAD, RING  # noqa: E402
-from scorebox_core.games.ttt import rules as ttt  # noqa: E402
+from scorebox_core import fatlayout
+from scorebox_core import records as R
+from scorebox_core.fatlayout import ACK_COPY, COPY, FIRST, PAD, RING
+from scorebox_core.games.ttt import rules as ttt
 
 pytest_plugins = ("fatdrive",)  # on_fat: the journal's FAT flag set, a ring of three slots
 UID = "cp-ring-box"

@@ -10,13 +10,9 @@ import subprocess
 import sys
 
 import jt
-from mpy import FIRMWARE
 from test_sync_hostile_box import GOOD_HELLO, HostileBox, listing
 
-if FIRMWARE not in sys.path:
-    sys.path.append(FIRMWARE)
-
-from box.journal import Journal  # noqa: E402  (the box's writer, importable under CPython)
+from box.journal import Journal  # the box's writer, importable under CPython
 
 EVIL = "\x1b[2J\x9b31m\u202egnirts\u2066"  # clear screen, a C1 CSI, a right-to-left override, an isolate
 RAW = ("\x1b", "\x9b", "\u202e", "\u2066")
