@@ -71,6 +71,9 @@ class Store(Protocol):
         """add_matches for matches already checked, with quarantined bytes; on_stored(first id, last
         id) is called in the same transaction once the new matches are stored."""
 
+    def compile_writes(self):
+        """Compile what add_checked runs ahead of its first call (a sync, while the box sends)."""
+
     def add_quarantine(self, uid, pieces):
         """Keep bytes the box set aside [(file, offset, data)]; how many were new."""
 

@@ -6,7 +6,7 @@ import time
 from sqlalchemy import bindparam, case, func, literal_column, select
 
 from scorebox.store import tables as t
-from scorebox.store.sql import Each, insert_made, insert_rows, next_ids, run, run_many
+from scorebox.store.sql import Each, compile_ahead, insert_made, insert_rows, next_ids, run, run_many
 from scorebox_core import games
 from scorebox_core.sides import rotation
 
@@ -70,11 +70,9 @@ class Rows:
         db = self.db
         if not self.sqlite:
             self._number()
-        insert_rows(db, t.archers, ("id", "name"), self.new_archers)
-        for table, rows in ((t.matches, self.matches), (t.match_archers, self.match_archers)):
-            insert_rows(db, table, table.c.keys(), rows)
-        insert_rows(db, t.games, t.games.c.keys(), self.games)
-        insert_rows(db, t.turns, t.turns.c.keys(), self.turns)
+        written = (self.new_archers, self.matches, self.match_archers, self.games, self.turns)
+        for (table, columns), rows in zip(INSERTS, written):
+            insert_rows(db, table, columns, rows)
         # An arrow goes in as its event and outcome; the database takes the columns apart
         # (arrow_columns), so no Python runs per arrow.
         rows = itertools.chain.from_iterable(zip(*a) for a in self.arrows)
@@ -119,10 +117,23 @@ _ARCHERS_CASE_BLIND = select(t.archers.c.name, t.archers.c.id).where(
 _ARCHERS_NAMED = select(t.archers.c.name, t.archers.c.id).where(
     t.archers.c.name.in_(bindparam("names", expanding=True))
 )
+
+
+def compile_writes(dialect_name):
+    """Compile what a Rows runs, ahead (sql.compile_ahead): a new Rows reads the names and the
+    highest ids, write() inserts each table's rows."""
+    read = (_RENAMED, _NAMED, *_NEXT.values())
+    compile_ahead(dialect_name, read, INSERTS, ((t.arrows, ARROW_PARAMS, arrow_columns),))
+
+
 _RENAMED = select(t.archer_renames.c.old, t.archer_renames.c.archer_id)
 _NAMED = select(t.archers.c.name, t.archers.c.id).order_by(t.archers.c.id.desc())
 TABLES = (t.archers, t.matches, t.games, t.turns)
 _NEXT = {table.name: select(func.coalesce(func.max(table.c.id), 0)) for table in TABLES}
+# write()'s tables in the order it fills them (parents first), each with its columns
+INSERTS = ((t.archers, ("id", "name")),) + tuple(
+    (table, tuple(table.c.keys())) for table in (t.matches, t.match_archers, t.games, t.turns)
+)
 # The games, turns and arrows tables hold the rows of a game that gives them (its STORE's
 # rows()): the registry's first's, whose rules say how an arrow event is laid out.
 ARROWS = games.part(games.every()[0], "RULES")

@@ -126,6 +126,23 @@ def run_many(db, statement, rows):
     db.executemany(compiled_text(statement, db.dialect), rows)
 
 
+def compile_ahead(dialect_name, statements=(), inserts=(), made=()):
+    """Compile now, for the database dialect_name, what a writer is about to run: statements (as
+    run and run_many take them), inserts ((table, columns) as insert_rows takes them) and made
+    ((table, params, values) as insert_made takes them), so that their first run finds them
+    compiled: a sync compiles what its storing runs while the box sends the first file."""
+    for statement in statements:
+        _compiled(statement.on(dialect_name) if isinstance(statement, Each) else statement, dialect_name)
+    if dialect_name == "sqlite":  # PostgreSQL takes these rows by COPY
+        for table, columns in inserts:
+            _insert_text(table, tuple(columns))
+    for table, params, values in made:
+        if dialect_name == "sqlite":
+            _made_text(table, tuple(name for name, _ in params), values)
+        else:
+            _compiled(_staged(table, params, values)[1], dialect_name)
+
+
 def insert_made(db, table, params, values, rows):
     """Insert rows (tuples of the parameters params: ((name, Python type), ...)) into table,
     its columns made of the parameters by SQL: values({name: a parameter's expression}) gives

@@ -25,8 +25,8 @@ from scorebox.store.lock import kind
 from scorebox.store.migrate import STORE
 from scorebox.store.queries import Queries
 from scorebox.store.rosterdb import RosterDB
-from scorebox.store.rows import Rows
-from scorebox.store.sql import Each, run, run_many
+from scorebox.store.rows import Rows, compile_writes
+from scorebox.store.sql import Each, compile_ahead, run, run_many
 
 
 class Store(Queries, RosterDB, HistoryDB):
@@ -293,6 +293,12 @@ class Store(Queries, RosterDB, HistoryDB):
                 if on_stored is not None:
                     on_stored(rows.matches[0][0], rows.matches[-1][0])
             return out, added
+
+    def compile_writes(self):
+        """Compile the statements add_checked runs now, not in its first call: a sync does it
+        while the box sends the first file."""
+        compile_ahead(self.db.dialect, (_MET, _DEVICE_ID, QUARANTINE, _HELD) + figures.SUMS + (figures.SERIES,))
+        compile_writes(self.db.dialect)
 
     def _held(self, dev, numbers):
         """The numbers of these the store holds from device row dev: asked at once, not one

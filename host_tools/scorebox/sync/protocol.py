@@ -156,11 +156,12 @@ class _Stopped(Exception):
     """The caller of prefetch stopped: the files still streaming are not waited for."""
 
 
-def prefetch(client, files, then):
+def prefetch(client, files, then, meanwhile=None):
     """then(first, name, bytes) of each (first, name, size) in files, the bytes read from
     the box by a thread ahead of the caller, each file handed on as it arrives, so that the
-    box and the PC work at the same time. The thread stops when the caller does, whatever
-    the reason."""
+    box and the PC work at the same time; meanwhile(), when given, is the caller's work done
+    while the first file is on its way (none: not done). The thread stops when the caller
+    does, whatever the reason."""
     # Never full: a put that waited for the caller would leave the box's stream unread
     # mid-file (the files are held by the worker's queue anyway).
     q = queue.Queue()
@@ -190,6 +191,8 @@ def prefetch(client, files, then):
     t = threading.Thread(target=fetch, daemon=True)
     t.start()
     try:
+        if meanwhile is not None and files:
+            meanwhile()
         while True:
             item = q.get()
             if item is None:

@@ -184,7 +184,7 @@ def store_files(client, store, uid, p, s, acks, bar):
             return submitted[-1]
 
         batch = []  # prepared files not yet stored: one transaction for several
-        with contextlib.closing(prefetch(client, todo, submit)) as jobs:
+        with contextlib.closing(prefetch(client, todo, submit, store.compile_writes)) as jobs:
             for i, job in enumerate(jobs):
                 batch.append(job.result())
                 submitted[i] = None  # its rows are in batch now
