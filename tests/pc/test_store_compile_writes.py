@@ -9,7 +9,7 @@ from scorebox.store import sql
 from scorebox.store.sqlite import Store
 
 # store/sql.py's caches of compiled statements and of the texts of its INSERTs
-CACHES = (sql._compiled, sql._insert_text, sql._made_text)
+CACHES = (sql._compiled, sql._insert_text, sql._staged)
 
 
 def misses():

@@ -15,6 +15,7 @@ asked whether it is alive (os.kill(pid, 0)) only on POSIX: on Windows os.kill en
 """
 
 import atexit
+import contextlib
 import json
 import os
 import sqlite3
@@ -205,6 +206,11 @@ class Connection(sqlite3.Connection):
 
     def lock_totals(self):
         """As lock_names."""
+
+    def savepoint(self):
+        """None needed by store/sql.py's insert_made: its temporary table is made and dropped
+        inside the store's write transaction, which a failure rolls back whole."""
+        return contextlib.nullcontext()
 
     def execute(self, sql, params=()):
         if self.in_transaction:

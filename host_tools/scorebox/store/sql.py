@@ -19,7 +19,6 @@ joined by commas.
 """
 
 import functools
-import operator
 
 from sqlalchemy import Column, MetaData, Table, Text, bindparam, func, insert, select
 from sqlalchemy.dialects import sqlite
@@ -131,62 +130,44 @@ def compile_ahead(dialect_name, statements=(), inserts=(), made=()):
     run and run_many take them), inserts ((table, columns) as insert_rows takes them) and made
     ((table, params, values) as insert_made takes them), so that their first run finds them
     compiled: a sync compiles what its storing runs while the box sends the first file."""
-    for statement in statements:
+    made = [_staged(table, params, values, dialect_name) for table, params, values in made]
+    for statement in list(statements) + [fill for _, _, fill in made]:
         _compiled(statement.on(dialect_name) if isinstance(statement, Each) else statement, dialect_name)
     if dialect_name == "sqlite":  # PostgreSQL takes these rows by COPY
-        for table, columns in inserts:
+        for table, columns in list(inserts) + [(staged, staged.c.keys()) for staged, _, _ in made]:
             _insert_text(table, tuple(columns))
-    for table, params, values in made:
-        if dialect_name == "sqlite":
-            _made_text(table, tuple(name for name, _ in params), values)
-        else:
-            _compiled(_staged(table, params, values)[1], dialect_name)
 
 
 def insert_made(db, table, params, values, rows):
     """Insert rows (tuples of the parameters params: ((name, Python type), ...)) into table,
     its columns made of the parameters by SQL: values({name: a parameter's expression}) gives
-    {column: its expression}. SQLite runs the INSERT once a row (executemany, no Python a
-    row); PostgreSQL takes the rows by COPY into a temporary table of the parameters and
-    makes the columns of all of them in one INSERT ... SELECT."""
+    {column: its expression}. The rows go into a temporary table of the parameters as
+    insert_rows puts them (SQLite's executemany, PostgreSQL's COPY), then one INSERT ... SELECT
+    makes the columns of all of them: each parameter is bound once a row, however often the
+    columns use it, and no Python runs a row."""
     rows = list(rows)
     if not rows:
         return
-    names = tuple(name for name, _ in params)
-    if db.dialect == "sqlite":
-        text, pick = _made_text(table, names, values)
-        db.executemany(text, map(pick, rows))
-        return
-    create, fill = _staged(table, params, values)
+    staged, create, fill = _staged(table, params, values, db.dialect)
     with db.savepoint():
         db.execute(create, {})
-        db.copy(STAGED, names, rows)
+        insert_rows(db, staged, [name for name, _ in params], rows)
         run(db, fill)
         db.execute("DROP TABLE %s" % STAGED, {})
 
 
-STAGED = "scorebox_params"  # insert_made's temporary table on PostgreSQL
+STAGED = "scorebox_params"  # insert_made's temporary table
 _TYPES = {int: BigInteger(), float: Double(), str: Text(), bytes: LargeBinary()}
 
 
 @functools.lru_cache(maxsize=16)
-def _made_text(table, names, values):
-    """insert_made's INSERT on SQLite by position (qmark), and pick(row): the row's values in
-    the order of the text's parameters, one repeated where the columns use it more than once
-    (a row binds by position: no name looked up a row, and only C code between the rows)."""
-    c = insert(table).values(values({p: bindparam(p) for p in names})).compile(dialect=_QMARK)
-    order = [names.index(p) for p in c.positiontup]
-    pick = operator.itemgetter(*order) if len(order) > 1 else lambda row: (row[order[0]],)
-    return str(c), pick
-
-
-@functools.lru_cache(maxsize=16)
-def _staged(table, params, values):
-    """insert_made's (CREATE of the temporary table, the INSERT from it) on PostgreSQL."""
+def _staged(table, params, values, dialect_name):
+    """insert_made's temporary table, its CREATE for the database dialect_name, and the INSERT
+    from it."""
     staged = Table(STAGED, MetaData(), *(Column(p, _TYPES[k]) for p, k in params), prefixes=["TEMPORARY"])
     made = values({p: staged.c[p] for p, _ in params})
-    create = str(CreateTable(staged).compile(dialect=dialect("postgresql")))
-    return create, insert(table).from_select(list(made), select(*made.values()))
+    create = str(CreateTable(staged).compile(dialect=dialect(dialect_name)))
+    return staged, create, insert(table).from_select(list(made), select(*made.values()))
 
 
 @functools.lru_cache(maxsize=64)
