@@ -119,7 +119,7 @@ _ARCHERS_NAMED = select(t.archers.c.name, t.archers.c.id).where(
 )
 
 
-def compile_writes(dialect_name):
+def compile_rows(dialect_name):
     """Compile what a Rows runs, ahead (sql.compile_ahead): a new Rows reads the names and the
     highest ids, write() inserts each table's rows."""
     read = (_RENAMED, _NAMED, *_NEXT.values())

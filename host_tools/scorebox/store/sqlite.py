@@ -25,7 +25,7 @@ from scorebox.store.lock import kind
 from scorebox.store.migrate import STORE
 from scorebox.store.queries import Queries
 from scorebox.store.rosterdb import RosterDB
-from scorebox.store.rows import Rows, compile_writes
+from scorebox.store.rows import Rows, compile_rows
 from scorebox.store.sql import Each, compile_ahead, run, run_many
 
 
@@ -298,7 +298,7 @@ class Store(Queries, RosterDB, HistoryDB):
         """Compile the statements add_checked runs now, not in its first call: a sync does it
         while the box sends the first file."""
         compile_ahead(self.db.dialect, (_MET, _DEVICE_ID, QUARANTINE, _HELD) + figures.SUMS + (figures.SERIES,))
-        compile_writes(self.db.dialect)
+        compile_rows(self.db.dialect)
 
     def _held(self, dev, numbers):
         """The numbers of these the store holds from device row dev: asked at once, not one
