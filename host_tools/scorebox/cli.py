@@ -180,6 +180,7 @@ COMMANDS = {
     "restore": ("scorebox.commands.backup", "add_restore_parser", (), None),
     "archers": ("scorebox.commands.archers", "add_parser", (), None),
     "boxes": ("scorebox.commands.boxes", "add_parser", (), None),
+    "event": ("scorebox.events.commands", "add_parser", (), None),
     "face": ("scorebox.report.face", "add_parser", (), None),
     "serve": ("scorebox.web.serve", "add_parser", (_league_option,), cmd_serve),
     "league": ("scorebox.league.clubs", "add_parser", (), None),

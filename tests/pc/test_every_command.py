@@ -62,6 +62,32 @@ RUNS = {
         (["stats", "--ttt", "--json", "--db", "{db}"], 0, 0),
     ],
     "report": [(["report", "--out", "{dir}/report.html", "--db", "{db}", "--replays", "2"], 0, 0)],
+    "event new": [
+        (
+            [
+                "event",
+                "new",
+                "Friday",
+                "--game",
+                "tictacbow",
+                "--format",
+                "round-robin",
+                "--archers",
+                "Ann,Ben,Cat",
+                "--targets",
+                "2",
+                "--db",
+                "{db}",
+            ],
+            0,
+            0,
+        )
+    ],  # fmt: skip
+    "event list": [(["event", "list", "--db", "{db}"], 0, 0)],
+    "event show": [(["event", "show", "1", "--db", "{db}"], 0, 0)],
+    "event seat": [(["event", "seat", "1", "1.1", "2", "--db", "{db}"], 0, 0)],
+    "event attach": [(["event", "attach", "1", "1.1", "1", "--db", "{db}"], None, 2)],  # whoever shot match 1
+    "event withdraw": [(["event", "withdraw", "1", "Cat", "--db", "{db}"], 0, 0)],
     "export": [
         (["export", "--format", "csv", "--out", "{dir}/csv", "--db", "{db}"], 0, 0),
         (["export", "--format", "json", "--out", "{dir}/json", "--db", "{db}"], 0, 0),

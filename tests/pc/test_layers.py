@@ -261,10 +261,11 @@ def test_package_inits_are_docstrings():
 # terminal's text helpers (scorebox.text) and the user's data folder (scorebox.paths).
 BASE = ("errors", "process", "text", "paths")
 LAYERS = {
-    "cli": ("demo", "league", "web", "commands", "sync", "report", "games", "sim", "device", "store"),
+    "cli": ("demo", "league", "web", "events", "commands", "sync", "report", "games", "sim", "device", "store"),
     "league": ("store",),
     "web": ("commands", "sync", "report", "games", "sim", "device", "store"),  # commands: the Push page runs push's
     "commands": ("store",),
+    "events": ("store",),  # an evening's or a tournament's pairings, standings and commands
     "demo": ("sync", "report", "sim", "device", "store"),
     "sync": ("device", "store"),
     "report": ("games", "store"),

@@ -175,6 +175,43 @@ class Store(Protocol):
     def points_by_match(self, only=None):
         """(archer id, started, match id, arrows, points) per archer and match."""
 
+    # --- events (store/eventsdb.py; their rules are scorebox/events') ----------------------------
+    def add_event(self, name, day, game, options, fmt, targets, seeding, time_limit, entrants):
+        """Keep a new event with its entrants (lists of archer ids, in seed order); its id."""
+
+    def events(self):
+        """Every event, newest day first, with its pairings and how many are settled."""
+
+    def event(self, event_id):
+        """One event's row; NotFound when there is none."""
+
+    def event_entrants(self, event_id):
+        """[(entrant id, seed, withdrawn or None, [(archer id, name)])] in seed order."""
+
+    def event_pairings(self, event_id):
+        """Every pairing of the event in order, with the result of the match that settled it."""
+
+    def add_pairings(self, event_id, rows):
+        """Keep pairings drawn: [(round, number, leg, target, entrant a, entrant b or None)]."""
+
+    def attach_match(self, pairing_id, match_id, paper=False, logged=True):
+        """Settle a pairing by a stored match (logged when done at the desk)."""
+
+    def seat_pairing(self, pairing_id, target):
+        """Move a pairing not yet shot to another target (logged)."""
+
+    def set_pairing_sides(self, pairing_id, entrant_a, entrant_b, what="swap"):
+        """Put other entrants in a pairing not yet shot, or make it a bye (logged as what)."""
+
+    def withdraw_entrant(self, event_id, entrant_id, name):
+        """Withdraw an entrant (logged)."""
+
+    def event_log(self, event_id):
+        """Every change made to an event, oldest first."""
+
+    def match_event_log(self, match_id):
+        """The changes made at the desk that concern a stored match."""
+
     # --- export's reads and import's writes -----------------------------------------------------
     def match_records(self):
         """Each match in store order, as an export writes it."""

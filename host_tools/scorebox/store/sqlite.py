@@ -20,6 +20,7 @@ from scorebox.store import figures, lock
 from scorebox.store import tables as t
 from scorebox.store.checks import check, match_digest
 from scorebox.store.errors import CannotWrite, NoStore, NotAStore, NotFound, Refused, SchemaMismatch, StoreFull
+from scorebox.store.eventsdb import EventsDB
 from scorebox.store.historydb import HistoryDB
 from scorebox.store.lock import kind
 from scorebox.store.migrate import STORE
@@ -29,9 +30,9 @@ from scorebox.store.rows import Rows, compile_rows
 from scorebox.store.sql import Each, compile_ahead, run, run_many
 
 
-class Store(Queries, RosterDB, HistoryDB):
+class Store(Queries, RosterDB, HistoryDB, EventsDB):
     """The SQLite store. Its public methods, with those of its parts (queries.py: what the
-    reports read; rosterdb.py: the roster; historydb.py: export and import), are the store's
+    reports read; rosterdb.py: the roster; historydb.py: export and import; eventsdb.py: events), are the store's
     interface: commands, sync and reports call them and never its connection
     (tests/pc/test_layers.py), so that another database can sit beside this one."""
 

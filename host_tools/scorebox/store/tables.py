@@ -244,6 +244,70 @@ archer_claims = Table(
     Column("lost", INT, nullable=False),
 )
 
+# A club's events (docs/events.md): an evening or a tournament of one game and format, its
+# entrants (an archer, or a Try-Tac-Toe team of two), the pairings drawn for them (round,
+# order on the target, target; a bye has no side B) and the match that settled each, and a
+# log of every change made to them at the desk, with what it was before.
+events = Table(
+    "events",
+    metadata,
+    _id(),
+    Column("name", Text, nullable=False),
+    Column("day", Text, nullable=False),  # ISO 8601 date
+    Column("game", Text, nullable=False),
+    Column("options", Text, nullable=False),  # JSON: the game's options, as New match sets them
+    Column("format", Text, nullable=False),
+    Column("targets", INT, nullable=False),
+    Column("seeding", Text, nullable=False),
+    Column("time_limit", INT),  # seconds a match may last; None: none
+    Column("created", REAL, nullable=False),
+)
+event_entrants = Table(
+    "event_entrants",
+    metadata,
+    _id(),
+    Column("event_id", INT, _ref("events", "CASCADE"), nullable=False),
+    Column("seed", INT, nullable=False),
+    Column("withdrawn", REAL),
+    UniqueConstraint("event_id", "seed"),
+)
+entrant_archers = Table(
+    "entrant_archers",
+    metadata,
+    Column("entrant_id", INT, _ref("event_entrants", "CASCADE"), nullable=False),
+    Column("position", INT, nullable=False),
+    Column("archer_id", INT, _ref("archers"), nullable=False),
+    PrimaryKeyConstraint("entrant_id", "position"),
+)
+pairings = Table(
+    "pairings",
+    metadata,
+    _id(),
+    Column("event_id", INT, _ref("events", "CASCADE"), nullable=False),
+    Column("round", INT, nullable=False),
+    Column("number", INT, nullable=False),
+    Column("leg", INT, nullable=False),  # 2, 3...: a knockout's drawn match shot again
+    Column("target", INT),
+    Column("entrant_a", INT, _ref("event_entrants"), nullable=False),
+    Column("entrant_b", INT, _ref("event_entrants")),
+    Column("match_id", INT, _ref("matches")),
+    Column("paper", INT, nullable=False, server_default=text("0")),
+    Column("drawn", REAL, nullable=False),
+    UniqueConstraint("event_id", "round", "number", "leg"),
+)
+event_log = Table(
+    "event_log",
+    metadata,
+    _id(),
+    Column("event_id", INT, _ref("events", "CASCADE"), nullable=False),
+    Column("pairing_id", INT),
+    Column("match_id", INT),
+    Column("at", REAL, nullable=False),
+    Column("what", Text, nullable=False),
+    Column("before", Text),  # JSON: what it was
+    Column("after", Text),  # JSON: what it became
+)
+
 Index("turns_by_archer", turns.c.archer_id)
 Index(
     "archer_matches_by_archer",
@@ -265,3 +329,6 @@ Index("matches_by_started", matches.c.started)
 # A match's game: its header's, or the registry's first's for a header without one
 # (store/queries.py filters on the same expression, so that the filter uses this index).
 Index("matches_by_game", func.coalesce(json_text(matches.c.header, "game"), GAMES[0][0]), matches.c.id)
+Index("entrant_archers_by_archer", entrant_archers.c.archer_id)
+Index("pairings_by_match", pairings.c.match_id)
+Index("event_log_by_event", event_log.c.event_id, event_log.c.id)

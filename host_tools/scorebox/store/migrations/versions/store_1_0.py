@@ -177,6 +177,7 @@ def upgrade():
     # a header without a game is the registry's first game's (docs/formats.md: every 1.0 form)
     game = sa.func.coalesce(json_text(sa.column("header"), "game"), GAMES[0][0])
     op.create_index("matches_by_game", "matches", [game, "id"])
+    _events()
     if postgres:
         plpgsql(pgrefs.FUNCTIONS)
         for sql in pgrefs.TRIGGERS.values():
@@ -224,3 +225,72 @@ def _figures():
     for table, parts in counts.items():
         op.create_table(table, column("archer_id", INT, False), *parts, ref(["archer_id"], "archers"))
         op.create_index("%s_by_archer" % table, table, ["archer_id"])
+
+
+def _events():
+    """A club's events, their entrants and pairings, and the log of changes to them."""
+    op.create_table(
+        "events",
+        row_id(),
+        column("name", sa.Text, False),
+        column("day", sa.Text, False),
+        column("game", sa.Text, False),
+        column("options", sa.Text, False),
+        column("format", sa.Text, False),
+        column("targets", INT, False),
+        column("seeding", sa.Text, False),
+        column("time_limit", INT),
+        column("created", REAL, False),
+    )
+    op.create_table(
+        "event_entrants",
+        row_id(),
+        column("event_id", INT, False),
+        column("seed", INT, False),
+        column("withdrawn", REAL),
+        sa.UniqueConstraint("event_id", "seed"),
+        ref(["event_id"], "events", "CASCADE"),
+    )
+    op.create_table(
+        "entrant_archers",
+        column("entrant_id", INT, False),
+        column("position", INT, False),
+        column("archer_id", INT, False),
+        sa.PrimaryKeyConstraint("entrant_id", "position"),
+        ref(["entrant_id"], "event_entrants", "CASCADE"),
+        ref(["archer_id"], "archers"),
+    )
+    op.create_index("entrant_archers_by_archer", "entrant_archers", ["archer_id"])
+    op.create_table(
+        "pairings",
+        row_id(),
+        column("event_id", INT, False),
+        column("round", INT, False),
+        column("number", INT, False),
+        column("leg", INT, False),
+        column("target", INT),
+        column("entrant_a", INT, False),
+        column("entrant_b", INT),
+        column("match_id", INT),
+        column("paper", INT, False, server_default=sa.text("0")),
+        column("drawn", REAL, False),
+        sa.UniqueConstraint("event_id", "round", "number", "leg"),
+        ref(["event_id"], "events", "CASCADE"),
+        ref(["entrant_a"], "event_entrants"),
+        ref(["entrant_b"], "event_entrants"),
+        ref(["match_id"], "matches"),
+    )
+    op.create_index("pairings_by_match", "pairings", ["match_id"])
+    op.create_table(
+        "event_log",
+        row_id(),
+        column("event_id", INT, False),
+        column("pairing_id", INT),
+        column("match_id", INT),
+        column("at", REAL, False),
+        column("what", sa.Text, False),
+        column("before", sa.Text),
+        column("after", sa.Text),
+        ref(["event_id"], "events", "CASCADE"),
+    )
+    op.create_index("event_log_by_event", "event_log", ["event_id", "id"])

@@ -1,0 +1,232 @@
+"""`scorebox event`: a club's evenings and tournaments (docs/events.md). new draws an event's
+first pairings, list and show read them back with the results and standings, attach settles a
+pairing with a match keyed with its sides picked by hand, seat moves a pairing to another
+target, withdraw takes an archer out (their pairings not yet shot become byes). Every change
+to an event is kept in its log, which show prints."""
+
+import json
+
+from scorebox.errors import ScoreboxError
+from scorebox.events import rounds
+from scorebox.events.standings import RULE
+from scorebox.store.access import open_store
+from scorebox.text import date_text, plural, printable
+from scorebox_core import games
+
+FORMAT_WORDS = {
+    rounds.ROUND_ROBIN: "round robin",
+    rounds.KNOCKOUT: "knockout",
+    rounds.SWISS: "Swiss",
+    rounds.TEAMS: "teams of two, round robin",
+}
+
+
+def heading(event, count):
+    """An event's first line: its name, id, game, format, entrants and targets, day."""
+    word = "teams" if event.format == rounds.TEAMS else "archers"
+    limit = ", %d min a match" % (event.time_limit // 60) if event.time_limit else ""
+    return "%s (event %d): %s, %s, %d %s, %s, %s%s" % (
+        printable(event.name),
+        event.id,
+        games.get(event.game).NAME,
+        FORMAT_WORDS[event.format],
+        count,
+        word,
+        plural(event.targets, "target"),
+        event.day,
+        limit,
+    )
+
+
+def pairing_line(p, by_entrant, event):
+    """One pairing: its label, target, sides and result."""
+    a = by_entrant[p["entrant_a"]].name
+    if p["entrant_b"] is None:
+        return "  %-10s %-4s %s: a bye" % (rounds.label(p), "-", printable(a))
+    b = by_entrant[p["entrant_b"]].name
+    sides = "%s v %s" % (printable(a), printable(b))
+    s = rounds.settled(event, p, by_entrant)
+    if p["match_id"] is None:
+        result = "to shoot"
+    elif s is None:
+        result = "match %d not finished" % p["match_id"]
+    else:
+        won = "a draw" if s.winner is None else "%s wins" % printable(by_entrant[s.winner].name)
+        result = "%s, %d-%d (match %d%s)" % (
+            won,
+            s.points_a,
+            s.points_b,
+            p["match_id"],
+            ", from paper" if p["paper"] else "",
+        )
+    target = "T%d" % p["target"] if p["target"] else "-"
+    return "  %-10s %-4s %-34s %s" % (rounds.label(p), target, sides, result)
+
+
+def first_round(store, event):
+    by_entrant = {e.id: e for e in rounds.entrants(store, event.id)}
+    pairings = store.event_pairings(event.id)
+    first = min((p["round"] for p in pairings), default=1)
+    print("round %d:" % first)
+    for p in pairings:
+        if p["round"] == first:
+            print(pairing_line(p, by_entrant, event))
+
+
+def cmd_new(store, args):
+    names = [n for n in args.archers.split(",") if n.strip()]
+    limit = None if args.time_limit is None else int(round(args.time_limit * 60))
+    event = rounds.create(
+        store,
+        args.name,
+        args.game,
+        args.format,
+        names,
+        args.targets,
+        seeding=args.seeding,
+        day=args.day,
+        options=args.option or (),
+        time_limit=limit,
+    )
+    print(heading(event, len(rounds.entrants(store, event.id))))
+    first_round(store, event)
+    print("`scorebox event show %d` shows every round, the results and the standings" % event.id)
+    return 0
+
+
+def cmd_list(store, args):
+    rows = store.events()
+    if not rows:
+        print("no events in %s: `scorebox event new` makes one" % store.path)
+        return 0
+    print("%4s  %-10s  %-28s %-12s %-26s %s" % ("id", "day", "name", "game", "format", "shot"))
+    for eid, name, day, game, _, fmt, _, _, _, count, shot in rows:
+        print(
+            "%4d  %-10s  %-28s %-12s %-26s %d of %d"
+            % (eid, day, printable(name), games.get(game).NAME, FORMAT_WORDS[fmt], shot, count)
+        )
+    print(plural(len(rows), "event"))
+    return 0
+
+
+def cmd_show(store, args):
+    event = rounds.load(store, args.id)
+    everyone = rounds.entrants(store, event.id)
+    by_entrant = {e.id: e for e in everyone}
+    pairings = store.event_pairings(event.id)
+    print(heading(event, len(everyone)))
+    agreed = rounds.options_agreed(event)
+    if agreed:
+        print("options: %s" % ", ".join("%s %s" % (k, json.dumps(v)) for k, v in sorted(agreed.items())))
+    gone = [e.name for e in everyone if e.withdrawn is not None]
+    if gone:
+        print("withdrawn: %s (their later pairings are byes)" % printable(", ".join(gone)))
+    for rnd in sorted({p["round"] for p in pairings}):
+        print("round %d:" % rnd)
+        for p in pairings:
+            if p["round"] == rnd:
+                print(pairing_line(p, by_entrant, event))
+    if event.format != rounds.KNOCKOUT:
+        print("standings (%s):" % RULE)
+        print("  %-4s %-30s %3s %3s %3s %3s %9s" % ("", "", "P", "W", "D", "L", "points"))
+        for row in rounds.event_standings(event, pairings, by_entrant):
+            who = by_entrant[row.entrant[0]]
+            print(
+                "  %-4s %-30s %3d %3d %3d %3d %4d-%-4d"
+                % (
+                    "%d." % row.place,
+                    printable(who.name) + (" (withdrawn)" if who.withdrawn is not None else ""),
+                    row.played,
+                    row.won,
+                    row.drawn,
+                    row.lost,
+                    row.points_for,
+                    row.points_against,
+                )
+            )
+    else:
+        champion = rounds.champion(event, pairings, by_entrant)
+        if champion is not None:
+            print("won by %s" % printable(by_entrant[champion].name))
+    changes = store.event_log(event.id)
+    if changes:
+        print("changes:")
+        for at, what, pid, _mid, before, after in changes:
+            print(
+                "  %s  %s"
+                % (date_text(at), printable(rounds.change_text(what, before, after, by_entrant, pairings, pid)))
+            )
+    return 0
+
+
+def cmd_attach(store, args):
+    p, match = rounds.attach(store, args.id, args.pairing, args.match)
+    print("pairing %s is settled by match %s (%s)" % (rounds.label(p), match["id"], match["key"]))
+    return 0
+
+
+def cmd_seat(store, args):
+    event = rounds.load(store, args.id)
+    if not 1 <= args.target <= event.targets:
+        raise ScoreboxError("event %d has targets 1-%d" % (event.id, event.targets))
+    p = rounds.pairing(store, event.id, args.pairing)
+    store.seat_pairing(p["id"], args.target)
+    print("pairing %s moves to target %d" % (rounds.label(p), args.target))
+    return 0
+
+
+def cmd_withdraw(store, args):
+    entrant = rounds.withdraw(store, args.id, args.archer)
+    print("%s is withdrawn from event %d: their pairings not yet shot are byes" % (printable(entrant.name), args.id))
+    return 0
+
+
+def cmd_event(args):
+    store = open_store(args.db, create=args.action is cmd_new)
+    try:
+        return args.action(store, args)
+    finally:
+        store.discard_if_empty()
+
+
+def add_parser(sub):
+    p = sub.add_parser("event", help="a club's evenings and tournaments: new, list, show, attach, seat, withdraw")
+    acts = p.add_subparsers(dest="event_command", required=True)
+    a = acts.add_parser("new", help="a new event: its archers seeded and its first pairings drawn")
+    a.add_argument("name", metavar="NAME", help="the event's name, e.g. 'Friday night' (quoted with a space)")
+    a.add_argument("--game", required=True, help="the game's id: %s" % ", ".join(g.ID for g in games.every()))
+    a.add_argument("--format", required=True, choices=rounds.FORMATS, help="how the archers are paired")
+    a.add_argument("--archers", required=True, help="the archers' names, comma-separated (a new name is added)")
+    a.add_argument("--targets", type=int, required=True, help="how many targets the event shoots on")
+    a.add_argument(
+        "--seeding",
+        default="given",
+        choices=rounds.SEEDINGS,
+        help="by the club's record, at random, or in the order given (the default)",
+    )
+    a.add_argument("--day", help="the day, YYYY-MM-DD (default: today)")
+    a.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option, as New match sets it")
+    a.add_argument("--time-limit", type=float, metavar="MINUTES", help="how long a match may last")
+    a.set_defaults(action=cmd_new)
+    a = acts.add_parser("list", help="every event, newest first")
+    a.set_defaults(action=cmd_list)
+    a = acts.add_parser("show", help="an event's rounds, pairings, results, standings and changes")
+    a.add_argument("id", metavar="ID", type=int, help="the event's id, as `scorebox event list` shows it")
+    a.set_defaults(action=cmd_show)
+    a = acts.add_parser("attach", help="settle a pairing with a match keyed with its sides picked by hand")
+    a.add_argument("id", metavar="ID", type=int, help="the event's id")
+    a.add_argument("pairing", metavar="PAIRING", help="the pairing, as show labels it (e.g. 2.3)")
+    a.add_argument("match", metavar="MATCH", help="the match's id from `scorebox matches`, or DEVICE/NUMBER")
+    a.set_defaults(action=cmd_attach)
+    a = acts.add_parser("seat", help="move a pairing not yet shot to another target")
+    a.add_argument("id", metavar="ID", type=int, help="the event's id")
+    a.add_argument("pairing", metavar="PAIRING", help="the pairing, as show labels it (e.g. 2.3)")
+    a.add_argument("target", metavar="TARGET", type=int, help="the target's number")
+    a.set_defaults(action=cmd_seat)
+    a = acts.add_parser("withdraw", help="take an archer out: their pairings not yet shot become byes")
+    a.add_argument("id", metavar="ID", type=int, help="the event's id")
+    a.add_argument("archer", metavar="ARCHER", help="the archer's name (any case)")
+    a.set_defaults(action=cmd_withdraw)
+    for a in acts.choices.values():
+        a.add_argument("--db", help="store file (default: in your user data folder)")
+    p.set_defaults(run=cmd_event)
