@@ -12,30 +12,8 @@ from scorebox.store.urls import is_url
 from scorebox_core import VERSION
 
 
-def load_script(path):
-    from scorebox_core import games
-    from scorebox_core.script import MAX_CHARS, ScriptError
-    from scorebox_core.script import game_of as script_game
-
-    try:
-        # utf-8-sig: a BOM as some editors write it; lines end at newlines only, not at the
-        # form feeds and Unicode separators str.splitlines() also takes
-        with open(path, encoding="utf-8-sig") as f:
-            lines = f.read(MAX_CHARS + 1).split("\n")  # one more than a script may have: the reader refuses it
-        if lines[-1] == "":
-            lines.pop()
-    except OSError as e:
-        raise ScoreboxError("%s: cannot read: %s" % (path, e.strerror or e))
-    except UnicodeDecodeError:
-        raise ScoreboxError("%s: not a text file (UTF-8 expected)" % path)
-    game = script_game(lines)  # the registry tells the game (docs/match-script.md says how)
-    try:
-        return game, games.part(game, "SCRIPT").read_lines(lines)
-    except ScriptError as e:
-        raise ScoreboxError("%s:%d: %s" % (path, e.line, e.message))
-
-
 def cmd_replay(args):
+    from scorebox.games.scripts import load_script
     from scorebox_core import games
 
     game, match = load_script(args.file)

@@ -207,8 +207,17 @@ def test_teams_of_two_play_try_tac_toe_and_are_listed(tmp_path, capsys):
     code, out, _ = run(capsys, "event", "new", "Pairs", "--game", "try-tac-toe", "--format", "teams",
                        "--archers", "Ann,Bob,Cid,Dan", "--targets", "1", "--db", db)  # fmt: skip
     assert code == 0 and "teams of two, round robin, 2 teams" in out and "Ann & Dan v Bob & Cid" in out
+    card = tmp_path / "card.txt"
+    card.write_text("options: game=try-tac-toe\nX: 37\nO: 12\nX: 38\n")  # a team's card: the pairing's four
+    code, out, err = run(capsys, "event", "paper", "1", "1.1", str(card), "--db", db)
+    assert code == 2 and "the match on the card is not finished" in err
+    card.write_text("options: game=try-tac-toe\nX: 37\nO: 12\nX: 38\nend\nmatch 2\nO: 5\nend\n")
+    code, out, err = run(capsys, "event", "paper", "1", "1.1", str(card), "--db", db)
+    assert code == 0 and "from a paper card: " in out, err
+    with open_store(db) as s:
+        assert s.load_match("paper/1")["names"] == [["Ann", "Dan"], ["Bob", "Cid"]]
     code, out, _ = run(capsys, "event", "list", "--db", db)
-    assert code == 0 and "Pairs" in out and "0 of 1" in out and "1 event" in out
+    assert code == 0 and "Pairs" in out and "1 of 1" in out and "1 event" in out
 
 
 @pytest.mark.parametrize(
@@ -252,3 +261,38 @@ def test_a_knockout_opponent_of_a_withdrawn_archer_goes_through(tmp_path, capsys
     settle(db, capsys, 1, first[1], "Cid", 1)
     final = [p for p in pairings(db, 1) if p["round"] == 2]
     assert len(final) == 1 and (n[final[0]["entrant_a"]], n[final[0]["entrant_b"]]) == ("Ann", "Cid")
+
+
+def test_a_paper_card_settles_its_pairing_through_the_rules_and_says_so(tmp_path, capsys):
+    """A box went flat: the card's arrows keyed as a match script, replayed with the event's
+    options (claim 3 here: the card need not say it), stored under the paper cards' box."""
+    db = str(tmp_path / "club.sqlite")
+    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", "--format", "knockout",
+               "--option", "claim=3", "--option", "rounds=1",
+               "--archers", "Ann,Bob,Cid,Dan", "--targets", "2", "--db", db)[0] == 0  # fmt: skip
+    card = tmp_path / "card.txt"
+    card.write_text("A: 2:1 M M\nB: 1:3 5:3 9:3\n")  # no archers named: the pairing's (Ann v Dan)
+    code, out, err = run(capsys, "event", "paper", "1", "1.1", str(card), "--db", db)
+    assert code == 0, err
+    assert "pairing 1.1 is settled by match 1 from a paper card: Dan wins" in out
+    out = run(capsys, "event", "show", "1", "--db", db)[1]
+    assert "Ann v Dan" in out and "Dan wins, 1-9 (match 1, from paper)" in out
+    assert "from a paper card (before: not settled)" in out
+    assert "Paper cards" in run(capsys, "boxes", "list", "--db", db)[1]
+    # a card of other archers, other options or a broken rule: one line, nothing kept
+    for text, said in [
+        ("archers: A=Ann B=Eve\nA: 1:3\n", "names Ann v Eve, not the pairing's Cid v Bob"),
+        ("options: claim=5\nA: 1:3\n", "its options are not the event's"),
+        ("A: 1:4\n", "card.txt:1: bad value in '1:4'"),
+    ]:
+        card.write_text(text)
+        code, out, err = run(capsys, "event", "paper", "1", "1.2", str(card), "--db", db)
+        assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
+    card.write_text("A: 1:3 5:3 9:3\nB: 2:1 M M\n")
+    code, _, err = run(capsys, "event", "paper", "1", "1.1", str(card), "--db", db)
+    assert code == 2 and "settled already" in err
+    with open_store(db) as s:
+        assert s.count() == 1
+    assert run(capsys, "event", "paper", "1", "1.2", str(card), "--db", db)[0] == 0
+    final = [p for p in pairings(db, 1) if p["round"] == 2]
+    assert len(final) == 1 and final[0]["match_id"] is None  # Dan v Cid drawn next

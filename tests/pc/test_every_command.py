@@ -72,6 +72,8 @@ RUNS = {
                 "tictacbow",
                 "--format",
                 "round-robin",
+                "--option",
+                "rounds=1",
                 "--archers",
                 "Ann,Ben,Cat",
                 "--targets",
@@ -85,8 +87,9 @@ RUNS = {
     ],  # fmt: skip
     "event list": [(["event", "list", "--db", "{db}"], 0, 0)],
     "event show": [(["event", "show", "1", "--db", "{db}"], 0, 0)],
-    "event seat": [(["event", "seat", "1", "1.1", "2", "--db", "{db}"], 0, 0)],
-    "event attach": [(["event", "attach", "1", "1.1", "1", "--db", "{db}"], None, 2)],  # whoever shot match 1
+    "event paper": [(["event", "paper", "1", "1.1", "{dir}/card.txt", "--db", "{db}"], 0, 0)],
+    "event seat": [(["event", "seat", "1", "2.1", "2", "--db", "{db}"], 0, 0)],
+    "event attach": [(["event", "attach", "1", "3.1", "1", "--db", "{db}"], None, 2)],  # whoever shot match 1
     "event withdraw": [(["event", "withdraw", "1", "Cat", "--db", "{db}"], 0, 0)],
     "export": [
         (["export", "--format", "csv", "--out", "{dir}/csv", "--db", "{db}"], 0, 0),
@@ -129,6 +132,7 @@ def test_every_command_has_a_run():
 def run_all(tmp_path, db, capsys, which):
     (tmp_path / "ttt.txt").write_text(TTT_SCRIPT)
     (tmp_path / "members.csv").write_text("name\nAnn\nYan\n")
+    (tmp_path / "card.txt").write_text("A: 5:1 M M\nB: 6:1 M M\n")  # a draw at the event's one round, from paper
     fill = {"db": db, "dir": str(tmp_path), "root": ROOT, "box": TTT_BOX}
     done = []
     for command in RUNS:

@@ -265,7 +265,7 @@ LAYERS = {
     "league": ("store",),
     "web": ("commands", "sync", "report", "games", "sim", "device", "store"),  # commands: the Push page runs push's
     "commands": ("store",),
-    "events": ("store",),  # an evening's or a tournament's pairings, standings and commands
+    "events": ("games", "store"),  # an evening's or a tournament's pairings, standings and commands
     "demo": ("sync", "report", "sim", "device", "store"),
     "sync": ("device", "store"),
     "report": ("games", "store"),

@@ -10,7 +10,7 @@ from scorebox.errors import ScoreboxError
 from scorebox.events import rounds
 from scorebox.events.standings import RULE
 from scorebox.store.access import open_store
-from scorebox.text import date_text, plural, printable
+from scorebox.text import date_text, plural, printable, said
 from scorebox_core import games
 
 FORMAT_WORDS = {
@@ -165,6 +165,19 @@ def cmd_attach(store, args):
     return 0
 
 
+def cmd_paper(store, args):
+    p, match = rounds.paper(store, args.id, args.pairing, args.file)
+    letters = games.of(match["header"]).SIDES
+    winner = match["winner"]
+    if winner is not None and winner in letters:  # the winning side by its archers' names
+        winner = " & ".join(match["names"][letters.index(winner)])
+    print(
+        "pairing %s is settled by match %s from a paper card: %s"
+        % (rounds.label(p), match["id"], printable(said(winner, match["score"])))
+    )
+    return 0
+
+
 def cmd_seat(store, args):
     event = rounds.load(store, args.id)
     if not 1 <= args.target <= event.targets:
@@ -190,7 +203,7 @@ def cmd_event(args):
 
 
 def add_parser(sub):
-    p = sub.add_parser("event", help="a club's evenings and tournaments: new, list, show, attach, seat, withdraw")
+    p = sub.add_parser("event", help="a club's evenings and tournaments: new, list, show, attach, paper, seat...")
     acts = p.add_subparsers(dest="event_command", required=True)
     a = acts.add_parser("new", help="a new event: its archers seeded and its first pairings drawn")
     a.add_argument("name", metavar="NAME", help="the event's name, e.g. 'Friday night' (quoted with a space)")
@@ -218,6 +231,11 @@ def add_parser(sub):
     a.add_argument("pairing", metavar="PAIRING", help="the pairing, as show labels it (e.g. 2.3)")
     a.add_argument("match", metavar="MATCH", help="the match's id from `scorebox matches`, or DEVICE/NUMBER")
     a.set_defaults(action=cmd_attach)
+    a = acts.add_parser("paper", help="settle a pairing with a paper card's match, keyed as a match script")
+    a.add_argument("id", metavar="ID", type=int, help="the event's id")
+    a.add_argument("pairing", metavar="PAIRING", help="the pairing, as show labels it (e.g. 2.3)")
+    a.add_argument("file", metavar="FILE", help="the card's arrows as a match script (docs/match-script.md)")
+    a.set_defaults(action=cmd_paper)
     a = acts.add_parser("seat", help="move a pairing not yet shot to another target")
     a.add_argument("id", metavar="ID", type=int, help="the event's id")
     a.add_argument("pairing", metavar="PAIRING", help="the pairing, as show labels it (e.g. 2.3)")
