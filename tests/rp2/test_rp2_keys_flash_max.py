@@ -9,8 +9,8 @@ scan it already lost keys under the maximum model. Faster storms: emu.PACES's (5
 apart) in make bench (rp2_keys_lost_flash_max), a 40/40 one in test_rp2_keys_stall_deep.py.
 
 On the frozen image only (the UF2 a maker installs): the scan, the rings and the journal's
-erases are the same code on MicroPython's own image, whose .mpy files tests/rp2/test_rp2_match.py
-and test_rp2_deploy.py run; a second image here doubled the tier's longest file."""
+erases are the same code on MicroPython's own image, whose .mpy files tests/rp2/test_rp2_deploy.py
+boots and runs; a second image here doubled the tier's longest file."""
 
 import os
 

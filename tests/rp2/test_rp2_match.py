@@ -1,7 +1,10 @@
 """A whole match keyed on the emulated Pico's keypad matrix (docs/demo.keys), every frame
 compared pixel for pixel with the virtual Pico's frames for the same keys; boot from a
-flash made as `scorebox deploy` leaves it, with the roster the demo uses; on both images
-(the .mpy files deployed on MicroPython's own, and the box frozen in by `make uf2`)."""
+flash made as `scorebox deploy` leaves it, with the roster the demo uses; on the frozen image
+of `make uf2`, which a maker installs. The same app as .mpy files on MicroPython's own image
+is booted and run by test_rp2_deploy.py, and the virtual Pico plays every match test of
+tests/both on those .mpy files within the Pico's heap (tests/support/picoheap.py); a second
+image here was a minute of the tier."""
 
 import os
 
@@ -11,7 +14,7 @@ from rp2help import key_script, vpico_frames
 
 from scorebox.sim.rp2 import emu
 
-pytestmark = pytest.mark.micropython
+pytestmark = [pytest.mark.micropython, pytest.mark.parametrize("image", ["frozen"], indirect=True)]
 
 ROSTER = "Ann,Bob,Cat,Dan"
 SETTLE_MS = 1500  # power on to the home screen, with room to spare (the boot takes ~0.6 s)

@@ -3,9 +3,11 @@ over the REPL (mpremote's Ctrl-C stops the app), stores the matches, then soft-r
 (Ctrl-D at the REPL): the port runs main.py again with USB still up, and the next plain sync
 is answered by the box's app on the same emulated Pico, never powered off in between.
 
-Both images: MicroPython's own with the firmware deployed as .mpy files, and the frozen one
-of `make uf2`. The journal holds 3 Tic Tac BOW matches and 2 Try-Tac-Toe games written by
-the box's own journal writer (tests/support/flashfill.py)."""
+On the frozen image of `make uf2` only: the rescue, the soft reset and main.py (a file on
+both images) are the same on MicroPython's own image, whose deployed .mpy files
+test_rp2_deploy.py boots and runs; a second image here was a minute of the tier. The journal
+holds 3 Tic Tac BOW matches and 2 Try-Tac-Toe games written by the box's own journal writer
+(tests/support/flashfill.py)."""
 
 import os
 import subprocess
@@ -19,7 +21,7 @@ from scorebox.sim.rp2 import emu
 from scorebox.store.sqlite import Store
 from scorebox_core.games.ttt.game import ID as TTT
 
-pytestmark = pytest.mark.micropython
+pytestmark = [pytest.mark.micropython, pytest.mark.parametrize("image", ["frozen"], indirect=True)]
 
 
 def scorebox(*args):
