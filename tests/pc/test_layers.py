@@ -263,7 +263,7 @@ BASE = ("errors", "process", "text", "paths")
 LAYERS = {
     "cli": ("demo", "league", "web", "events", "commands", "sync", "report", "games", "sim", "device", "store"),
     "league": ("store",),
-    "web": ("commands", "sync", "report", "games", "sim", "device", "store"),  # commands: the Push page runs push's
+    "web": ("events", "commands", "sync", "report", "games", "sim", "device", "store"),  # commands: the Push page's
     "commands": ("store",),
     "events": ("games", "store"),  # an evening's or a tournament's pairings, standings and commands
     "demo": ("sync", "report", "sim", "device", "store"),

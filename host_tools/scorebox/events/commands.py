@@ -9,16 +9,10 @@ import json
 from scorebox.errors import ScoreboxError
 from scorebox.events import rounds
 from scorebox.events.standings import RULE
+from scorebox.games.scripts import script_lines
 from scorebox.store.access import open_store
 from scorebox.text import date_text, plural, printable, said
 from scorebox_core import games
-
-FORMAT_WORDS = {
-    rounds.ROUND_ROBIN: "round robin",
-    rounds.KNOCKOUT: "knockout",
-    rounds.SWISS: "Swiss",
-    rounds.TEAMS: "teams of two, round robin",
-}
 
 
 def heading(event, count):
@@ -29,7 +23,7 @@ def heading(event, count):
         printable(event.name),
         event.id,
         games.get(event.game).NAME,
-        FORMAT_WORDS[event.format],
+        rounds.FORMAT_WORDS[event.format],
         count,
         word,
         plural(event.targets, "target"),
@@ -38,39 +32,24 @@ def heading(event, count):
     )
 
 
-def pairing_line(p, by_entrant, event):
-    """One pairing: its label, target, sides and result."""
-    a = by_entrant[p["entrant_a"]].name
-    if p["entrant_b"] is None:
-        return "  %-10s %-4s %s: a bye" % (rounds.label(p), "-", printable(a))
-    b = by_entrant[p["entrant_b"]].name
-    sides = "%s v %s" % (printable(a), printable(b))
-    s = rounds.settled(event, p, by_entrant)
-    if p["match_id"] is None:
-        result = "to shoot"
-    elif s is None:
-        result = "match %d not finished" % p["match_id"]
-    else:
-        won = "a draw" if s.winner is None else "%s wins" % printable(by_entrant[s.winner].name)
-        result = "%s, %d-%d (match %d%s)" % (
-            won,
-            s.points_a,
-            s.points_b,
-            p["match_id"],
-            ", from paper" if p["paper"] else "",
-        )
-    target = "T%d" % p["target"] if p["target"] else "-"
-    return "  %-10s %-4s %-34s %s" % (rounds.label(p), target, sides, result)
+def pairing_line(p):
+    """One pairing (a rounds.Shown): its label, target, sides and result."""
+    if p.b is None:
+        return "  %-10s %-4s %s: a bye" % (p.label, "-", printable(p.a))
+    result = p.result
+    if p.points is not None:
+        result += ", %d-%d (match %d%s)" % (p.points[0], p.points[1], p.match_id, ", from paper" if p.paper else "")
+    target = "T%d" % p.target if p.target else "-"
+    return "  %-10s %-4s %-34s %s" % (p.label, target, printable("%s v %s" % (p.a, p.b)), printable(result))
 
 
 def first_round(store, event):
-    by_entrant = {e.id: e for e in rounds.entrants(store, event.id)}
-    pairings = store.event_pairings(event.id)
-    first = min((p["round"] for p in pairings), default=1)
+    shown = rounds.view(store, event.id)["pairings"]
+    first = min((p.round for p in shown), default=1)
     print("round %d:" % first)
-    for p in pairings:
-        if p["round"] == first:
-            print(pairing_line(p, by_entrant, event))
+    for p in shown:
+        if p.round == first:
+            print(pairing_line(p))
 
 
 def cmd_new(store, args):
@@ -103,59 +82,42 @@ def cmd_list(store, args):
     for eid, name, day, game, _, fmt, _, _, _, count, shot in rows:
         print(
             "%4d  %-10s  %-28s %-12s %-26s %d of %d"
-            % (eid, day, printable(name), games.get(game).NAME, FORMAT_WORDS[fmt], shot, count)
+            % (eid, day, printable(name), games.get(game).NAME, rounds.FORMAT_WORDS[fmt], shot, count)
         )
     print(plural(len(rows), "event"))
     return 0
 
 
 def cmd_show(store, args):
-    event = rounds.load(store, args.id)
-    everyone = rounds.entrants(store, event.id)
-    by_entrant = {e.id: e for e in everyone}
-    pairings = store.event_pairings(event.id)
-    print(heading(event, len(everyone)))
+    v = rounds.view(store, args.id)
+    event = v["event"]
+    print(heading(event, len(v["entrants"])))
     agreed = rounds.options_agreed(event)
     if agreed:
         print("options: %s" % ", ".join("%s %s" % (k, json.dumps(v)) for k, v in sorted(agreed.items())))
-    gone = [e.name for e in everyone if e.withdrawn is not None]
+    gone = [e.name for e in v["entrants"] if e.withdrawn is not None]
     if gone:
         print("withdrawn: %s (their later pairings are byes)" % printable(", ".join(gone)))
-    for rnd in sorted({p["round"] for p in pairings}):
+    for rnd in sorted({p.round for p in v["pairings"]}):
         print("round %d:" % rnd)
-        for p in pairings:
-            if p["round"] == rnd:
-                print(pairing_line(p, by_entrant, event))
-    if event.format != rounds.KNOCKOUT:
+        for p in v["pairings"]:
+            if p.round == rnd:
+                print(pairing_line(p))
+    if v["standings"] is not None:
         print("standings (%s):" % RULE)
         print("  %-4s %-30s %3s %3s %3s %3s %9s" % ("", "", "P", "W", "D", "L", "points"))
-        for row in rounds.event_standings(event, pairings, by_entrant):
-            who = by_entrant[row.entrant[0]]
+        for r in v["standings"]:
+            name = printable(r.name) + (" (withdrawn)" if r.withdrawn else "")
             print(
                 "  %-4s %-30s %3d %3d %3d %3d %4d-%-4d"
-                % (
-                    "%d." % row.place,
-                    printable(who.name) + (" (withdrawn)" if who.withdrawn is not None else ""),
-                    row.played,
-                    row.won,
-                    row.drawn,
-                    row.lost,
-                    row.points_for,
-                    row.points_against,
-                )
+                % ("%d." % r.place, name, r.played, r.won, r.drawn, r.lost, r.points_for, r.points_against)
             )
-    else:
-        champion = rounds.champion(event, pairings, by_entrant)
-        if champion is not None:
-            print("won by %s" % printable(by_entrant[champion].name))
-    changes = store.event_log(event.id)
-    if changes:
+    elif v["champion"] is not None:
+        print("won by %s" % printable(v["champion"]))
+    if v["log"]:
         print("changes:")
-        for at, what, pid, _mid, before, after in changes:
-            print(
-                "  %s  %s"
-                % (date_text(at), printable(rounds.change_text(what, before, after, by_entrant, pairings, pid)))
-            )
+        for at, text in v["log"]:
+            print("  %s  %s" % (date_text(at), printable(text)))
     return 0
 
 
@@ -166,7 +128,7 @@ def cmd_attach(store, args):
 
 
 def cmd_paper(store, args):
-    p, match = rounds.paper(store, args.id, args.pairing, args.file)
+    p, match = rounds.paper(store, args.id, args.pairing, script_lines(args.file), args.file)
     letters = games.of(match["header"]).SIDES
     winner = match["winner"]
     if winner is not None and winner in letters:  # the winning side by its archers' names

@@ -12,12 +12,18 @@ from typing import NamedTuple
 from scorebox.errors import ScoreboxError
 from scorebox.events import draw
 from scorebox.events.standings import Result, standings
-from scorebox.games.scripts import replay_lines, script_lines
+from scorebox.games.scripts import replay_lines
 from scorebox_core import games
 from scorebox_core.script import game_of as script_game
 
 ROUND_ROBIN, KNOCKOUT, SWISS, TEAMS = "round-robin", "knockout", "swiss", "teams"
 FORMATS = (ROUND_ROBIN, KNOCKOUT, SWISS, TEAMS)
+FORMAT_WORDS = {  # as the pages and the command line say them
+    ROUND_ROBIN: "round robin",
+    KNOCKOUT: "knockout",
+    SWISS: "Swiss",
+    TEAMS: "teams of two, round robin",
+}
 SEEDINGS = ("record", "random", "given")  # by the club's record, drawn, or in the order given
 TEAM_GAME = "try-tac-toe"  # teams of two: Try-Tac-Toe's team rules (its seed)
 MAX_ENTRANTS = 64
@@ -90,7 +96,7 @@ def create(store, name, game, fmt, names, targets, seeding="given", day=None, op
     if fmt not in FORMATS:
         raise ScoreboxError("no format %r: one of %s" % (fmt, ", ".join(FORMATS)))
     if fmt == TEAMS and game != TEAM_GAME:
-        raise ScoreboxError("teams of two are %s's rule: give --game %s" % (games.get(TEAM_GAME).NAME, TEAM_GAME))
+        raise ScoreboxError("teams of two are %s's rule: choose it as the game" % games.get(TEAM_GAME).NAME)
     if seeding not in SEEDINGS:
         raise ScoreboxError("no seeding %r: one of %s" % (seeding, ", ".join(SEEDINGS)))
     if not 1 <= targets <= 99:
@@ -438,9 +444,10 @@ PAPER = "paper"  # the store's box for matches keyed from paper cards: `scorebox
 PAPER_NAME = "Paper cards"
 
 
-def paper(store, eid, which, path):
-    """Settle the pairing labelled which with the match of the paper card written as a match
-    script at path (docs/match-script.md), replayed through the rules: shot with the event's
+def paper(store, eid, which, lines, path):
+    """Settle the pairing labelled which with the match of a paper card written as a match
+    script (docs/match-script.md: its lines, read from path, which messages name), replayed
+    through the rules: shot with the event's
     options (the card's own `options:` line, when it has one, must say the same) by the
     pairing's archers (named on the card, or taken from the pairing when it names none). Kept
     as a match of the paper cards' box, marked from paper, logged; (pairing, match)."""
@@ -450,7 +457,7 @@ def paper(store, eid, which, path):
         raise ScoreboxError("pairing %s is a bye: there is no match to shoot" % label(p))
     if p["match_id"] is not None:
         raise ScoreboxError("pairing %s is settled already by match %s" % (label(p), p["match_id"]))
-    game, match = _card(event, path)
+    game, match = _card(event, lines, path)
     by_entrant = {e.id: e for e in entrants(store, eid)}
     sides = [[n for _, n in by_entrant[p[k]].archers] for k in ("entrant_a", "entrant_b")]
     letters = games.get(event.game).SIDES
@@ -481,9 +488,8 @@ def paper(store, eid, which, path):
     return p, stored
 
 
-def _card(event, path):
+def _card(event, lines, path):
     """(game, match) of a paper card's script, replayed with the event's options."""
-    lines = script_lines(path)
     game = script_game(lines)
     if game.ID != event.game:
         raise ScoreboxError("%s is a card of %s, not %s" % (path, game.NAME, games.get(event.game).NAME))
@@ -501,3 +507,80 @@ def _card(event, path):
         lines[given[0]] = lines[given[0]].rstrip() + " " + " ".join(words)
         return replay_lines(path, lines)
     return replay_lines(path, ["options: " + " ".join(words)] + list(lines), first=0)
+
+
+class Shown(NamedTuple):
+    """A pairing as the pages and `scorebox event show` give it."""
+
+    id: int
+    label: str
+    round: int
+    target: int | None
+    a: str
+    b: str | None  # None: a bye
+    result: str  # "to shoot", "a draw", "Ann wins", "match 7 not finished", "a bye"
+    points: tuple | None  # (side A's, side B's) once settled
+    match_id: int | None
+    paper: bool
+    open: bool  # not shot yet and not a bye: it can be moved, swapped or settled
+
+
+class Place(NamedTuple):
+    place: int
+    name: str
+    withdrawn: bool
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    points_for: int
+    points_against: int
+
+
+def view(store, eid):
+    """Everything an event's page shows: its Event, its entrants, its pairings as Shown in
+    order, the standings as Places (None for a knockout), a knockout's winner (a name, or
+    None), and the log of changes as (time, text)."""
+    event = load(store, eid)
+    everyone = entrants(store, eid)
+    by_entrant = {e.id: e for e in everyone}
+    pairings = store.event_pairings(eid)
+    shown = [_shown(event, p, by_entrant) for p in pairings]
+    table = None
+    if event.format != KNOCKOUT:
+        table = [
+            Place(r.place, by_entrant[r.entrant[0]].name, by_entrant[r.entrant[0]].withdrawn is not None, *r[2:])
+            for r in event_standings(event, pairings, by_entrant)
+        ]
+    won = champion(event, pairings, by_entrant) if event.format == KNOCKOUT else None
+    log = [
+        (at, change_text(what, before, after, by_entrant, pairings, pid))
+        for at, what, pid, _, before, after in store.event_log(eid)
+    ]
+    return {
+        "event": event,
+        "entrants": everyone,
+        "pairings": shown,
+        "standings": table,
+        "champion": by_entrant[won].name if won is not None else None,
+        "log": log,
+    }
+
+
+def _shown(event, p, by_entrant):
+    a = by_entrant[p["entrant_a"]].name
+    if p["entrant_b"] is None:
+        return Shown(p["id"], label(p), p["round"], None, a, None, "a bye", None, None, False, False)
+    b = by_entrant[p["entrant_b"]].name
+    s = settled(event, p, by_entrant)
+    if p["match_id"] is None:
+        result, points = "to shoot", None
+    elif s is None:
+        result, points = "match %d not finished" % p["match_id"], None
+    else:
+        result = "a draw" if s.winner is None else "%s wins" % by_entrant[s.winner].name
+        points = (s.points_a, s.points_b)
+    unshot = p["match_id"] is None
+    return Shown(
+        p["id"], label(p), p["round"], p["target"], a, b, result, points, p["match_id"], bool(p["paper"]), unshot
+    )

@@ -209,6 +209,9 @@ class Store(Protocol):
     def event_log(self, event_id):
         """Every change made to an event, oldest first."""
 
+    def match_pairing(self, match_id):
+        """The event and pairing a stored match settles, or None."""
+
     def match_event_log(self, match_id):
         """The changes made at the desk that concern a stored match."""
 

@@ -136,6 +136,11 @@ _LOG_OF = (
     .where(lg.c.event_id == bindparam("event_id"))
     .order_by(lg.c.id)
 )
+_PAIRING_OF_MATCH = (
+    select(e.c.id, e.c.name, p.c.round, p.c.number, p.c.leg, p.c.paper)
+    .select_from(p.join(e, e.c.id == p.c.event_id))
+    .where(p.c.match_id == bindparam("match_id"))
+)
 _LOG_OF_MATCH = (
     select(lg.c.at, lg.c.what, lg.c.event_id, lg.c.pairing_id, lg.c.before, lg.c.after)
     .where(lg.c.match_id == bindparam("match_id"))
@@ -308,6 +313,12 @@ class EventsDB:
             (at, what, pid, mid, _json(before), _json(after))
             for at, what, pid, mid, before, after in sql.run(self.db, _LOG_OF, dict(event_id=event_id))
         ]
+
+    def match_pairing(self, match_id):
+        """(event id, event name, round, number, leg, from paper) of the pairing stored match
+        match_id settles, or None."""
+        row = sql.run(self.db, _PAIRING_OF_MATCH, dict(match_id=match_id)).fetchone()
+        return None if row is None else tuple(row[:5]) + (bool(row[5]),)
 
     def match_event_log(self, match_id):
         """The changes that concern stored match match_id: (time, what, event id, pairing id,

@@ -19,6 +19,9 @@ HINTS = (
     (r" \(see `scorebox archers list`\)", ": {} lists who is there", ("archers.archers", "the Archers page")),
     (r" in .*: `scorebox boxes` lists them$", ": {} lists them", ("boxes.boxes", "the Boxes page")),
     (r": check --db, or run scorebox sync first$", ": {} a box first", ("sync.sync_page", "sync")),
+    (r" in .*: `scorebox event list` shows them$", ": {} lists them", ("events.events", "the Events page")),
+    (r": `scorebox event show \d+` lists them \(e\.g\. 1\.2\)$", ": the event's page lists them (e.g. 1.2)", None),
+    (r" \(`scorebox event show` says them\)$", " (the event's page says them)", None),
     (
         r"; check the spelling, or --add adds them as new archers$",
         "; check the spelling, or tick 'add names not on the roster'",

@@ -63,7 +63,17 @@ def match(mid):
     unnamed = [n for side in m["names"] for n in side if n in show.UNNAMED]
     lines = show.show_lines(m)
     lines[:1] = [line.replace(m["key"], match_name(m)) for line in lines[:1]]  # its box's name, as its heading
-    return render_template("match.html.j2", m=m, game=game, lines=lines, unnamed=bool(unnamed), sides=game.SIDES)
+    s = store()
+    return render_template(
+        "match.html.j2",
+        m=m,
+        game=game,
+        lines=lines,
+        unnamed=bool(unnamed),
+        sides=game.SIDES,
+        pairing=s.match_pairing(m["id"]),
+        changes=s.match_event_log(m["id"]),
+    )
 
 
 @bp.app_template_global()
