@@ -296,3 +296,27 @@ def test_a_paper_card_settles_its_pairing_through_the_rules_and_says_so(tmp_path
     assert run(capsys, "event", "paper", "1", "1.2", str(card), "--db", db)[0] == 0
     final = [p for p in pairings(db, 1) if p["round"] == 2]
     assert len(final) == 1 and final[0]["match_id"] is None  # Dan v Cid drawn next
+
+
+def test_two_archers_swap_their_next_pairings_and_a_rename_is_logged(tmp_path, capsys):
+    db = str(tmp_path / "club.sqlite")
+    assert run(capsys, "event", "new", "Night", "--game", "tictacbow", "--format", "round-robin",
+               "--archers", "Ann,Bob,Cid,Dan", "--targets", "2", "--db", db)[0] == 0  # fmt: skip
+    n = names(db, 1)
+    before = [(n[p["entrant_a"]], n[p["entrant_b"]]) for p in pairings(db, 1) if p["round"] == 1]
+    code, out, _ = run(capsys, "event", "swap", "1", "ann", "Cid", "--db", db)
+    assert code == 0 and out.startswith("swapped in pairing 1.")
+    after = [(n[p["entrant_a"]], n[p["entrant_b"]]) for p in pairings(db, 1) if p["round"] == 1]
+    together = {"Ann", "Cid"} in [set(pair) for pair in before]
+    if together:  # one pairing of the two: its sides change over
+        want = [(b, a) if {a, b} == {"Ann", "Cid"} else (a, b) for a, b in before]
+    else:
+        swap = {"Ann": "Cid", "Cid": "Ann"}
+        want = [tuple(swap.get(x, x) for x in pair) for pair in before]
+    assert after == want
+    assert run(capsys, "archers", "rename", "Bob", "Rob", "--db", db)[0] == 0
+    out = run(capsys, "event", "show", "1", "--db", db)[1]
+    assert "Bob renamed Rob (before: Bob)" in out
+    assert out.count("(before: ") == (1 if together else 2) + 1  # the swap's changes and the rename
+    code, _, err = run(capsys, "event", "swap", "1", "Ann", "Zed", "--db", db)
+    assert code == 2 and "Zed is not in event 1" in err

@@ -90,6 +90,7 @@ RUNS = {
     "event paper": [(["event", "paper", "1", "1.1", "{dir}/card.txt", "--db", "{db}"], 0, 0)],
     "event seat": [(["event", "seat", "1", "2.1", "2", "--db", "{db}"], 0, 0)],
     "event attach": [(["event", "attach", "1", "3.1", "1", "--db", "{db}"], None, 2)],  # whoever shot match 1
+    "event swap": [(["event", "swap", "1", "Ann", "Ben", "--db", "{db}"], 2, 2)],  # no round where both still shoot
     "event withdraw": [(["event", "withdraw", "1", "Cat", "--db", "{db}"], 0, 0)],
     "export": [
         (["export", "--format", "csv", "--out", "{dir}/csv", "--db", "{db}"], 0, 0),

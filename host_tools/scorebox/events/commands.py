@@ -1,8 +1,9 @@
 """`scorebox event`: a club's evenings and tournaments (docs/events.md). new draws an event's
 first pairings, list and show read them back with the results and standings, attach settles a
-pairing with a match keyed with its sides picked by hand, seat moves a pairing to another
-target, withdraw takes an archer out (their pairings not yet shot become byes). Every change
-to an event is kept in its log, which show prints."""
+pairing with a match keyed with its sides picked by hand, paper with a paper card's arrows
+keyed as a match script, seat moves a pairing to another target, swap exchanges two archers'
+places in their next pairings, withdraw takes an archer out (their pairings not yet shot
+become byes). Every change to an event is kept in its log, which show prints."""
 
 import json
 
@@ -150,6 +151,12 @@ def cmd_seat(store, args):
     return 0
 
 
+def cmd_swap(store, args):
+    changed = rounds.swap(store, args.id, args.first, args.second)
+    print("swapped in pairing %s" % " and ".join(rounds.label(p) for p in changed))
+    return 0
+
+
 def cmd_withdraw(store, args):
     entrant = rounds.withdraw(store, args.id, args.archer)
     print("%s is withdrawn from event %d: their pairings not yet shot are byes" % (printable(entrant.name), args.id))
@@ -203,6 +210,11 @@ def add_parser(sub):
     a.add_argument("pairing", metavar="PAIRING", help="the pairing, as show labels it (e.g. 2.3)")
     a.add_argument("target", metavar="TARGET", type=int, help="the target's number")
     a.set_defaults(action=cmd_seat)
+    a = acts.add_parser("swap", help="exchange two archers' places in their next pairings not yet shot")
+    a.add_argument("id", metavar="ID", type=int, help="the event's id")
+    a.add_argument("first", metavar="ARCHER", help="an archer's name (any case)")
+    a.add_argument("second", metavar="ARCHER", help="the other archer's name")
+    a.set_defaults(action=cmd_swap)
     a = acts.add_parser("withdraw", help="take an archer out: their pairings not yet shot become byes")
     a.add_argument("id", metavar="ID", type=int, help="the event's id")
     a.add_argument("archer", metavar="ARCHER", help="the archer's name (any case)")

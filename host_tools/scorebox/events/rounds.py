@@ -386,16 +386,51 @@ def event_standings(event, pairings, by_entrant, active=None):
 def withdraw(store, eid, name):
     """Withdraw the entrant an archer called name belongs to: their pairings not yet shot become
     byes for their opponents (each kept in the event's log); the entrant."""
-    found = [e for e in entrants(store, eid) if any(n.casefold() == name.strip().casefold() for _, n in e.archers)]
-    if not found:
-        raise ScoreboxError("%s is not in event %s" % (name.strip(), eid))
-    entrant = found[0]
+    entrant = _entrant_named(entrants(store, eid), eid, name)
     if entrant.withdrawn is not None:
         raise ScoreboxError("%s withdrew already" % entrant.name)
     store.withdraw_entrant(eid, entrant.id, entrant.name)
     _byes_for_withdrawn(store, eid, {e.id: e for e in entrants(store, eid)})
     advance(store, eid)
     return entrant
+
+
+def _entrant_named(everyone, eid, name):
+    """The entrant an archer called name (any case) belongs to."""
+    for e in everyone:
+        if any(n.casefold() == name.strip().casefold() for _, n in e.archers):
+            return e
+    raise ScoreboxError("%s is not in event %s" % (name.strip(), eid))
+
+
+def swap(store, eid, first, second):
+    """Exchange two entrants' places in the pairings of the earliest round where both have one
+    not yet shot (one pairing of the two of them: its sides change over); each change kept in
+    the event's log. The pairings changed, as they were."""
+    everyone = entrants(store, eid)
+    a, b = _entrant_named(everyone, eid, first), _entrant_named(everyone, eid, second)
+    if a.id == b.id:
+        raise ScoreboxError("give two archers of different sides to swap")
+    unshot = [p for p in store.event_pairings(eid) if p["match_id"] is None and p["entrant_b"] is not None]
+    for rnd in sorted({p["round"] for p in unshot}):
+        of_a = [p for p in unshot if p["round"] == rnd and a.id in (p["entrant_a"], p["entrant_b"])]
+        of_b = [p for p in unshot if p["round"] == rnd and b.id in (p["entrant_a"], p["entrant_b"])]
+        if of_a and of_b:
+            break
+    else:
+        raise ScoreboxError("%s and %s have no pairings not yet shot in the same round" % (a.name, b.name))
+    pa, pb = of_a[0], of_b[0]
+    if pa["id"] == pb["id"]:
+        store.set_pairing_sides(pa["id"], pa["entrant_b"], pa["entrant_a"])
+        return [pa]
+
+    def put(p, old, new):
+        return tuple(new if p[k] == old else p[k] for k in ("entrant_a", "entrant_b"))
+
+    with store.transaction():
+        store.set_pairing_sides(pa["id"], *put(pa, a.id, b.id))
+        store.set_pairing_sides(pb["id"], *put(pb, b.id, a.id))
+    return [pa, pb]
 
 
 def _byes_for_withdrawn(store, eid, by_entrant):
@@ -437,6 +472,8 @@ def change_text(what, before, after, by_entrant, pairings, pairing_id):
         return "pairing %s is %s (before: %s)" % (where, sides(after), sides(before))
     if what == "withdraw":
         return "%s withdrawn (before: in the event)" % before["name"]
+    if what == "rename":
+        return "%s renamed %s (before: %s)" % (before["name"], after["name"], before["name"])
     return what
 
 

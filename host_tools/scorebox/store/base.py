@@ -206,6 +206,9 @@ class Store(Protocol):
     def withdraw_entrant(self, event_id, entrant_id, name):
         """Withdraw an entrant (logged)."""
 
+    def log_renamed(self, archer_id, old, new):
+        """Keep an archer's rename in the log of each event they are in."""
+
     def event_log(self, event_id):
         """Every change made to an event, oldest first."""
 

@@ -131,6 +131,12 @@ _SIDES_OF = (
 )
 _WITHDRAW = update(n).where(n.c.id == bindparam("id")).values(withdrawn=bindparam("at"))
 _MATCH = select(matches.c.id).where(matches.c.id == bindparam("id"))
+_EVENTS_OF_ARCHER = (
+    select(n.c.event_id)
+    .select_from(n.join(ea, ea.c.entrant_id == n.c.id))
+    .where(ea.c.archer_id == bindparam("archer_id"))
+    .distinct()
+)
 _LOG_OF = (
     select(lg.c.at, lg.c.what, lg.c.pairing_id, lg.c.match_id, lg.c.before, lg.c.after)
     .where(lg.c.event_id == bindparam("event_id"))
@@ -305,6 +311,12 @@ class EventsDB:
         with self.transaction():
             sql.run(self.db, _WITHDRAW, dict(id=entrant_id, at=time.time()))
             self._log(event_id, "withdraw", before={"entrant": entrant_id, "name": name}, after=None)
+
+    def log_renamed(self, archer_id, old, new):
+        """An archer renamed: logged in each event they are in (called inside the rename's
+        transaction, rosterdb.py)."""
+        for (eid,) in sql.run(self.db, _EVENTS_OF_ARCHER, dict(archer_id=archer_id)).fetchall():
+            self._log(eid, "rename", before={"name": old}, after={"name": new})
 
     def event_log(self, event_id):
         """Every change made to event event_id, oldest first: (time, what, pairing id, match id,

@@ -121,6 +121,8 @@ class RosterDB:
             sql.run(self.db, _RENAME, {"name": new, "id": aid})
             if was.casefold() != new.casefold():  # a box or a later match may still say the old name
                 sql.run(self.db, _RENAMED, {"old": was, "archer_id": aid, "renamed": time.time()})
+            if was != new:
+                self.log_renamed(aid, was, new)  # in each event of theirs (eventsdb.py)
         return was, new
 
     def set_club(self, name, club):

@@ -1,8 +1,9 @@
 """The Events pages (docs/events.md): the club's events and a new one drawn (`scorebox event
 new`, `list`), an event's rounds, results, standings and log (`show`), and its changes: a
-pairing moved to another target (`seat`), settled by a stored match (`attach`) or by a paper
-card's arrows (`paper`), an archer withdrawn (`withdraw`). Each change is kept in the event's
-log with what it was before, which the page shows."""
+pairing moved to another target (`seat`), two archers' places exchanged (`swap`), a pairing
+settled by a stored match (`attach`) or by a paper card's arrows (`paper`), an archer
+withdrawn (`withdraw`). Each change is kept in the event's log with what it was before, which
+the page shows."""
 
 from flask import Blueprint, render_template, request, url_for
 
@@ -111,6 +112,14 @@ def paper(eid):
     return done(
         "pairing %s is settled by match %s, from the paper card" % (rounds.label(p), match["id"]),
         url_for("events.event", eid=eid),
+    )
+
+
+@bp.route("/events/<int:eid>/swap", methods=["POST"])
+def swap(eid):
+    changed = rounds.swap(store(), eid, request.form.get("first", ""), request.form.get("second", ""))
+    return done(
+        "swapped in pairing %s" % " and ".join(rounds.label(p) for p in changed), url_for("events.event", eid=eid)
     )
 
 
