@@ -229,7 +229,10 @@ def test_teams_of_two_play_try_tac_toe_and_are_listed(tmp_path, capsys):
         (["--option", "claim=200"], "option claim: claim_a must be 1-99"),
         (["--option", "games"], "give it as NAME=VALUE"),
         (["--day", "Friday"], "day 'Friday': give it as YYYY-MM-DD"),
-        (["--format", "teams"], "teams of two are Try-Tac-Toe's rule"),
+        (
+            ["--format", "teams", "--archers", "Ann,Bob,Cid,Dan,Eve"],
+            "teams of two need an even number of archers, not 5",
+        ),
         (["--targets", "0"], "targets must be 1-99"),
     ],
 )

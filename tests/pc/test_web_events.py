@@ -85,7 +85,7 @@ def test_a_round_robins_standings_say_their_rule(app):
     [
         ({"archers": "Ann"}, "an event needs at least two archers"),
         ({"targets": "0"}, "targets: give a whole number 1-99"),
-        ({"format": "teams"}, "teams of two are Try-Tac-Toe&#39;s rule: choose it as the game"),
+        ({"format": "teams", "archers": FIVE}, "teams of two need an even number of archers, not 5"),
         ({"options": "claim=200"}, "option claim: claim_a must be 1-99, not 200"),
         ({"time_limit": "x"}, "time limit in minutes: give a whole number 1-1440"),
     ],

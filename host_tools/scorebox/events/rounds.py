@@ -25,7 +25,6 @@ FORMAT_WORDS = {  # as the pages and the command line say them
     TEAMS: "teams of two, round robin",
 }
 SEEDINGS = ("record", "random", "given")  # by the club's record, drawn, or in the order given
-TEAM_GAME = "try-tac-toe"  # teams of two: Try-Tac-Toe's team rules (its seed)
 MAX_ENTRANTS = 64
 
 
@@ -95,8 +94,6 @@ def create(store, name, game, fmt, names, targets, seeding="given", day=None, op
         raise ScoreboxError("no game %r: one of %s" % (game, known))
     if fmt not in FORMATS:
         raise ScoreboxError("no format %r: one of %s" % (fmt, ", ".join(FORMATS)))
-    if fmt == TEAMS and game != TEAM_GAME:
-        raise ScoreboxError("teams of two are %s's rule: choose it as the game" % games.get(TEAM_GAME).NAME)
     if seeding not in SEEDINGS:
         raise ScoreboxError("no seeding %r: one of %s" % (seeding, ", ".join(SEEDINGS)))
     if not 1 <= targets <= 99:
