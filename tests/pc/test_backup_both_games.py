@@ -176,7 +176,7 @@ def test_a_damaged_store_on_a_full_disk_is_moved_back(tmp_path, how):
 def test_the_copy_before_a_restore_on_a_full_disk_is_named(tmp_path, how):
     """The store's own copy, which a restore writes beside it first, does not fit: the line
     names that copy as what it is, not as a backup the user could have put elsewhere."""
-    club = both_games(str(tmp_path / "club.sqlite"), more=40)
+    club = both_games(str(tmp_path / "club.sqlite"), more=20)
     assert 256 * 1024 < os.path.getsize(club) < 320 * 1024  # fits the disk once, not twice
     small = both_games(str(tmp_path / "small.sqlite"))
     status, err, left = run_on_full_disk(tmp_path, how, ["restore", small, "--db", "{disk}/club.sqlite"], store=club)
