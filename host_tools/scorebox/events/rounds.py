@@ -452,17 +452,16 @@ def champion(event, pairings, by_entrant):
     return _winner(event, final[0], by_entrant)
 
 
-def change_text(what, before, after, by_entrant, pairings, pairing_id):
+def change_text(what, before, after, pairings, pairing_id, match_id):
     """A line of an event's log: what was changed, and what it was before."""
     where = next((label(p) for p in pairings if p["id"] == pairing_id), "?")
 
     def sides(d):
-        a = by_entrant[d["a"]].name if d.get("a") in by_entrant else "?"
-        return "%s v %s" % (a, by_entrant[d["b"]].name) if d.get("b") in by_entrant else "a bye for %s" % a
+        return "%s v %s" % (d["a"], d["b"]) if d.get("b") else "a bye for %s" % d["a"]
 
     if what in ("attach", "paper"):
         how = "from a paper card" if what == "paper" else "attached at the desk"
-        return "pairing %s settled by match %s, %s (before: not settled)" % (where, after["match"], how)
+        return "pairing %s settled by match %s, %s (before: not settled)" % (where, match_id, how)
     if what == "seat":
         return "pairing %s moved to target %s (before: target %s)" % (where, after["target"], before["target"])
     if what in ("swap", "bye"):
@@ -588,8 +587,8 @@ def view(store, eid):
         ]
     won = champion(event, pairings, by_entrant) if event.format == KNOCKOUT else None
     log = [
-        (at, change_text(what, before, after, by_entrant, pairings, pid))
-        for at, what, pid, _, before, after in store.event_log(eid)
+        (at, change_text(what, before, after, pairings, pid, mid))
+        for at, what, pid, mid, before, after in store.event_log(eid)
     ]
     return {
         "event": event,

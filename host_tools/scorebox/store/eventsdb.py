@@ -13,6 +13,7 @@ from scorebox.store.errors import NotFound, Refused
 from scorebox.store.tables import (
     archer_matches,
     archers,
+    devices,
     entrant_archers,
     event_entrants,
     event_log,
@@ -128,6 +129,17 @@ _SIDES_OF = (
     update(p)
     .where(p.c.id == bindparam("id"))
     .values(entrant_a=bindparam("entrant_a"), entrant_b=bindparam("entrant_b"), target=bindparam("target"))
+)
+_ENTRANT_NAMES = (
+    select(archers.c.name)
+    .select_from(ea.join(archers, archers.c.id == ea.c.archer_id))
+    .where(ea.c.entrant_id == bindparam("entrant_id"))
+    .order_by(ea.c.position)
+)
+_MATCH_KEY = (
+    select(devices.c.uid, matches.c.number)
+    .select_from(matches.join(devices, devices.c.id == matches.c.device_id))
+    .where(matches.c.id == bindparam("id"))
 )
 _WITHDRAW = update(n).where(n.c.id == bindparam("id")).values(withdrawn=bindparam("at"))
 _MATCH = select(matches.c.id).where(matches.c.id == bindparam("id"))
@@ -246,6 +258,8 @@ class EventsDB:
         return row
 
     def _log(self, event_id, what, pairing_id=None, match_id=None, before=None, after=None):
+        """Keep a change: before and after are JSON of names, targets and match keys (never
+        the store's row ids), as rounds.change_text reads them."""
         sql.run(
             self.db,
             _LOG,
@@ -278,7 +292,9 @@ class EventsDB:
             sql.run(self.db, _ATTACH, dict(id=pid, match_id=match_id, paper=int(paper)))
             if logged:
                 what = "paper" if paper else "attach"
-                self._log(eid, what, pid, match_id, before={"match": None}, after={"match": match_id})
+                uid, number = sql.run(self.db, _MATCH_KEY, dict(id=match_id)).fetchone()
+                after = {"match": "%s/%d" % (uid, number)}  # its key: the same in every store
+                self._log(eid, what, pid, match_id, before={"match": None}, after=after)
 
     def seat_pairing(self, pairing_id, target):
         """Move a pairing not yet shot to another target (logged)."""
@@ -296,7 +312,18 @@ class EventsDB:
             self._unshot(pid, held, b)
             target = target if entrant_b is not None else None
             sql.run(self.db, _SIDES_OF, dict(id=pid, entrant_a=entrant_a, entrant_b=entrant_b, target=target))
-            self._log(eid, what, pid, before={"a": a, "b": b}, after={"a": entrant_a, "b": entrant_b})
+            before, after = (
+                {"a": self._named(a), "b": self._named(b)},
+                {"a": self._named(entrant_a), "b": self._named(entrant_b)},
+            )
+            self._log(eid, what, pid, before=before, after=after)
+
+    def _named(self, entrant_id):
+        """An entrant's archers' names as the log keeps them (names, not the store's ids, so that
+        the log reads the same in any store); None for no entrant (a bye's side B)."""
+        if entrant_id is None:
+            return None
+        return " & ".join(r[0] for r in sql.run(self.db, _ENTRANT_NAMES, dict(entrant_id=entrant_id)))
 
     @staticmethod
     def _unshot(pid, held, b):
@@ -310,7 +337,7 @@ class EventsDB:
         are the caller's to turn into byes."""
         with self.transaction():
             sql.run(self.db, _WITHDRAW, dict(id=entrant_id, at=time.time()))
-            self._log(event_id, "withdraw", before={"entrant": entrant_id, "name": name}, after=None)
+            self._log(event_id, "withdraw", before={"name": name}, after=None)
 
     def log_renamed(self, archer_id, old, new):
         """An archer renamed: logged in each event they are in (called inside the rename's
