@@ -323,3 +323,52 @@ def test_two_archers_swap_their_next_pairings_and_a_rename_is_logged(tmp_path, c
     assert out.count("(before: ") == (1 if together else 2) + 1  # the swap's changes and the rename
     code, _, err = run(capsys, "event", "swap", "1", "Ann", "Zed", "--db", db)
     assert code == 2 and "Zed is not in event 1" in err
+
+
+def test_an_export_carries_the_events_and_an_import_gives_them_back_exactly(tmp_path, capsys):
+    """export, import into a new store, export again: matches.json byte for byte the same, the
+    event shown the same, its log and paper marks too; a second import adds nothing."""
+    db = str(tmp_path / "club.sqlite")
+    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", "--format", "knockout",
+               "--option", "claim=3", "--option", "rounds=1",
+               "--archers", "Ann,Bob,Cid,Dan,Eve,Fay,Gus", "--targets", "2", "--db", db)[0] == 0  # fmt: skip
+    card = tmp_path / "card.txt"
+    card.write_text("A: 1:3 5:3 9:3\nB: 2:1 M M\n")
+    ps = pairings(db, 1)
+    played = [p for p in ps if p["entrant_b"] is not None]
+    assert run(capsys, "event", "paper", "1", rounds.label(played[0]), str(card), "--db", db)[0] == 0
+    settle(db, capsys, 1, played[1], None, 1)  # a draw: shot again
+    assert run(capsys, "event", "seat", "1", rounds.label(played[2]), "1", "--db", db)[0] == 0
+    assert run(capsys, "archers", "rename", "Eve", "Eva", "--db", db)[0] == 0
+    shown = run(capsys, "event", "show", "1", "--db", db)[1]
+    assert "(again)" in shown and "from paper" in shown and "Eve renamed Eva" in shown
+    first, second, fresh = tmp_path / "first", tmp_path / "second", str(tmp_path / "new-pc.sqlite")
+    assert run(capsys, "export", "--db", db, "--format", "json", "--out", str(first))[0] == 0
+    code, out, err = run(capsys, "import", str(first), "--db", fresh)
+    assert code == 0 and "1 event imported" in out, out + err
+    assert run(capsys, "export", "--db", fresh, "--format", "json", "--out", str(second))[0] == 0
+    assert (first / "matches.json").read_bytes() == (second / "matches.json").read_bytes()
+    assert run(capsys, "event", "show", "1", "--db", fresh)[1] == shown
+    code, out, _ = run(capsys, "import", str(first), "--db", fresh)
+    assert code == 0 and "event" not in out  # held already: nothing added
+    with open_store(fresh) as s:
+        assert len(s.events()) == 1
+
+
+def test_an_event_in_an_import_that_does_not_hold_together_is_refused_alone(tmp_path, capsys):
+    import json
+
+    db = str(tmp_path / "club.sqlite")
+    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", "--format", "round-robin",
+               "--archers", "Ann,Bob,Cid", "--targets", "1", "--db", db)[0] == 0  # fmt: skip
+    out = tmp_path / "x"
+    assert run(capsys, "export", "--db", db, "--format", "json", "--out", str(out))[0] == 0
+    data = json.loads((out / "matches.json").read_text())
+    bad = json.loads(json.dumps(data["events"][0]))
+    bad["name"] = "Broken"
+    bad["pairings"][0]["a"] = 99
+    data["events"].append(bad)
+    (out / "matches.json").write_text(json.dumps(data))
+    code, said, _ = run(capsys, "import", str(out), "--db", str(tmp_path / "new.sqlite"))
+    assert code == 1 and "1 event imported" in said  # 1: something was refused
+    assert "event 2 of the file NOT imported: pairing 1.1 names a seed the event has not" in said

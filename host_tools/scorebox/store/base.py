@@ -234,6 +234,12 @@ class Store(Protocol):
     def quarantine_records(self):
         """Every quarantined piece, as an export writes it."""
 
+    def event_records(self):
+        """Every event, its entrants, pairings and log, as an export writes them."""
+
+    def import_event(self, d):
+        """An export's event, kept unless the store holds it; whether it was new."""
+
     def device_ids(self):
         """The set of the uids of the boxes the store has met."""
 

@@ -166,6 +166,46 @@ _LOG_OF_MATCH = (
 )
 
 
+_ALL_EVENTS = select(
+    e.c.id, e.c.name, e.c.day, e.c.game, e.c.options, e.c.format, e.c.targets, e.c.seeding, e.c.time_limit, e.c.created
+).order_by(e.c.id)
+_ALL_PAIRINGS = (
+    select(
+        p.c.event_id,
+        p.c.id,
+        p.c.round,
+        p.c.number,
+        p.c.leg,
+        p.c.target,
+        p.c.entrant_a,
+        p.c.entrant_b,
+        devices.c.uid,
+        matches.c.number,
+        p.c.paper,
+        p.c.drawn,
+    )  # fmt: skip
+    .select_from(
+        p.outerjoin(matches, matches.c.id == p.c.match_id).outerjoin(devices, devices.c.id == matches.c.device_id)
+    )
+    .order_by(p.c.event_id, p.c.round, p.c.number, p.c.leg)
+)
+_ALL_ENTRANTS = (
+    select(n.c.event_id, n.c.id, n.c.seed, n.c.withdrawn, archers.c.name)
+    .select_from(n.join(ea, ea.c.entrant_id == n.c.id).join(archers, archers.c.id == ea.c.archer_id))
+    .order_by(n.c.event_id, n.c.seed, ea.c.position)
+)
+_ALL_LOG = (
+    select(lg.c.event_id, lg.c.at, lg.c.what, lg.c.pairing_id, devices.c.uid, matches.c.number, lg.c.before, lg.c.after)
+    .select_from(
+        lg.outerjoin(matches, matches.c.id == lg.c.match_id).outerjoin(devices, devices.c.id == matches.c.device_id)
+    )
+    .order_by(lg.c.event_id, lg.c.id)
+)
+_SAME_EVENT = select(e.c.id).where(
+    e.c.name == bindparam("name"), e.c.day == bindparam("day"), e.c.created == bindparam("created")
+)
+
+
 class EventsDB:
     """A part of the Store (self.db is its connection; `with self.transaction():` one write
     transaction)."""
@@ -344,6 +384,120 @@ class EventsDB:
         transaction, rosterdb.py)."""
         for (eid,) in sql.run(self.db, _EVENTS_OF_ARCHER, dict(archer_id=archer_id)).fetchall():
             self._log(eid, "rename", before={"name": old}, after={"name": new})
+
+    # --- export's reads and import's writes (store/export.py) ----------------------------------
+    def event_records(self):
+        """Every event as an export writes it: its entrants by seed with their archers' names,
+        its pairings with their matches' keys (DEVICE/NUMBER), its log; no row id of the store."""
+        out, by_id, seed_of = [], {}, {}
+        for eid, name, day, game, options, fmt, targets, seeding, limit, created in sql.run(self.db, _ALL_EVENTS):
+            by_id[eid] = dict(
+                name=name, day=day, game=game, options=json.loads(options), format=fmt, targets=targets,
+                seeding=seeding, time_limit=limit, created=created, entrants=[], pairings=[], log=[],
+            )  # fmt: skip
+            out.append(by_id[eid])
+        for eid, nid, seed, withdrawn, archer in sql.run(self.db, _ALL_ENTRANTS):
+            got = by_id[eid]["entrants"]
+            if seed_of.get(nid) is None:
+                seed_of[nid] = seed
+                got.append(dict(seed=seed, withdrawn=withdrawn, archers=[]))
+            got[-1]["archers"].append(archer)
+        place = {}
+        for eid, pid, rnd, number, leg, target, a, b, uid, mnum, paper, drawn in sql.run(self.db, _ALL_PAIRINGS):
+            place[pid] = [rnd, number, leg]
+            by_id[eid]["pairings"].append(
+                dict(
+                    round=rnd,
+                    number=number,
+                    leg=leg,
+                    target=target,
+                    a=seed_of[a],
+                    b=seed_of.get(b),
+                    match=None if uid is None else "%s/%d" % (uid, mnum),
+                    paper=bool(paper),
+                    drawn=drawn,
+                )  # fmt: skip
+            )
+        for eid, at, what, pid, uid, mnum, before, after in sql.run(self.db, _ALL_LOG):
+            by_id[eid]["log"].append(
+                dict(
+                    at=at,
+                    what=what,
+                    pairing=place.get(pid),
+                    match=None if uid is None else "%s/%d" % (uid, mnum),
+                    before=_json(before),
+                    after=_json(after),
+                )  # fmt: skip
+            )
+        return out
+
+    def import_event(self, d):
+        """An export's event (imports.check_event's, its archers on the roster already, its
+        matches stored already): kept as it was, unless the store holds it (the same name, day
+        and time made); whether it was new."""
+        with self.transaction():
+            if sql.run(self.db, _SAME_EVENT, dict(name=d["name"], day=d["day"], created=d["created"])).fetchone():
+                return False
+            eid = sql.run(
+                self.db,
+                _ADD_EVENT,
+                dict(
+                    name=d["name"],
+                    day=d["day"],
+                    game=d["game"],
+                    options=json.dumps(d["options"], sort_keys=True),
+                    format=d["format"],
+                    targets=d["targets"],
+                    seeding=d["seeding"],
+                    time_limit=d["time_limit"],
+                    created=d["created"],
+                ),  # fmt: skip
+            ).fetchone()[0]
+            entrant = {}
+            for x in d["entrants"]:
+                nid = sql.run(self.db, _ADD_ENTRANT, dict(event_id=eid, seed=x["seed"])).fetchone()[0]
+                entrant[x["seed"]] = nid
+                if x["withdrawn"] is not None:
+                    sql.run(self.db, _WITHDRAW, dict(id=nid, at=x["withdrawn"]))
+                for position, name in enumerate(x["archers"], 1):
+                    aid = self.find_archer(name)[0]
+                    sql.run(self.db, _ADD_ENTRANT_ARCHER, dict(entrant_id=nid, position=position, archer_id=aid))
+            pairing = {}
+            for q in d["pairings"]:
+                row = dict(
+                    event_id=eid, round=q["round"], number=q["number"], leg=q["leg"], target=q["target"],
+                    entrant_a=entrant[q["a"]], entrant_b=entrant.get(q["b"]), drawn=q["drawn"],
+                )  # fmt: skip
+                pid = sql.run(self.db, _ADD_PAIRING.returning(p.c.id), row).fetchone()[0]
+                pairing[(q["round"], q["number"], q["leg"])] = pid
+                mid = self._match_id(q["match"])
+                if mid is not None:
+                    sql.run(self.db, _ATTACH, dict(id=pid, match_id=mid, paper=int(q["paper"])))
+            for c in d["log"]:
+                where = pairing.get(tuple(c["pairing"])) if c["pairing"] else None
+                sql.run(
+                    self.db,
+                    _LOG,
+                    dict(
+                        event_id=eid,
+                        pairing_id=where,
+                        match_id=self._match_id(c["match"]),
+                        at=c["at"],
+                        what=c["what"],
+                        before=None if c["before"] is None else json.dumps(c["before"], sort_keys=True),
+                        after=None if c["after"] is None else json.dumps(c["after"], sort_keys=True),
+                    ),  # fmt: skip
+                )
+        return True
+
+    def _match_id(self, key):
+        """The store id of the match DEVICE/NUMBER key, or None (no key; not stored)."""
+        if key is None:
+            return None
+        try:
+            return self.load_match(key)["id"]
+        except NotFound:  # refused by the import: its pairing is not settled here
+            return None
 
     def event_log(self, event_id):
         """Every change made to event event_id, oldest first: (time, what, pairing id, match id,

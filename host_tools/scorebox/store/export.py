@@ -7,7 +7,8 @@ An export is a folder with two files (docs/reports.md):
 - `matches.csv` / `matches.json`: one row per match. The JSON one also holds what the store
   needs to rebuild itself (each match's header, its events as keyed with the undos, its
   extras, the boxes and the quarantined bytes) and the names set on the PC (each match's
-  `names`, the boxes' names, the roster with its renames), so `scorebox import` of it into
+  `names`, the boxes' names, the roster with its renames, the club's events with their
+  pairings and log), so `scorebox import` of it into
   an empty store gives a store whose export is byte for byte the same.
 
 Nothing derived is trusted on import: every match is replayed by the rules core again
@@ -242,6 +243,7 @@ def write_matches_json(store, path):
     with _open(path) as f:
         f.write('{"format":"%s","version":%d,\n"devices":%s,\n' % (FORMAT, VERSION, dumps(store.device_records())))
         f.write('"archers":%s,\n' % dumps(store.archer_records()))
+        f.write('"events":%s,\n' % dumps(store.event_records()))
         f.write('"quarantine":%s,\n"matches":[' % dumps(store.quarantine_records()))
         sep = "\n"
         for m in match_rows(store):
@@ -304,7 +306,7 @@ def read_matches_file(path):
         raise ImportError_("%s: not a Scorebox matches.json (format %r)" % (path, FORMAT))
     if data.get("version") != VERSION:
         raise ImportError_("%s: export version %r, this scorebox reads %d" % (path, data.get("version"), VERSION))
-    for key in ("devices", "archers", "matches", "quarantine"):
+    for key in ("devices", "archers", "matches", "quarantine", "events"):
         if not isinstance(data.get(key) or [], list):
             raise ImportError_("%s: %s is not a list" % (path, key))
     try:
@@ -322,11 +324,14 @@ class ImportSummary:
         self.refused = []  # (match key, why)
         self.unnamed = []  # (match key, why): stored, but the file's names for it could not be set
         self.quarantine = 0
+        self.events = 0
 
     def lines(self):
         out = ["%s imported, %d already held" % (plural(self.stored, "match", "matches"), self.held)]
         if self.quarantine:
             out.append("%s imported" % plural(self.quarantine, "quarantined piece"))
+        if self.events:
+            out.append("%s imported" % plural(self.events, "event"))
         for key, why in self.refused[:20]:
             out.append("  %s NOT imported: %s" % (key, why))
         if len(self.refused) > 20:
@@ -402,6 +407,16 @@ def import_history(store, data, batch=2000):
         raise ImportError_("a match or piece in the file is incomplete: %r" % (e,))
     for d in boxes:
         store.import_device(d, d["uid"] in known)
+    for i, e in enumerate(data.get("events") or []):  # after the matches their pairings name
+        try:
+            imports.check_event(e)
+        except imports.Invalid as why:
+            s.refused.append(("event %d of the file" % (i + 1), str(why)))
+            continue
+        for name in {n for x in e["entrants"] for n in x["archers"]}:
+            if store.find_archer(name) is None:
+                store.add_archer(name)  # a guest of the event the file's roster left out
+        s.events += store.import_event(e)
     return s
 
 

@@ -205,3 +205,80 @@ def check_archer(a):
         None if a.get("full_name") is None else _text(a.get("full_name"), "full_name", roster.FULL_MAX),
         None if a.get("club") is None else roster.home_club(_text(a.get("club"), "club", roster.CLUB_MAX)),
     )
+
+
+def _key(v, what):
+    """A match's DEVICE/NUMBER, or None."""
+    if v is None:
+        return v
+    uid, sep, number = _text(v, what, 80).rpartition("/")
+    if not sep or not uid or not number.isdigit():
+        raise Invalid("%s is not DEVICE/NUMBER: %s" % (what, short(v)))
+    return v
+
+
+def _object(v, what):
+    if not isinstance(v, dict):
+        raise Invalid("%s is not an object: %s" % (what, short(v)))
+    return v
+
+
+def _list(v, what, most):
+    if not isinstance(v, list) or len(v) > most:
+        raise Invalid("%s is not a list of at most %d: %s" % (what, most, short(v)))
+    return v
+
+
+def check_event(e):
+    """An event of an export (HistoryDB.event_records' form), its entrants, pairings and log
+    checked; Invalid unless sound. The seeds a pairing names must be the event's."""
+    _object(e, "an event")
+    _text(e.get("name"), "name", 80)
+    for k in ("day", "game", "format", "seeding"):
+        _text(e.get(k), k, 40)
+    _plain(_object(e.get("options"), "options"), "options")
+    _int(e.get("targets"), "targets", 1, 99)
+    if e.get("time_limit") is not None:
+        _int(e.get("time_limit"), "time_limit", 1, 24 * 3600)
+    _time(e.get("created"), "created", none=False)
+    seeds = set()
+    for x in _list(e.get("entrants"), "entrants", 256):
+        _object(x, "an entrant")
+        seed = _int(x.get("seed"), "seed", 1, 256)
+        if seed in seeds:
+            raise Invalid("seed %d is there twice" % seed)
+        seeds.add(seed)
+        _time(x.get("withdrawn"), "withdrawn")
+        names = _list(x.get("archers"), "archers", 2)
+        if not names:
+            raise Invalid("an entrant without archers")
+        for name in names:
+            _text(name, "an archer's name", 40)
+    places = set()
+    for p in _list(e.get("pairings"), "pairings", 10000):
+        _object(p, "a pairing")
+        place = tuple(_int(p.get(k), k, 1, 10000) for k in ("round", "number", "leg"))
+        if place in places:
+            raise Invalid("pairing %d.%d (leg %d) is there twice" % place)
+        places.add(place)
+        if p.get("target") is not None:
+            _int(p.get("target"), "target", 1, 99)
+        if p.get("a") not in seeds or (p.get("b") is not None and p.get("b") not in seeds):
+            raise Invalid("pairing %d.%d names a seed the event has not" % place[:2])
+        _key(p.get("match"), "match")
+        if not isinstance(p.get("paper"), bool):
+            raise Invalid("paper is not true or false: %s" % short(p.get("paper")))
+        _time(p.get("drawn"), "drawn", none=False)
+    for c in _list(e.get("log"), "log", 100000):
+        _object(c, "a change")
+        _time(c.get("at"), "at", none=False)
+        _text(c.get("what"), "what", 40)
+        if c.get("pairing") is not None:
+            place = _list(c.get("pairing"), "a change's pairing", 3)
+            if len(place) != 3 or tuple(place) not in places:
+                raise Invalid("a change names a pairing the event has not: %s" % short(place))
+        _key(c.get("match"), "a change's match")
+        for k in ("before", "after"):
+            if c.get(k) is not None:
+                _plain(_object(c.get(k), k), k)
+    return e
