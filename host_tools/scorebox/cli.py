@@ -161,6 +161,7 @@ COMMANDS = {
     "event": ("scorebox.events.commands", "add_parser", (), None),
     "face": ("scorebox.report.face", "add_parser", (), None),
     "serve": ("scorebox.web.serve", "add_parser", (_league_option,), cmd_serve),
+    "board": ("scorebox.web.serve", "add_board_parser", (), None),
     "league": ("scorebox.league.clubs", "add_parser", (), None),
     "push": ("scorebox.commands.push", "add_parser", (), None),
 }

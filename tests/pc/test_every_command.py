@@ -116,6 +116,7 @@ RUNS = {
     "league seasons": [(["league", "seasons", "--db", "{db}"], 2, 2)],
     "push": [(["push", "http://127.0.0.1:1/", "--token", "sbl1.a.b", "--db", "{db}"], 2, 2)],
     "serve": [(["serve", "--host", "0.0.0.0", "--port", "0", "--no-browser", "--db", "{db}"], 2, 2)],  # no password
+    "board": [(["board", "99", "--no-browser", "--db", "{db}"], 2, 2)],  # no such event: before any serving
     "sim": [
         (["sim", "--keys", "{root}/docs/demo.keys", "--roster", "Ann,Bob,Cat,Dan", "--state", "{dir}/box.flash"], 0, 0)
     ],

@@ -617,3 +617,28 @@ def _shown(event, p, by_entrant):
     return Shown(
         p["id"], label(p), p["round"], p["target"], a, b, result, points, p["match_id"], bool(p["paper"]), unshot
     )
+
+
+def board(store, eid):
+    """What the range's board shows now (web/pages/board.py): the event's name, its current
+    round (the first with a pairing not yet shot; the last once all are) with its pairings in
+    target order, the standings (a knockout: who is still in), and who won it."""
+    v = view(store, eid)
+    rounds_open = [p.round for p in v["pairings"] if p.open]
+    current = min(rounds_open) if rounds_open else max((p.round for p in v["pairings"]), default=1)
+    shown = [p for p in v["pairings"] if p.round == current]
+    shown.sort(key=lambda p: (p.target is None, p.target or 0, p.label))
+    table = None
+    if v["standings"] is not None:
+        table = [[r.place, r.name, r.won, r.drawn, r.lost, r.points_for - r.points_against] for r in v["standings"]]
+    return {
+        "event": v["event"].name,
+        "game": games.get(v["event"].game).NAME,
+        "round": current,
+        "pairings": [
+            {"label": p.label, "target": p.target, "a": p.a, "b": p.b, "result": p.result, "points": p.points}
+            for p in shown
+        ],
+        "standings": table,
+        "champion": v["champion"],
+    }

@@ -23,7 +23,7 @@ from scorebox.store.access import default_path
 from scorebox.text import date_text, match_name, plural, said
 from scorebox.web import guard, members
 from scorebox.web.hints import on_page
-from scorebox.web.pages import archers, boxes, events, faces, login, matches, push, report, safety, stats, sync
+from scorebox.web.pages import archers, board, boxes, events, faces, login, matches, push, report, safety, stats, sync
 from scorebox.web.request_store import close_store
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -40,6 +40,7 @@ BLUEPRINTS = (
     faces.bp,
     safety.bp,
     events.bp,
+    board.bp,
 )
 
 

@@ -94,3 +94,36 @@ def add_parser(sub, parents=()):
     p.add_argument("--sim", metavar="STATE", help="the simulated box the Sync page offers (default: the sim's own)")
     p.add_argument("--no-browser", action="store_true", help="say the address, do not open a browser")
     p.set_defaults(run=cmd_serve)
+
+
+def cmd_board(args):
+    """`scorebox board ID`: the desk on this PC with the event's board open in the browser (F11:
+    full screen); the event is looked up first, so a wrong id is one line, not a page."""
+    from scorebox.events import rounds
+    from scorebox.store.access import open_store
+
+    with open_store(args.db) as s:
+        rounds.load(s, args.id)
+    server, url = listen(args.db, "127.0.0.1", args.port)
+    url += "board/%d" % args.id
+    print("the board of event %d: %s (F11 in the browser: full screen; Ctrl-C stops it)" % (args.id, url), flush=True)
+    if not args.no_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def add_board_parser(sub):
+    p = sub.add_parser("board", help="an event's board for the range, in large type, in the browser")
+    p.add_argument("id", metavar="ID", type=int, help="the event's id, as `scorebox event list` shows it")
+    p.add_argument("--db", help="store file (default: in your user data folder)")
+    p.add_argument("--port", type=int, default=8025, help="port to listen on (default 8025; 0: any free one)")
+    p.add_argument("--no-browser", action="store_true", help="say the address, do not open a browser")
+    p.set_defaults(run=cmd_board)
