@@ -13,6 +13,7 @@ from scorebox_core.games.ttb.script import read_lines
 pytest_plugins = ("pgserver",)  # store_at: a file of SQLite's, then a PostgreSQL database
 
 DEVICE = "e6614c311b7d2a2f"
+AGREED = ("--option", "claim=3", "--option", "rounds=1")  # as script() shoots its matches
 ARCHERS = ["Ann", "Bob", "Cid", "Dan", "Eve"]
 
 
@@ -63,7 +64,7 @@ def settle(db, capsys, eid, p, who, number):
 def test_a_round_robin_is_drawn_kept_and_settled_into_standings(store_at, capsys):
     db = store_at
     code, out, err = run(
-        capsys, "event", "new", "Friday night", "--game", "tictacbow", "--format", "round-robin",
+        capsys, "event", "new", "Friday night", "--game", "tictacbow", *AGREED, "--format", "round-robin",
         "--archers", ",".join(ARCHERS), "--targets", "2", "--day", "2026-12-11", "--db", db,
     )  # fmt: skip
     assert code == 0, err
@@ -96,7 +97,7 @@ def test_a_round_robin_is_drawn_kept_and_settled_into_standings(store_at, capsys
 
 def test_a_match_of_other_archers_or_another_game_is_refused_in_one_line(store_at, capsys):
     db = store_at
-    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", "--format", "knockout",
+    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", *AGREED, "--format", "knockout",
                "--archers", "Ann,Bob", "--targets", "1", "--db", db)[0] == 0  # fmt: skip
     mid = keep_match(db, 1, "Ann", "Cid", "A")
     code, out, err = run(capsys, "event", "attach", "1", "1.1", str(mid), "--db", db)
@@ -116,7 +117,7 @@ def test_a_match_of_other_archers_or_another_game_is_refused_in_one_line(store_a
 def test_a_knockout_draws_each_round_as_results_come_in_and_a_drawn_match_again(tmp_path, capsys):
     db = str(tmp_path / "club.sqlite")
     eight = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
-    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", "--format", "knockout",
+    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", *AGREED, "--format", "knockout",
                "--archers", ",".join(eight), "--targets", "4", "--db", db)[0] == 0  # fmt: skip
     first = pairings(db, 1)
     assert [p["round"] for p in first] == [1] * 4 and {p["target"] for p in first} == {1, 2, 3, 4}
@@ -148,7 +149,7 @@ def test_a_knockout_draws_each_round_as_results_come_in_and_a_drawn_match_again(
 
 def test_a_withdrawn_archer_leaves_byes_and_the_log_says_what_was_before(tmp_path, capsys):
     db = str(tmp_path / "club.sqlite")
-    assert run(capsys, "event", "new", "League night", "--game", "tictacbow", "--format", "round-robin",
+    assert run(capsys, "event", "new", "League night", "--game", "tictacbow", *AGREED, "--format", "round-robin",
                "--archers", "Ann,Bob,Cid,Dan", "--targets", "2", "--db", db)[0] == 0  # fmt: skip
     ps = pairings(db, 1)
     n = names(db, 1)
@@ -171,7 +172,7 @@ def test_a_withdrawn_archer_leaves_byes_and_the_log_says_what_was_before(tmp_pat
 
 def test_a_pairing_not_yet_shot_moves_target_and_a_shot_one_does_not(tmp_path, capsys):
     db = str(tmp_path / "club.sqlite")
-    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", "--format", "knockout",
+    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", *AGREED, "--format", "knockout",
                "--archers", "Ann,Bob,Cid,Dan", "--targets", "2", "--db", db)[0] == 0  # fmt: skip
     code, out, _ = run(capsys, "event", "seat", "1", "1.2", "1", "--db", db)
     assert code == 0 and "moves to target 1" in out
@@ -187,7 +188,7 @@ def test_a_pairing_not_yet_shot_moves_target_and_a_shot_one_does_not(tmp_path, c
 def test_a_swiss_round_is_drawn_when_the_last_one_is_shot(tmp_path, capsys):
     db = str(tmp_path / "club.sqlite")
     six = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
-    assert run(capsys, "event", "new", "Open night", "--game", "tictacbow", "--format", "swiss",
+    assert run(capsys, "event", "new", "Open night", "--game", "tictacbow", *AGREED, "--format", "swiss",
                "--archers", ",".join(six), "--targets", "3", "--db", db)[0] == 0  # fmt: skip
     first = pairings(db, 1)
     assert len(first) == 3 and {p["round"] for p in first} == {1}
@@ -215,7 +216,10 @@ def test_teams_of_two_play_try_tac_toe_and_are_listed(tmp_path, capsys):
     code, out, err = run(capsys, "event", "paper", "1", "1.1", str(card), "--db", db)
     assert code == 0 and "from a paper card: " in out, err
     with open_store(db) as s:
-        assert s.load_match("paper/1")["names"] == [["Ann", "Dan"], ["Bob", "Cid"]]
+        m = s.load_match("paper/1")
+        assert m["names"] == [["Ann", "Dan"], ["Bob", "Cid"]]
+    shown = run(capsys, "event", "show", "1", "--db", db)[1]  # the points: the game's own score (TTT-6)
+    assert "%d-%d (match 1, from paper)" % tuple(m["score"]) in shown
     code, out, _ = run(capsys, "event", "list", "--db", db)
     assert code == 0 and "Pairs" in out and "1 of 1" in out and "1 event" in out
 
@@ -255,7 +259,7 @@ def test_an_event_that_is_not_there_is_one_line(tmp_path, capsys):
 
 def test_a_knockout_opponent_of_a_withdrawn_archer_goes_through(tmp_path, capsys):
     db = str(tmp_path / "club.sqlite")
-    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", "--format", "knockout",
+    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", *AGREED, "--format", "knockout",
                "--archers", "Ann,Bob,Cid,Dan", "--targets", "2", "--db", db)[0] == 0  # fmt: skip
     assert run(capsys, "event", "withdraw", "1", "Dan", "--db", db)[0] == 0  # Ann's opponent (1 v 4)
     first = pairings(db, 1)
@@ -270,7 +274,7 @@ def test_a_paper_card_settles_its_pairing_through_the_rules_and_says_so(tmp_path
     """A box went flat: the card's arrows keyed as a match script, replayed with the event's
     options (claim 3 here: the card need not say it), stored under the paper cards' box."""
     db = str(tmp_path / "club.sqlite")
-    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", "--format", "knockout",
+    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", *AGREED, "--format", "knockout",
                "--option", "claim=3", "--option", "rounds=1",
                "--archers", "Ann,Bob,Cid,Dan", "--targets", "2", "--db", db)[0] == 0  # fmt: skip
     card = tmp_path / "card.txt"
@@ -303,7 +307,7 @@ def test_a_paper_card_settles_its_pairing_through_the_rules_and_says_so(tmp_path
 
 def test_two_archers_swap_their_next_pairings_and_a_rename_is_logged(tmp_path, capsys):
     db = str(tmp_path / "club.sqlite")
-    assert run(capsys, "event", "new", "Night", "--game", "tictacbow", "--format", "round-robin",
+    assert run(capsys, "event", "new", "Night", "--game", "tictacbow", *AGREED, "--format", "round-robin",
                "--archers", "Ann,Bob,Cid,Dan", "--targets", "2", "--db", db)[0] == 0  # fmt: skip
     n = names(db, 1)
     before = [(n[p["entrant_a"]], n[p["entrant_b"]]) for p in pairings(db, 1) if p["round"] == 1]
@@ -329,7 +333,7 @@ def test_an_export_carries_the_events_and_an_import_gives_them_back_exactly(tmp_
     """export, import into a new store, export again: matches.json byte for byte the same, the
     event shown the same, its log and paper marks too; a second import adds nothing."""
     db = str(tmp_path / "club.sqlite")
-    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", "--format", "knockout",
+    assert run(capsys, "event", "new", "Cup", "--game", "tictacbow", *AGREED, "--format", "knockout",
                "--option", "claim=3", "--option", "rounds=1",
                "--archers", "Ann,Bob,Cid,Dan,Eve,Fay,Gus", "--targets", "2", "--db", db)[0] == 0  # fmt: skip
     card = tmp_path / "card.txt"
@@ -355,7 +359,42 @@ def test_an_export_carries_the_events_and_an_import_gives_them_back_exactly(tmp_
         assert len(s.events()) == 1
 
 
-def test_an_event_in_an_import_that_does_not_hold_together_is_refused_alone(tmp_path, capsys):
+def _seed_99(e):
+    e["pairings"][0]["a"] = 99
+
+
+def _no_target(e):
+    del e["pairings"][0]["target"]
+
+
+def _ladder(e):
+    e["format"] = "ladder"
+
+
+def _long_name(e):
+    e["entrants"][0]["archers"] = ["Zo\u00eb"]
+
+
+def _chess(e):
+    e["game"] = "chess"
+
+
+def _itself(e):
+    e["pairings"][0]["b"] = e["pairings"][0]["a"]
+
+
+@pytest.mark.parametrize(
+    "spoil, said",
+    [
+        (_seed_99, "pairing 1.1 names a seed the event has not"),
+        (_no_target, "a pairing lacks target"),
+        (_ladder, "format 'ladder' or seeding 'given' is not one of this scorebox's"),
+        (_long_name, "the box shows plain ASCII letters"),
+        (_chess, "game 'chess' with options"),
+        (_itself, "pairs an entrant with itself"),
+    ],
+)
+def test_an_event_in_an_import_that_does_not_hold_together_is_refused_alone(tmp_path, capsys, spoil, said):
     import json
 
     db = str(tmp_path / "club.sqlite")
@@ -366,9 +405,9 @@ def test_an_event_in_an_import_that_does_not_hold_together_is_refused_alone(tmp_
     data = json.loads((out / "matches.json").read_text())
     bad = json.loads(json.dumps(data["events"][0]))
     bad["name"] = "Broken"
-    bad["pairings"][0]["a"] = 99
+    spoil(bad)
     data["events"].append(bad)
     (out / "matches.json").write_text(json.dumps(data))
-    code, said, _ = run(capsys, "import", str(out), "--db", str(tmp_path / "new.sqlite"))
-    assert code == 1 and "1 event imported" in said  # 1: something was refused
-    assert "event 2 of the file NOT imported: pairing 1.1 names a seed the event has not" in said
+    code, told, _ = run(capsys, "import", str(out), "--db", str(tmp_path / "new.sqlite"))
+    assert code == 1 and "1 event imported" in told  # 1: something was refused
+    assert "event 2 of the file NOT imported: " in told and said in told, told

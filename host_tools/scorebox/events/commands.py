@@ -55,6 +55,8 @@ def first_round(store, event):
 
 def cmd_new(store, args):
     names = [n for n in args.archers.split(",") if n.strip()]
+    if args.time_limit is not None and not 1 / 60 <= args.time_limit <= 24 * 60:  # nan and inf fail too
+        raise ScoreboxError("a time limit is 1 second to 24 hours (--time-limit takes minutes)")
     limit = None if args.time_limit is None else int(round(args.time_limit * 60))
     event = rounds.create(
         store,

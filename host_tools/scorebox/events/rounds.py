@@ -13,19 +13,19 @@ from scorebox.errors import ScoreboxError
 from scorebox.events import draw
 from scorebox.events.standings import Result, standings
 from scorebox.games.scripts import replay_lines
+from scorebox.store.eventsdb import FORMATS, SEEDINGS
 from scorebox_core import games
 from scorebox_core.script import game_of as script_game
 
-ROUND_ROBIN, KNOCKOUT, SWISS, TEAMS = "round-robin", "knockout", "swiss", "teams"
-FORMATS = (ROUND_ROBIN, KNOCKOUT, SWISS, TEAMS)
+ROUND_ROBIN, KNOCKOUT, SWISS, TEAMS = FORMATS
 FORMAT_WORDS = {  # as the pages and the command line say them
     ROUND_ROBIN: "round robin",
     KNOCKOUT: "knockout",
     SWISS: "Swiss",
     TEAMS: "teams of two, round robin",
 }
-SEEDINGS = ("record", "random", "given")  # by the club's record, drawn, or in the order given
 MAX_ENTRANTS = 64
+MAX_NAME = 80  # an event's name
 
 
 class Event(NamedTuple):
@@ -85,8 +85,8 @@ def create(store, name, game, fmt, names, targets, seeding="given", day=None, op
     """Keep a new event (archers by their names, added to the roster when new: a guest on the
     spot), seed it and draw its first pairings; its Event."""
     name = " ".join(name.split())
-    if not name:
-        raise ScoreboxError("an event needs a name")
+    if not name or len(name) > MAX_NAME or not name.isprintable():
+        raise ScoreboxError("an event's name is a line of at most %d characters" % MAX_NAME)
     try:
         games.get(game)
     except ValueError:
@@ -100,9 +100,8 @@ def create(store, name, game, fmt, names, targets, seeding="given", day=None, op
         raise ScoreboxError("targets must be 1-99, not %d" % targets)
     if time_limit is not None and not 1 <= time_limit <= 24 * 3600:
         raise ScoreboxError("a time limit is 1 second to 24 hours")
-    day = day or datetime.date.today().isoformat()
     try:
-        datetime.date.fromisoformat(day)
+        day = datetime.date.fromisoformat(day).isoformat() if day else datetime.date.today().isoformat()
     except ValueError:
         raise ScoreboxError("day %r: give it as YYYY-MM-DD" % day)
     opts = game_options(game, options)
@@ -174,8 +173,12 @@ def settled(event, pairing, by_entrant):
     a_ids = {aid for aid, _ in by_entrant[pairing["entrant_a"]].archers}
     first = {aid for aid, _ in sides.get(letters[0], [])}
     a_side, b_side = (letters[0], letters[1]) if first == a_ids else (letters[1], letters[0])
-    points_a = sum(p for _, p in sides.get(a_side, []))
-    points_b = sum(p for _, p in sides.get(b_side, []))
+    if games.get(event.game).SHOTS == "arrows":  # the arrows' values (TTB-7), kept per archer
+        points_a = sum(p for _, p in sides.get(a_side, []))
+        points_b = sum(p for _, p in sides.get(b_side, []))
+    else:  # the game's own two numbers, its result's score (Try-Tac-Toe's shapes, TTT-6)
+        score = pairing["score"] or [0, 0]
+        points_a, points_b = score if a_side == letters[0] else score[::-1]
     winner = pairing["winner"]
     if winner == a_side:
         return Settled(pairing["entrant_a"], points_a, points_b)
@@ -188,8 +191,9 @@ def pairing(store, eid, label):
     """The pairing an event's label names ("2.3": round 2, third on its targets; a drawn
     knockout match shot again is the label's last leg)."""
     rnd, dot, number = label.strip().lstrip("Rr").partition(".")
+    number = number.split(" ")[0]  # "1.2 (again)", as the pages show a replay's label
     found = None
-    if dot and rnd.isdigit() and number.isdigit():
+    if dot and _digits(rnd) and _digits(number):
         for p in store.event_pairings(eid):
             if (p["round"], p["number"]) == (int(rnd), int(number)):
                 found = p
@@ -198,6 +202,10 @@ def pairing(store, eid, label):
             "event %s has no pairing %s: `scorebox event show %s` lists them (e.g. 1.2)" % (eid, label, eid)
         )
     return found
+
+
+def _digits(text):
+    return text.isascii() and text.isdigit()
 
 
 def label(p):
@@ -227,8 +235,15 @@ def attach(store, eid, which, ref, paper=False):
                 "match %s was shot by %s, not %s: name its archers first"
                 % (ref, " v ".join(" & ".join(side) or "?" for side in match["names"]), names)
             )
-    store.attach_match(p["id"], match["id"], paper=paper)
-    advance(store, eid)
+    if p["entrant_b"] is None:
+        raise ScoreboxError("pairing %s is a bye: there is no match to shoot" % label(p))
+    if match["winner"] is None:
+        raise ScoreboxError("match %s is not finished: only a finished match settles a pairing" % ref)
+    if match["header"].get("options") != event.options:
+        raise ScoreboxError("match %s was shot with other options than the event's" % ref)
+    with store.transaction():  # settled and what follows drawn, or neither
+        store.attach_match(p["id"], match["id"], paper=paper)
+        advance(store, eid)
     return p, match
 
 
@@ -386,9 +401,10 @@ def withdraw(store, eid, name):
     entrant = _entrant_named(entrants(store, eid), eid, name)
     if entrant.withdrawn is not None:
         raise ScoreboxError("%s withdrew already" % entrant.name)
-    store.withdraw_entrant(eid, entrant.id, entrant.name)
-    _byes_for_withdrawn(store, eid, {e.id: e for e in entrants(store, eid)})
-    advance(store, eid)
+    with store.transaction():  # withdrawn, their byes made and what follows drawn, or none of it
+        store.withdraw_entrant(eid, entrant.id, entrant.name)
+        _byes_for_withdrawn(store, eid, {e.id: e for e in entrants(store, eid)})
+        advance(store, eid)
     return entrant
 
 
@@ -453,7 +469,15 @@ def champion(event, pairings, by_entrant):
 
 
 def change_text(what, before, after, pairings, pairing_id, match_id):
-    """A line of an event's log: what was changed, and what it was before."""
+    """A line of an event's log: what was changed, and what it was before (a row of a form it
+    does not know, an imported one say, is said by its name)."""
+    try:
+        return _change_text(what, before, after, pairings, pairing_id, match_id)
+    except (KeyError, TypeError, AttributeError):
+        return what
+
+
+def _change_text(what, before, after, pairings, pairing_id, match_id):
     where = next((label(p) for p in pairings if p["id"] == pairing_id), "?")
 
     def sides(d):
@@ -517,7 +541,7 @@ def paper(store, eid, which, lines, path):
             store.name_box(PAPER, PAPER_NAME)
         stored = store.load_match("%s/%d" % (PAPER, number))
         store.attach_match(p["id"], stored["id"], paper=True)
-    advance(store, eid)
+        advance(store, eid)
     return p, stored
 
 
@@ -622,12 +646,12 @@ def _shown(event, p, by_entrant):
 def board(store, eid):
     """What the range's board shows now (web/pages/board.py): the event's name, its current
     round (the first with a pairing not yet shot; the last once all are) with its pairings in
-    target order, the standings (a knockout: who is still in), and who won it."""
+    target order, the standings (a knockout has none), and who won it."""
     v = view(store, eid)
     rounds_open = [p.round for p in v["pairings"] if p.open]
     current = min(rounds_open) if rounds_open else max((p.round for p in v["pairings"]), default=1)
     shown = [p for p in v["pairings"] if p.round == current]
-    shown.sort(key=lambda p: (p.target is None, p.target or 0, p.label))
+    shown.sort(key=lambda p: (p.target is None, p.target or 0, [int(x) for x in p.label.split()[0].split(".")]))
     table = None
     if v["standings"] is not None:
         table = [[r.place, r.name, r.won, r.drawn, r.lost, r.points_for - r.points_against] for r in v["standings"]]

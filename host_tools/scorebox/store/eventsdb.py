@@ -10,6 +10,7 @@ from sqlalchemy import bindparam, func, insert, select, update
 
 from scorebox.store import sql
 from scorebox.store.errors import NotFound, Refused
+from scorebox.store.queries import score, score_of
 from scorebox.store.tables import (
     archer_matches,
     archers,
@@ -24,6 +25,8 @@ from scorebox.store.tables import (
 )
 
 e, n, ea, p, lg = events, event_entrants, entrant_archers, pairings, event_log
+FORMATS = ("round-robin", "knockout", "swiss", "teams")  # how an event pairs (scorebox/events/draw.py)
+SEEDINGS = ("record", "random", "given")  # by the club's record, drawn, or in the order given
 
 _ADD_EVENT = (
     insert(e)
@@ -100,6 +103,7 @@ _PAIRING_COLUMNS = (
     p.c.paper,
     matches.c.winner,
     matches.c.finished,
+    score_of(matches),
 )
 _PAIRINGS = (
     select(*_PAIRING_COLUMNS)
@@ -259,7 +263,8 @@ class EventsDB:
     def event_pairings(self, event_id):
         """Every pairing of the event in order, as dicts: id, round, number, leg, target,
         entrant_a, entrant_b (None: a bye), match_id, paper, and once a match settles it its
-        winner and finished, and sides: {side: [(archer id, points)]} of the match."""
+        winner, finished and score (its result's two numbers), and sides: {side: [(archer id,
+        points)]} of the match."""
         sides = {}
         for mid, side, aid, points in sql.run(self.db, _SIDES, dict(event_id=event_id)):
             sides.setdefault(mid, {}).setdefault(side, []).append((aid, points or 0))
@@ -267,7 +272,7 @@ class EventsDB:
         out = []
         for row in sql.run(self.db, _PAIRINGS, dict(event_id=event_id)):
             d = dict(zip(keys, row[:9]))
-            d.update(winner=row[9], finished=row[10], sides=sides.get(d["match_id"], {}))
+            d.update(winner=row[9], finished=row[10], score=score(row[11]), sides=sides.get(d["match_id"], {}))
             out.append(d)
         return out
 
@@ -471,7 +476,7 @@ class EventsDB:
                 pid = sql.run(self.db, _ADD_PAIRING.returning(p.c.id), row).fetchone()[0]
                 pairing[(q["round"], q["number"], q["leg"])] = pid
                 mid = self._match_id(q["match"])
-                if mid is not None:
+                if mid is not None and sql.run(self.db, _HELD_BY, dict(match_id=mid)).fetchone() is None:
                     sql.run(self.db, _ATTACH, dict(id=pid, match_id=mid, paper=int(q["paper"])))
             for c in d["log"]:
                 where = pairing.get(tuple(c["pairing"])) if c["pairing"] else None

@@ -2,6 +2,7 @@
 checked before anything is stored (store/export.py imports what passes)."""
 
 import base64
+import datetime
 import math
 
 from scorebox.store import roster
@@ -229,21 +230,51 @@ def _list(v, what, most):
     return v
 
 
+EVENT_KEYS = ("name", "day", "game", "options", "format", "targets", "seeding", "time_limit", "created")
+ENTRANT_KEYS = ("seed", "withdrawn", "archers")
+PAIRING_KEYS = ("round", "number", "leg", "target", "a", "b", "match", "paper", "drawn")
+CHANGE_KEYS = ("at", "what", "pairing", "match", "before", "after")
+
+
+def _keys(v, keys, what):
+    _object(v, what)
+    missing = [k for k in keys if k not in v]
+    if missing:
+        raise Invalid("%s lacks %s" % (what, ", ".join(missing)))
+    return v
+
+
 def check_event(e):
-    """An event of an export (HistoryDB.event_records' form), its entrants, pairings and log
-    checked; Invalid unless sound. The seeds a pairing names must be the event's."""
-    _object(e, "an event")
-    _text(e.get("name"), "name", 80)
-    for k in ("day", "game", "format", "seeding"):
-        _text(e.get(k), k, 40)
-    _plain(_object(e.get("options"), "options"), "options")
+    """An event of an export (EventsDB.event_records' form), its entrants, pairings and log
+    checked; Invalid unless sound: its game, format and options ones this scorebox plays, its
+    archers' names ones the roster takes, the seeds and matches its pairings name its own and
+    each once."""
+    from scorebox.store.eventsdb import FORMATS, SEEDINGS
+    from scorebox_core import games
+
+    _keys(e, EVENT_KEYS, "an event")
+    _text(e["name"], "name", 80)
+    try:
+        if datetime.date.fromisoformat(_text(e["day"], "day", 10)).isoformat() != e["day"]:
+            raise ValueError(e["day"])
+    except ValueError:
+        raise Invalid("day is not YYYY-MM-DD: %s" % short(e["day"]))
+    if e["format"] not in FORMATS or e["seeding"] not in SEEDINGS:
+        raise Invalid(
+            "format %s or seeding %s is not one of this scorebox's" % (short(e["format"]), short(e["seeding"]))
+        )
+    try:
+        game = games.get(_text(e["game"], "game", 40))
+        games.part(game, "RULES").options(_plain(_object(e["options"], "options"), "options"))
+    except (ValueError, KeyError, TypeError) as why:
+        raise Invalid("game %s with options %s: %s" % (short(e["game"]), short(e["options"]), why))
     _int(e.get("targets"), "targets", 1, 99)
     if e.get("time_limit") is not None:
         _int(e.get("time_limit"), "time_limit", 1, 24 * 3600)
     _time(e.get("created"), "created", none=False)
     seeds = set()
     for x in _list(e.get("entrants"), "entrants", 256):
-        _object(x, "an entrant")
+        _keys(x, ENTRANT_KEYS, "an entrant")
         seed = _int(x.get("seed"), "seed", 1, 256)
         if seed in seeds:
             raise Invalid("seed %d is there twice" % seed)
@@ -253,10 +284,12 @@ def check_event(e):
         if not names:
             raise Invalid("an entrant without archers")
         for name in names:
-            _text(name, "an archer's name", 40)
-    places = set()
+            why = roster.problem(_text(name, "an archer's name", 40))
+            if why:
+                raise Invalid(why)
+    places, keys = set(), set()
     for p in _list(e.get("pairings"), "pairings", 10000):
-        _object(p, "a pairing")
+        _keys(p, PAIRING_KEYS, "a pairing")
         place = tuple(_int(p.get(k), k, 1, 10000) for k in ("round", "number", "leg"))
         if place in places:
             raise Invalid("pairing %d.%d (leg %d) is there twice" % place)
@@ -265,12 +298,17 @@ def check_event(e):
             _int(p.get("target"), "target", 1, 99)
         if p.get("a") not in seeds or (p.get("b") is not None and p.get("b") not in seeds):
             raise Invalid("pairing %d.%d names a seed the event has not" % place[:2])
-        _key(p.get("match"), "match")
+        if p["a"] == p["b"]:
+            raise Invalid("pairing %d.%d pairs an entrant with itself" % place[:2])
+        if _key(p["match"], "match") is not None:
+            if p["match"] in keys:
+                raise Invalid("match %s settles two pairings" % p["match"])
+            keys.add(p["match"])
         if not isinstance(p.get("paper"), bool):
             raise Invalid("paper is not true or false: %s" % short(p.get("paper")))
         _time(p.get("drawn"), "drawn", none=False)
     for c in _list(e.get("log"), "log", 100000):
-        _object(c, "a change")
+        _keys(c, CHANGE_KEYS, "a change")
         _time(c.get("at"), "at", none=False)
         _text(c.get("what"), "what", 40)
         if c.get("pairing") is not None:
