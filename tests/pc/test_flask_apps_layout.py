@@ -16,6 +16,7 @@ from scorebox.web.app import create_app
 PACKAGE = os.path.join(ROOT, "host_tools", "scorebox")
 LONGEST = 80  # lines of one function, its decorators and docstring included
 DESK = ("guard", "login", "matches", "archers", "boxes", "stats", "sync", "push", "report", "faces", "safety")
+DESK += ("events", "board")
 # Every address the desk answers and its methods (HEAD and OPTIONS aside): a restructuring keeps them all.
 DESK_URLS = {
     ("/", "GET"),
@@ -27,6 +28,16 @@ DESK_URLS = {
     ("/archers/retire", "POST"),
     ("/boxes", "GET"),
     ("/boxes/name", "POST"),
+    ("/board/<int:eid>", "GET"),
+    ("/board/<int:eid>/now.json", "GET"),
+    ("/events", "GET"),
+    ("/events/new", "POST"),
+    ("/events/<int:eid>", "GET"),
+    ("/events/<int:eid>/attach", "POST"),
+    ("/events/<int:eid>/paper", "POST"),
+    ("/events/<int:eid>/seat", "POST"),
+    ("/events/<int:eid>/swap", "POST"),
+    ("/events/<int:eid>/withdraw", "POST"),
     ("/faces", "GET"),
     ("/faces", "POST"),
     ("/login", "GET"),
