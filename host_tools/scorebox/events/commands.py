@@ -190,7 +190,12 @@ def add_parser(sub):
     )
     a.add_argument("--day", help="the day, YYYY-MM-DD (default: today)")
     a.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option, as New match sets it")
-    a.add_argument("--time-limit", type=float, metavar="MINUTES", help="how long a match may last")
+    a.add_argument(
+        "--time-limit",
+        type=float,
+        metavar="MINUTES",
+        help="how long a match may last (kept; the box does not count it yet)",
+    )
     a.set_defaults(action=cmd_new)
     a = acts.add_parser("list", help="every event, newest first")
     a.set_defaults(action=cmd_list)
