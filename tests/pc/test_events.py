@@ -90,7 +90,7 @@ def test_a_round_robin_is_drawn_kept_and_settled_into_standings(store_at, capsys
     assert table[0].split()[2:6] == ["4", "4", "0", "0"]  # P W D L (the bye is not a match played)
     assert "3." in table[2] and "4." in table[3] and "4." in table[4]  # Dan and Eve level: one place
     assert "Ann wins, 9-1 (match" in out and "a draw, 1-1" in out
-    assert "changes:" in out and "attached at the desk" in out
+    assert "changes:" in out and "attached by hand" in out
     with open_store(db) as s:
         assert s.events()[0][-2:] == (15, 10)  # pairings, settled
 

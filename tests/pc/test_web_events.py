@@ -64,7 +64,7 @@ def test_an_event_is_drawn_settled_from_paper_and_every_change_listed(app):
     assert "<h2>Round 2</h2>" in html  # Cat's bye settles 1.2: the final is drawn, Dan v Cat
     match = c.get("/matches/6").get_data(as_text=True)
     assert 'Pairing 1.1 of <a href="/events/1">Friday night</a>' in match
-    assert "entered from a paper card at the desk (before: no match settled the pairing)" in match
+    assert "entered from a paper card (before: no match settled the pairing)" in match
     for path in ("/events", "/events/1", "/matches/6"):
         text = Page(c.get(path).get_data(as_text=True)).visible()
         assert not COMMAND.search(text), "%s: %r" % (path, COMMAND.search(text).group())

@@ -484,7 +484,7 @@ def _change_text(what, before, after, pairings, pairing_id, match_id):
         return "%s v %s" % (d["a"], d["b"]) if d.get("b") else "a bye for %s" % d["a"]
 
     if what in ("attach", "paper"):
-        how = "from a paper card" if what == "paper" else "attached at the desk"
+        how = "from a paper card" if what == "paper" else "attached by hand"
         return "pairing %s settled by match %s, %s (before: not settled)" % (where, match_id, how)
     if what == "seat":
         return "pairing %s moved to target %s (before: target %s)" % (where, after["target"], before["target"])
