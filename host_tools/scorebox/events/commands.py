@@ -8,7 +8,7 @@ become byes). Every change to an event is kept in its log, which show prints."""
 import json
 
 from scorebox.errors import ScoreboxError
-from scorebox.events import rounds
+from scorebox.events import paper, rounds, shown
 from scorebox.events.standings import RULE
 from scorebox.games.scripts import script_lines
 from scorebox.store.access import open_store
@@ -34,7 +34,7 @@ def heading(event, count):
 
 
 def pairing_line(p):
-    """One pairing (a rounds.Shown): its label, target, sides and result."""
+    """One pairing (a shown.Shown): its label, target, sides and result."""
     if p.b is None:
         return "  %-10s %-4s %s: a bye" % (p.label, "-", printable(p.a))
     result = p.result
@@ -45,10 +45,10 @@ def pairing_line(p):
 
 
 def first_round(store, event):
-    shown = rounds.view(store, event.id)["pairings"]
-    first = min((p.round for p in shown), default=1)
+    pairings = shown.view(store, event.id)["pairings"]
+    first = min((p.round for p in pairings), default=1)
     print("round %d:" % first)
-    for p in shown:
+    for p in pairings:
         if p.round == first:
             print(pairing_line(p))
 
@@ -92,7 +92,7 @@ def cmd_list(store, args):
 
 
 def cmd_show(store, args):
-    v = rounds.view(store, args.id)
+    v = shown.view(store, args.id)
     event = v["event"]
     print(heading(event, len(v["entrants"])))
     agreed = rounds.options_agreed(event)
@@ -131,7 +131,7 @@ def cmd_attach(store, args):
 
 
 def cmd_paper(store, args):
-    p, match = rounds.paper(store, args.id, args.pairing, script_lines(args.file), args.file)
+    p, match = paper.paper(store, args.id, args.pairing, script_lines(args.file), args.file)
     letters = games.of(match["header"]).SIDES
     winner = match["winner"]
     if winner is not None and winner in letters:  # the winning side by its archers' names

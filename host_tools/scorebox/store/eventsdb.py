@@ -304,7 +304,7 @@ class EventsDB:
 
     def _log(self, event_id, what, pairing_id=None, match_id=None, before=None, after=None):
         """Keep a change: before and after are JSON of names, targets and match keys (never
-        the store's row ids), as rounds.change_text reads them."""
+        the store's row ids), as events/shown.py's change_text reads them."""
         sql.run(
             self.db,
             _LOG,

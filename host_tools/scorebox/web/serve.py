@@ -69,7 +69,12 @@ def listen(db, host="127.0.0.1", port=0, password=None, sim_state=None):
 def cmd_serve(args):
     server, url = listen(args.db, args.host, args.port, password_for(args.host), args.sim)
     print("the club's desk: %s (Ctrl-C stops it)" % url, flush=True)
-    if not args.no_browser:
+    return serve(server, url, args.no_browser)
+
+
+def serve(server, url, no_browser):
+    """Open url in the browser (unless no_browser) and serve until Ctrl-C."""
+    if not no_browser:
         import webbrowser
 
         webbrowser.open(url)
@@ -107,17 +112,7 @@ def cmd_board(args):
     server, url = listen(args.db, "127.0.0.1", args.port)
     url += "board/%d" % args.id
     print("the board of event %d: %s (F11 in the browser: full screen; Ctrl-C stops it)" % (args.id, url), flush=True)
-    if not args.no_browser:
-        import webbrowser
-
-        webbrowser.open(url)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-    return 0
+    return serve(server, url, args.no_browser)
 
 
 def add_board_parser(sub):

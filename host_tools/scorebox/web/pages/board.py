@@ -7,7 +7,7 @@ import time
 
 from flask import Blueprint, jsonify, render_template
 
-from scorebox.events import rounds
+from scorebox.events import shown
 from scorebox.web.request_store import store
 
 bp = Blueprint("board", __name__)
@@ -16,13 +16,13 @@ REFRESH_S = 5  # how often the board asks: a sync's results are up within this
 
 @bp.route("/board/<int:eid>")
 def board(eid):
-    now = rounds.board(store(), eid)  # no such event: refused as every page refuses
+    now = shown.board(store(), eid)  # no such event: refused as every page refuses
     return render_template("board.html.j2", eid=eid, now=now, refresh=REFRESH_S)
 
 
 @bp.route("/board/<int:eid>/now.json")
 def board_now(eid):
-    now = rounds.board(store(), eid)
+    now = shown.board(store(), eid)
     now["updated"] = time.strftime("%H:%M:%S")
     resp = jsonify(now)
     resp.headers["Cache-Control"] = "no-store"

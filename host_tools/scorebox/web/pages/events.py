@@ -8,7 +8,8 @@ the page shows."""
 from flask import Blueprint, render_template, request, url_for
 
 from scorebox.errors import ScoreboxError
-from scorebox.events import rounds
+from scorebox.events import paper as cards
+from scorebox.events import rounds, shown
 from scorebox.events.standings import RULE
 from scorebox.store.errors import NoStore
 from scorebox.web.forms import done
@@ -65,7 +66,7 @@ def new_event():
 
 @bp.route("/events/<int:eid>")
 def event(eid):
-    v = rounds.view(store(), eid)
+    v = shown.view(store(), eid)
     by_round = {}
     for p in v["pairings"]:
         by_round.setdefault(p.round, []).append(p)
@@ -108,7 +109,7 @@ def paper(eid):
         lines.pop()
     if not lines:
         raise ScoreboxError("key the card's turns first, one line a turn")
-    p, match = rounds.paper(store(), eid, request.form.get("pairing", ""), lines, "the card")
+    p, match = cards.paper(store(), eid, request.form.get("pairing", ""), lines, "the card")
     return done(
         "pairing %s is settled by match %s, from the paper card" % (rounds.label(p), match["id"]),
         url_for("events.event", eid=eid),
